@@ -1,0 +1,17 @@
+//! The content model: typed, validated site content shared by `build.rs` and the server.
+//!
+//! `build.rs` includes this module tree with `#[path]`, so it may depend only on
+//! `serde`, `serde_json` and `toml`.
+
+pub mod error;
+pub mod lang;
+pub mod load;
+pub mod model;
+pub mod pages;
+pub mod parity;
+pub mod validate;
+
+pub use error::ContentError;
+pub use lang::Lang;
+pub use model::Content;
+pub use pages::{PageInstance, page_instances};

@@ -1,0 +1,187 @@
+//! Serde types for every content file: the schema of `content/`.
+//!
+//! Every struct denies unknown fields so a misspelt key fails the build instead of
+//! silently disappearing from the site.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::Lang;
+
+/// All site content, parsed and validated.
+#[derive(Debug, Clone, Serialize)]
+pub struct Content {
+    /// Brand facts that do not depend on the language (`site.toml`).
+    pub site: Site,
+    /// The page table (`routes.toml`).
+    pub routes: Vec<Route>,
+    /// Permanent redirects from retired paths (`redirects.toml`).
+    pub redirects: Vec<Redirect>,
+    /// Per-language content, English first (`en/`, `zh/`).
+    pub locales: BTreeMap<Lang, LocaleContent>,
+}
+
+impl Content {
+    /// The content of one language.
+    pub fn locale(&self, lang: Lang) -> &LocaleContent {
+        &self.locales[&lang]
+    }
+}
+
+/// `site.toml`: language-independent brand facts.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Site {
+    /// Primary brand colour as `#rrggbb`, used for the browser theme colour and the app manifest.
+    pub theme_color: String,
+    /// Page background colour as `#rrggbb`, used by the app manifest.
+    pub background_color: String,
+}
+
+/// `routes.toml`: the page table.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RouteTable {
+    /// Every page of the site, static paths before dynamic ones.
+    pub route: Vec<Route>,
+}
+
+/// One page of the site: an unprefixed path pattern and the page component that renders it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Route {
+    /// Page id: names the UI component (`ui/src/pages/{id}.tsx`) and the entry in `pages.toml`.
+    pub id: String,
+    /// English path; `{id}` marks the one dynamic segment of a dynamic route.
+    pub path: String,
+    /// Keep the page out of search engines (`noindex, nofollow`) and out of the sitemap.
+    #[serde(default)]
+    pub noindex: bool,
+    /// Validity check of a dynamic route: which ids exist (`faq-id`, `announcement-id`).
+    #[serde(default)]
+    pub check: Option<String>,
+}
+
+impl Route {
+    /// The path before the dynamic segment, e.g. `/faq/` for `/faq/{id}`; `None` for a static route.
+    pub fn dynamic_prefix(&self) -> Option<&str> {
+        self.path.strip_suffix("{id}")
+    }
+}
+
+/// `redirects.toml`: retired paths and where they moved.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RedirectTable {
+    /// Every permanent redirect.
+    pub redirect: Vec<Redirect>,
+}
+
+/// A permanent redirect, applied identically under `/zh`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Redirect {
+    /// The old path without leading slash, e.g. `supports/overview`.
+    pub from: String,
+    /// The new unprefixed path, e.g. `/faq`.
+    pub to: String,
+}
+
+/// Everything in one language folder.
+#[derive(Debug, Clone, Serialize)]
+pub struct LocaleContent {
+    /// `site.toml`: brand copy.
+    pub site: LocalSite,
+    /// `pages.toml`: head and heading of every page id.
+    pub pages: BTreeMap<String, PageMeta>,
+    /// `faq.toml`: FAQ categories.
+    pub faq: Faq,
+    /// `announcements.toml`: the announcements centre, newest first.
+    pub announcements: Announcements,
+}
+
+/// `{lang}/site.toml`: brand copy in one language.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LocalSite {
+    /// Brand name shown in the header and appended to every title.
+    pub name: String,
+    /// Legal name for structured data.
+    pub legal_name: String,
+    /// One-line positioning statement.
+    pub tagline: String,
+    /// Organisation description for JSON-LD and Open Graph.
+    pub organization_description: String,
+    /// Footer legal line; `{year}` is replaced by the current year.
+    pub legal_line: String,
+    /// Text of the skip link to the main content.
+    pub skip_link: String,
+}
+
+/// The head and heading of one page.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PageMeta {
+    /// Document title without the brand name.
+    pub title: String,
+    /// Meta description.
+    pub description: String,
+    /// The page's `h1`.
+    pub heading: String,
+    /// Introductory sentence under the heading.
+    pub lead: String,
+}
+
+/// `{lang}/faq.toml`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Faq {
+    /// The FAQ categories in display order.
+    pub category: Vec<FaqCategory>,
+}
+
+/// One FAQ category, served at `/faq/{id}`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FaqCategory {
+    /// URL segment, identical in every language.
+    pub id: String,
+    /// Category name.
+    pub title: String,
+    /// What the category answers.
+    pub description: String,
+}
+
+/// `{lang}/announcements.toml`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Announcements {
+    /// Announcements, newest first.
+    pub announcement: Vec<Announcement>,
+}
+
+/// One dated announcement, served at `/announcements/{id}`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Announcement {
+    /// URL segment, identical in every language.
+    pub id: String,
+    /// Publication date.
+    #[serde(serialize_with = "date_as_iso")]
+    pub date: toml::value::Date,
+    /// Headline.
+    pub title: String,
+    /// One-sentence summary for lists and the meta description.
+    pub summary: String,
+    /// Plain-text body; paragraphs are separated by a blank line.
+    pub body: String,
+}
+
+/// Serializes a TOML date as `YYYY-MM-DD` (JSON has no date type).
+fn date_as_iso<S: serde::Serializer>(
+    date: &toml::value::Date,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(date)
+}

@@ -1,0 +1,169 @@
+//! Concrete pages: every route expanded to the paths it serves (a dynamic route once per id its
+//! validity check admits), and the data each page is rendered from.
+
+use serde_json::{Value, json};
+
+use super::Lang;
+use super::model::{Content, Route};
+
+/// Page ids that are not routes: the error pages.
+pub const ERROR_PAGES: [&str; 3] = ["not-found", "invalid", "server-error"];
+
+/// Stands for the request path in prerendered error pages; the server replaces it per request.
+pub const REQUEST_PATH_MARKER: &str = "__CUSTODY_REQUEST_PATH__";
+
+/// Validity checks a dynamic route may name, and the ids each admits.
+pub const CHECKS: [&str; 2] = ["faq-id", "announcement-id"];
+
+/// One servable page: a route with its dynamic segment filled in.
+#[derive(Debug, Clone)]
+pub struct PageInstance {
+    /// The route's page id.
+    pub page: String,
+    /// Unprefixed path, e.g. `/faq/about`.
+    pub path: String,
+    /// The dynamic segment's value, for dynamic routes.
+    pub param: Option<String>,
+    /// Kept out of search engines and the sitemap.
+    pub noindex: bool,
+}
+
+/// The ids a validity check admits (identical in every language, enforced by parity).
+pub fn check_ids(content: &Content, check: &str) -> Option<Vec<String>> {
+    let english = content.locale(Lang::En);
+    match check {
+        "faq-id" => Some(english.faq.category.iter().map(|c| c.id.clone()).collect()),
+        "announcement-id" => Some(
+            english
+                .announcements
+                .announcement
+                .iter()
+                .map(|a| a.id.clone())
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// Every page of the site, in route-table order.
+pub fn page_instances(content: &Content) -> Vec<PageInstance> {
+    content
+        .routes
+        .iter()
+        .flat_map(|route| expand(content, route))
+        .collect()
+}
+
+fn expand(content: &Content, route: &Route) -> Vec<PageInstance> {
+    let instance = |path: String, param: Option<String>| PageInstance {
+        page: route.id.clone(),
+        path,
+        param,
+        noindex: route.noindex,
+    };
+    match (route.dynamic_prefix(), route.check.as_deref()) {
+        (Some(prefix), Some(check)) => check_ids(content, check)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|id| instance(format!("{prefix}{id}"), Some(id)))
+            .collect(),
+        _ => vec![instance(route.path.clone(), None)],
+    }
+}
+
+/// The full document title of a page: its own title, then the brand.
+pub fn document_title(content: &Content, lang: Lang, title: &str) -> String {
+    format!("{title} | {}", content.locale(lang).site.name)
+}
+
+/// The data a page is rendered from: the same JSON feeds the prerender, hydration and
+/// client-side navigation. `title` and `description` are the document head.
+pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Value {
+    let locale = content.locale(lang);
+    let meta = &locale.pages[&instance.page];
+    let (title, description, data) = match (instance.page.as_str(), instance.param.as_deref()) {
+        ("faq-entry", Some(id)) => {
+            let category = locale
+                .faq
+                .category
+                .iter()
+                .find(|c| c.id == id)
+                .expect("instance comes from the check");
+            let data = json!({ "heading": category.title, "lead": category.description, "section": meta.heading });
+            (category.title.as_str(), category.description.as_str(), data)
+        }
+        ("announcement", Some(id)) => {
+            let item = locale
+                .announcements
+                .announcement
+                .iter()
+                .find(|a| a.id == id)
+                .expect("instance comes from the check");
+            let paragraphs: Vec<&str> = item
+                .body
+                .split("\n\n")
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .collect();
+            let data = json!({
+                "heading": item.title, "lead": item.summary, "section": meta.heading,
+                "date": item.date.to_string(), "paragraphs": paragraphs,
+            });
+            (item.title.as_str(), item.summary.as_str(), data)
+        }
+        ("faq", _) => {
+            let data = json!({ "heading": meta.heading, "lead": meta.lead, "categories": locale.faq.category });
+            (meta.title.as_str(), meta.description.as_str(), data)
+        }
+        ("announcements", _) => {
+            let items: Vec<Value> = locale
+                .announcements
+                .announcement
+                .iter()
+                .map(|a| json!({ "id": a.id, "date": a.date.to_string(), "title": a.title, "summary": a.summary }))
+                .collect();
+            let data = json!({ "heading": meta.heading, "lead": meta.lead, "items": items });
+            (meta.title.as_str(), meta.description.as_str(), data)
+        }
+        _ => (
+            meta.title.as_str(),
+            meta.description.as_str(),
+            json!({ "heading": meta.heading, "lead": meta.lead }),
+        ),
+    };
+    json!({
+        "page": instance.page,
+        "lang": lang.code(),
+        "path": instance.path,
+        "title": document_title(content, lang, title),
+        "description": description,
+        "data": data,
+        "chrome": chrome_data(content, lang),
+    })
+}
+
+/// The data of an error page (`not-found`, `invalid`, `server-error`) for a request path.
+pub fn error_page_data(
+    content: &Content,
+    lang: Lang,
+    page: &str,
+    status: u16,
+    path: &str,
+) -> Value {
+    let meta = &content.locale(lang).pages[page];
+    json!({
+        "page": "error",
+        "lang": lang.code(),
+        "path": path,
+        "title": document_title(content, lang, &meta.title),
+        "description": meta.description,
+        "data": { "status": status, "heading": meta.heading, "lead": meta.lead, "requestPath": path },
+        "chrome": chrome_data(content, lang),
+    })
+}
+
+/// Brand copy every page's header and footer need, in one language.
+pub fn chrome_data(content: &Content, lang: Lang) -> Value {
+    let site = &content.locale(lang).site;
+    json!({ "name": site.name, "legalLine": site.legal_line, "skipLink": site.skip_link })
+}

@@ -1,0 +1,363 @@
+//! Cross-file rules the types cannot express: unique ids, known validity checks, complete page
+//! metadata, redirects and internal links that land on real pages.
+
+use std::collections::BTreeSet;
+
+use super::load::ContentFiles;
+use super::model::Content;
+use super::pages::{CHECKS, ERROR_PAGES, page_instances};
+use super::{ContentError, Lang};
+
+/// Runs every cross-file rule and returns all violations.
+pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
+    let mut v = Validator {
+        files,
+        errors: Vec::new(),
+    };
+    v.routes(content);
+    v.redirects(content);
+    v.site(content);
+    for lang in Lang::ALL {
+        v.locale(content, lang);
+    }
+    v.links(content);
+    v.errors
+}
+
+struct Validator<'a> {
+    files: &'a ContentFiles,
+    errors: Vec<ContentError>,
+}
+
+impl Validator<'_> {
+    fn error(&mut self, file: &str, needle: &str, message: String) {
+        let text = self.files.get(file).map(String::as_str).unwrap_or_default();
+        self.errors
+            .push(ContentError::near(file, text, needle, message));
+    }
+
+    fn routes(&mut self, content: &Content) {
+        let file = "routes.toml";
+        let mut ids = BTreeSet::new();
+        let mut paths = BTreeSet::new();
+        for route in &content.routes {
+            let needle = format!("\"{}\"", route.id);
+            if !is_slug(&route.id) {
+                self.error(
+                    file,
+                    &needle,
+                    format!(
+                        "page id `{}` must be lower-case letters, digits and dashes",
+                        route.id
+                    ),
+                );
+            }
+            if !ids.insert(route.id.as_str()) {
+                self.error(
+                    file,
+                    &needle,
+                    format!("page id `{}` is used twice", route.id),
+                );
+            }
+            if !paths.insert(route.path.as_str()) {
+                self.error(
+                    file,
+                    &needle,
+                    format!("path `{}` is used twice", route.path),
+                );
+            }
+            if !route.path.starts_with('/') || (route.path.len() > 1 && route.path.ends_with('/')) {
+                self.error(
+                    file,
+                    &needle,
+                    format!(
+                        "path `{}` must start with `/` and not end with one",
+                        route.path
+                    ),
+                );
+            }
+            if route.path == "/zh"
+                || route.path.starts_with("/zh/")
+                || route.path == "/en"
+                || route.path.starts_with("/en/")
+            {
+                self.error(
+                    file,
+                    &needle,
+                    format!(
+                        "path `{}` must not start with a language segment",
+                        route.path
+                    ),
+                );
+            }
+            let template = route.dynamic_prefix().unwrap_or(&route.path);
+            if template.contains('{') || template.contains('}') {
+                self.error(
+                    file,
+                    &needle,
+                    format!(
+                        "path `{}`: only a final `{{id}}` segment may be dynamic",
+                        route.path
+                    ),
+                );
+            }
+            match (route.dynamic_prefix(), route.check.as_deref()) {
+                (Some(_), None) => {
+                    self.error(
+                        file,
+                        &needle,
+                        format!("dynamic route `{}` must name a validity check", route.id),
+                    );
+                }
+                (None, Some(check)) => {
+                    self.error(
+                        file,
+                        &needle,
+                        format!(
+                            "static route `{}` cannot have a validity check `{check}`",
+                            route.id
+                        ),
+                    );
+                }
+                (_, Some(check)) if !CHECKS.contains(&check) => {
+                    let message = format!(
+                        "route `{}` names an unknown validity check (route middleware) `{check}`; known checks: {}",
+                        route.id,
+                        CHECKS.join(", ")
+                    );
+                    self.error(file, &format!("\"{check}\""), message);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn redirects(&mut self, content: &Content) {
+        let file = "redirects.toml";
+        let pages: BTreeSet<String> = page_instances(content)
+            .into_iter()
+            .map(|p| p.path)
+            .collect();
+        let targets: BTreeSet<&str> = pages.iter().map(String::as_str).collect();
+        let mut sources = BTreeSet::new();
+        for redirect in &content.redirects {
+            let needle = format!("\"{}\"", redirect.from);
+            if redirect.from.is_empty()
+                || redirect.from.starts_with('/')
+                || redirect.from.ends_with('/')
+            {
+                self.error(
+                    file,
+                    &needle,
+                    format!(
+                        "`{}`: write the old path without leading or trailing `/`",
+                        redirect.from
+                    ),
+                );
+            }
+            if !sources.insert(redirect.from.as_str()) {
+                self.error(
+                    file,
+                    &needle,
+                    format!("`{}` is redirected twice", redirect.from),
+                );
+            }
+            if targets.contains(format!("/{}", redirect.from).as_str()) {
+                self.error(
+                    file,
+                    &needle,
+                    format!(
+                        "`/{}` is a page; it cannot also be redirected",
+                        redirect.from
+                    ),
+                );
+            }
+            if !targets.contains(redirect.to.as_str()) {
+                let message = format!(
+                    "redirect target `{}` is not a page of the site",
+                    redirect.to
+                );
+                self.error(file, &format!("\"{}\"", redirect.to), message);
+            }
+        }
+    }
+
+    fn site(&mut self, content: &Content) {
+        for (key, value) in [
+            ("theme_color", &content.site.theme_color),
+            ("background_color", &content.site.background_color),
+        ] {
+            if !is_hex_colour(value) {
+                self.error(
+                    "site.toml",
+                    key,
+                    format!("`{key}` must be a colour written `#rrggbb`, not `{value}`"),
+                );
+            }
+        }
+    }
+
+    fn locale(&mut self, content: &Content, lang: Lang) {
+        let locale = content.locale(lang);
+        let pages_file = format!("{}/pages.toml", lang.code());
+        let expected: BTreeSet<&str> = content
+            .routes
+            .iter()
+            .map(|r| r.id.as_str())
+            .chain(ERROR_PAGES)
+            .collect();
+        for id in &expected {
+            if !locale.pages.contains_key(*id) {
+                self.error(
+                    &pages_file,
+                    "",
+                    format!("page `{id}` has no title, description, heading and lead"),
+                );
+            }
+        }
+        for id in locale
+            .pages
+            .keys()
+            .filter(|id| !expected.contains(id.as_str()))
+        {
+            self.error(
+                &pages_file,
+                &format!("[{id}]"),
+                format!("`{id}` is neither a page id in routes.toml nor an error page"),
+            );
+        }
+        for (id, meta) in &locale.pages {
+            for (field, value) in [
+                ("title", &meta.title),
+                ("description", &meta.description),
+                ("heading", &meta.heading),
+            ] {
+                if value.trim().is_empty() {
+                    self.error(
+                        &pages_file,
+                        &format!("[{id}]"),
+                        format!("`{id}.{field}` is empty"),
+                    );
+                }
+            }
+        }
+        let site_file = format!("{}/site.toml", lang.code());
+        if !locale.site.legal_line.contains("{year}") {
+            self.error(
+                &site_file,
+                "legal_line",
+                "`legal_line` must contain `{year}`".to_owned(),
+            );
+        }
+        let faq_file = format!("{}/faq.toml", lang.code());
+        self.unique_slugs(&faq_file, locale.faq.category.iter().map(|c| c.id.as_str()));
+        let news_file = format!("{}/announcements.toml", lang.code());
+        self.unique_slugs(
+            &news_file,
+            locale
+                .announcements
+                .announcement
+                .iter()
+                .map(|a| a.id.as_str()),
+        );
+        for pair in locale.announcements.announcement.windows(2) {
+            if pair[0].date < pair[1].date {
+                self.error(
+                    &news_file,
+                    &pair[1].id,
+                    format!(
+                        "`{}` is newer than the one before it; list newest first",
+                        pair[1].id
+                    ),
+                );
+            }
+        }
+    }
+
+    fn unique_slugs<'a>(&mut self, file: &str, ids: impl Iterator<Item = &'a str>) {
+        let mut seen = BTreeSet::new();
+        for id in ids {
+            let needle = format!("\"{id}\"");
+            if !is_slug(id) {
+                self.error(
+                    file,
+                    &needle,
+                    format!("id `{id}` must be lower-case letters, digits and dashes"),
+                );
+            }
+            if !seen.insert(id) {
+                self.error(file, &needle, format!("id `{id}` is used twice"));
+            }
+        }
+    }
+
+    /// Markdown-style `](/path)` and `href="/path"` links in any content string must reach a page.
+    fn links(&mut self, content: &Content) {
+        let pages: BTreeSet<String> = page_instances(content)
+            .into_iter()
+            .map(|p| p.path)
+            .collect();
+        let files: Vec<(String, String)> = self
+            .files
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        for (file, text) in files {
+            for link in internal_links(&text) {
+                let path = link.split(['#', '?']).next().unwrap_or_default();
+                let (_, unprefixed) = Lang::split(path);
+                if !pages.contains(unprefixed) {
+                    self.error(
+                        &file,
+                        link,
+                        format!("internal link `{link}` does not lead to a page"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn internal_links(text: &str) -> Vec<&str> {
+    let mut links = Vec::new();
+    for marker in ["](/", "href=\\\"/", "href='/"] {
+        let mut rest = text;
+        while let Some(start) = rest.find(marker) {
+            let tail = &rest[start + marker.len() - 1..];
+            let end = tail.find([')', '"', '\'', '\\', ' ']).unwrap_or(tail.len());
+            links.push(&tail[..end]);
+            rest = &tail[end..];
+        }
+    }
+    links
+}
+
+fn is_slug(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+fn is_hex_colour(value: &str) -> bool {
+    value.len() == 7 && value.starts_with('#') && value[1..].bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_markdown_and_html_links() {
+        let text = r#"See [fees](/entities#fees) and <a href=\"/zh/faq\">FAQ</a>."#;
+        assert_eq!(internal_links(text), vec!["/entities#fees", "/zh/faq"]);
+    }
+
+    #[test]
+    fn slugs_and_colours() {
+        assert!(is_slug("account-opening"));
+        assert!(!is_slug("Account"));
+        assert!(is_hex_colour("#0b2545"));
+        assert!(!is_hex_colour("0b2545"));
+    }
+}

@@ -1,0 +1,123 @@
+//! Small JSON endpoints: health, build detection and page data for client-side navigation.
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::AppState;
+use super::respond::{JSON, NO_CACHE, NO_STORE, respond};
+use crate::render::encoded::Encoded;
+use crate::render::site::ErrorKind;
+use crate::site::redirects::Resolution;
+
+/// `GET /healthz`: the process is up and serving.
+pub async fn health() -> &'static str {
+    "ok"
+}
+
+/// `GET /_app/builds/latest.json`: `{"id", "timestamp"}` of the running build.
+pub async fn latest_build(State(site): State<AppState>, headers: HeaderMap) -> Response {
+    respond(&headers, StatusCode::OK, &site.latest_build, JSON, NO_CACHE)
+}
+
+/// `GET /_app/builds/meta/{id}.json`: the route manifest of the running build; 404 for others.
+pub async fn build_meta(
+    State(site): State<AppState>,
+    Path(file): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    match file.strip_suffix(".json") {
+        Some(id) if id == site.build.build_id => {
+            respond(&headers, StatusCode::OK, &site.build_meta, JSON, NO_CACHE)
+        }
+        _ => json_error(
+            StatusCode::NOT_FOUND,
+            "unknown_build",
+            "No build with this id is served here.",
+        ),
+    }
+}
+
+/// Query of `GET /_app/data`.
+#[derive(Debug, Deserialize)]
+pub struct DataQuery {
+    /// The localized page path, e.g. `/zh/about`.
+    path: String,
+    /// The build id the client runs; a different one answers 409 so it reloads in full.
+    build: Option<String>,
+}
+
+/// `GET /_app/data?path=&build=`: the page data of a path for client-side navigation,
+/// `{"redirect": path}` for a retired path, or the error page's data with status 404.
+pub async fn page_data(
+    State(site): State<AppState>,
+    query: Result<Query<DataQuery>, QueryRejection>,
+    headers: HeaderMap,
+) -> Response {
+    let Ok(Query(query)) = query else {
+        return json_error(
+            StatusCode::BAD_REQUEST,
+            "bad_query",
+            "The query must name a page path: ?path=/about",
+        );
+    };
+    if query
+        .build
+        .as_deref()
+        .is_some_and(|build| build != site.build.build_id)
+    {
+        return json_error(
+            StatusCode::CONFLICT,
+            "build_mismatch",
+            "The site was updated; load the page in full.",
+        );
+    }
+    match site.resolver.resolve(&query.path) {
+        Resolution::Page => respond(
+            &headers,
+            StatusCode::OK,
+            &site.pages[&query.path].data,
+            JSON,
+            NO_CACHE,
+        ),
+        Resolution::Redirect(target) => respond(
+            &headers,
+            StatusCode::OK,
+            &Encoded::compress_fast(json!({ "redirect": target }).to_string()),
+            JSON,
+            NO_STORE,
+        ),
+        Resolution::NotFound { lang, invalid } => {
+            let kind = if invalid {
+                ErrorKind::Invalid
+            } else {
+                ErrorKind::NotFound
+            };
+            let data = site.error_data(lang, kind, &query.path);
+            respond(
+                &headers,
+                StatusCode::NOT_FOUND,
+                &Encoded::compress_fast(data.to_string()),
+                JSON,
+                NO_STORE,
+            )
+        }
+    }
+}
+
+/// A JSON error answer: `{"error": {"code", "message"}}`.
+pub fn json_error(status: StatusCode, code: &str, message: &str) -> Response {
+    let body = json!({ "error": { "code": code, "message": message } }).to_string();
+    (
+        status,
+        [
+            (axum::http::header::CONTENT_TYPE, JSON),
+            (axum::http::header::CACHE_CONTROL, NO_STORE),
+        ],
+        body,
+    )
+        .into_response()
+}

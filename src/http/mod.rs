@@ -1,0 +1,55 @@
+//! The HTTP layer: one router, a handler pipeline you can read top to bottom.
+
+pub mod api;
+pub mod errors;
+pub mod layers;
+pub mod negotiate;
+pub mod pages;
+pub mod respond;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::middleware;
+use axum::routing::get;
+
+use crate::render::site::Site;
+
+/// Shared state of every handler.
+pub type AppState = Arc<Site>;
+
+/// The site's router with every layer applied.
+pub fn app(site: AppState) -> Router {
+    app_with(site, Router::new())
+}
+
+/// The site's router with `extra` routes merged in before the layers, so they get the same
+/// headers, logging, timeouts and panic handling (used by tests to exercise the 500 page).
+pub fn app_with(site: AppState, extra: Router<AppState>) -> Router {
+    let timeout = site.config.request_timeout();
+    Router::new()
+        .route("/healthz", get(api::health))
+        .route("/sitemap.xml", get(pages::sitemap))
+        .route("/robots.txt", get(pages::robots))
+        .route("/manifest.webmanifest", get(pages::web_manifest))
+        .route("/_app/builds/latest.json", get(api::latest_build))
+        .route("/_app/builds/meta/{file}", get(api::build_meta))
+        .route("/_app/data", get(api::page_data))
+        .merge(extra)
+        .route_layer(middleware::from_fn(layers::record_route))
+        .fallback(pages::serve)
+        .layer(middleware::from_fn_with_state(
+            site.clone(),
+            errors::catch_panics,
+        ))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            timeout,
+        ))
+        .layer(middleware::from_fn_with_state(
+            site.clone(),
+            layers::security_headers,
+        ))
+        .layer(middleware::from_fn(layers::log_requests))
+        .with_state(site)
+}

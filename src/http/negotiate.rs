@@ -1,0 +1,141 @@
+//! Content negotiation: `Accept-Encoding` with q-values, and `If-None-Match`.
+
+use axum::http::{HeaderMap, HeaderValue, header};
+
+use crate::render::encoded::Coding;
+
+/// Identity is acceptable unless excluded, but never preferred over a coding the client lists.
+const IMPLICIT_IDENTITY_Q: f32 = 0.001;
+
+/// Picks the best of `available` (ordered best first) that the client accepts, honouring
+/// q-values, `*` and `identity;q=0`. `None` means nothing acceptable is available (406).
+pub fn choose_coding(
+    headers: &HeaderMap,
+    available: impl Iterator<Item = Coding>,
+) -> Option<Coding> {
+    let accepted: Vec<(String, f32)> = headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .filter_map(parse_coding)
+        .collect();
+    let quality = |name: &str| -> f32 {
+        let exact = accepted
+            .iter()
+            .find(|(coding, _)| coding == name)
+            .map(|(_, q)| *q);
+        let wildcard = accepted
+            .iter()
+            .find(|(coding, _)| coding == "*")
+            .map(|(_, q)| *q);
+        match (exact, wildcard, name) {
+            (Some(q), _, _) => q,
+            (None, Some(q), _) => q,
+            (None, None, "identity") => IMPLICIT_IDENTITY_Q,
+            (None, None, _) => 0.0,
+        }
+    };
+    let mut best: Option<(Coding, f32)> = None;
+    for coding in available {
+        let q = quality(name(coding));
+        if q > 0.0 && best.is_none_or(|(_, best_q)| q > best_q) {
+            best = Some((coding, q));
+        }
+    }
+    best.map(|(coding, _)| coding)
+}
+
+fn name(coding: Coding) -> &'static str {
+    match coding {
+        Coding::Brotli => "br",
+        Coding::Gzip => "gzip",
+        Coding::Identity => "identity",
+    }
+}
+
+fn parse_coding(item: &str) -> Option<(String, f32)> {
+    let mut parts = item.split(';');
+    let coding = parts.next()?.trim().to_ascii_lowercase();
+    if coding.is_empty() {
+        return None;
+    }
+    let mut q = 1.0;
+    for param in parts {
+        if let Some(value) = param
+            .trim()
+            .strip_prefix("q=")
+            .or_else(|| param.trim().strip_prefix("Q="))
+        {
+            q = value
+                .trim()
+                .parse::<f32>()
+                .ok()
+                .filter(|q| (0.0..=1.0).contains(q))?;
+        }
+    }
+    let coding = if coding == "x-gzip" {
+        "gzip".to_owned()
+    } else {
+        coding
+    };
+    Some((coding, q))
+}
+
+/// Whether the request's `If-None-Match` matches `etag` (weak comparison, `*` matches).
+pub fn not_modified(headers: &HeaderMap, etag: &HeaderValue) -> bool {
+    let wanted = etag.as_bytes();
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|tag| {
+            let tag = tag.trim();
+            tag == "*" || tag.strip_prefix("W/").unwrap_or(tag).as_bytes() == wanted
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALL: [Coding; 3] = [Coding::Brotli, Coding::Gzip, Coding::Identity];
+
+    fn pick(accept: &str) -> Option<Coding> {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_str(accept).unwrap(),
+        );
+        choose_coding(&headers, ALL.into_iter())
+    }
+
+    #[test]
+    fn honours_q_values_and_wildcards() {
+        assert_eq!(pick("gzip, deflate, br"), Some(Coding::Brotli));
+        assert_eq!(pick("br;q=0.5, gzip"), Some(Coding::Gzip));
+        assert_eq!(pick("br;q=0, gzip;q=0"), Some(Coding::Identity));
+        assert_eq!(pick("*"), Some(Coding::Brotli));
+        assert_eq!(pick("identity;q=0, *;q=0"), None);
+        assert_eq!(pick("deflate"), Some(Coding::Identity));
+        assert_eq!(pick("br;q=banana, gzip"), Some(Coding::Gzip));
+        assert_eq!(
+            choose_coding(&HeaderMap::new(), ALL.into_iter()),
+            Some(Coding::Identity)
+        );
+    }
+
+    #[test]
+    fn matches_etags() {
+        let etag = HeaderValue::from_static("\"abc\"");
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::IF_NONE_MATCH,
+            HeaderValue::from_static("\"x\", W/\"abc\""),
+        );
+        assert!(not_modified(&headers, &etag));
+        headers.insert(header::IF_NONE_MATCH, HeaderValue::from_static("\"abcd\""));
+        assert!(!not_modified(&headers, &etag));
+    }
+}

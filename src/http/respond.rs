@@ -1,0 +1,55 @@
+//! Turning an in-memory body into a response: encoding negotiation, conditional GET, caching.
+
+use axum::body::Body;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+use super::negotiate::{choose_coding, not_modified};
+use crate::render::encoded::Encoded;
+
+/// `Vary` for every negotiated body.
+const VARY: HeaderValue = HeaderValue::from_static("accept-encoding");
+
+/// The route pattern a response was served by, for the request log.
+#[derive(Debug, Clone)]
+pub struct RoutePattern(pub String);
+
+/// Answers `body` to a request with `request` headers: the best encoding the client accepts,
+/// `304` when its ETag matches (for 200 answers), `406` when no acceptable encoding exists.
+pub fn respond(
+    request: &HeaderMap,
+    status: StatusCode,
+    body: &Encoded,
+    content_type: HeaderValue,
+    cache_control: HeaderValue,
+) -> Response {
+    let Some(coding) = choose_coding(request, body.available()) else {
+        return (
+            StatusCode::NOT_ACCEPTABLE,
+            [(header::VARY, VARY)],
+            "no acceptable content coding",
+        )
+            .into_response();
+    };
+    let mut headers = HeaderMap::with_capacity(6);
+    headers.insert(header::CACHE_CONTROL, cache_control);
+    headers.insert(header::ETAG, body.etag().clone());
+    headers.insert(header::VARY, VARY);
+    if status == StatusCode::OK && not_modified(request, body.etag()) {
+        return (StatusCode::NOT_MODIFIED, headers).into_response();
+    }
+    headers.insert(header::CONTENT_TYPE, content_type);
+    if let Some(encoding) = coding.header() {
+        headers.insert(header::CONTENT_ENCODING, encoding);
+    }
+    (status, headers, Body::from(body.body(coding))).into_response()
+}
+
+/// `Content-Type` of HTML documents.
+pub const HTML: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
+/// `Content-Type` of JSON answers.
+pub const JSON: HeaderValue = HeaderValue::from_static("application/json");
+/// `Cache-Control` of documents and other fixed URLs: always revalidate.
+pub const NO_CACHE: HeaderValue = HeaderValue::from_static("no-cache");
+/// `Cache-Control` of answers that must not be stored (errors, per-request answers).
+pub const NO_STORE: HeaderValue = HeaderValue::from_static("no-store");

@@ -1,0 +1,17 @@
+//! custody-site: the bilingual public website of an institutional digital-asset custody
+//! provider, served from one self-contained binary.
+//!
+//! Content (`content/`) and the prerendered UI (`ui/`) are embedded at build time; at start-up
+//! every document is rendered and compressed once; a request is a lookup.
+
+pub mod config;
+pub mod content;
+pub mod embedded;
+pub mod http;
+pub mod render;
+pub mod server;
+pub mod site;
+
+pub use config::Config;
+pub use render::site::Site;
+pub use server::{run, serve, serve_app};

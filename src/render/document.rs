@@ -1,0 +1,100 @@
+//! The HTML document around a prerendered body: head, metadata, preloads and the injected
+//! configuration. Askama escapes every value except the body and the script-safe JSON.
+
+use askama::Template;
+
+use crate::site::seo::Alternate;
+
+/// Everything one document shows in its head and body.
+#[derive(Template)]
+#[template(path = "document.html")]
+pub struct Document<'a> {
+    /// `<html lang>`: `en` or `zh-Hans`.
+    pub html_lang: &'a str,
+    /// Full document title.
+    pub title: &'a str,
+    /// Meta description.
+    pub description: &'a str,
+    /// Whether the page is kept out of search engines.
+    pub noindex: bool,
+    /// Absolute canonical URL (none for error pages).
+    pub canonical: Option<&'a str>,
+    /// Language alternates (none for error pages).
+    pub alternates: &'a [Alternate],
+    /// Browser theme colour.
+    pub theme_color: &'a str,
+    /// Brand name for Open Graph.
+    pub site_name: &'a str,
+    /// Open Graph locale of this document.
+    pub og_locale: &'a str,
+    /// Open Graph locale of the other language.
+    pub og_locale_alternate: &'a str,
+    /// Stylesheet URLs.
+    pub styles: &'a [String],
+    /// Entry module URL.
+    pub entry: &'a str,
+    /// Module URLs to preload: entry imports, the page chunk, the language catalog.
+    pub modules: &'a [String],
+    /// JSON-LD, already escaped with [`script_safe_json`].
+    pub json_ld: &'a str,
+    /// The prerendered body (trusted: made by our own build).
+    pub body: &'a str,
+    /// The injected configuration, already escaped with [`script_safe_json`].
+    pub config_json: &'a str,
+}
+
+/// Serializes JSON for a `<script>` element: `<`, `>`, `&` and the JavaScript line separators
+/// become `\u` escapes, so no value can close the element or start markup.
+pub fn script_safe_json(value: &serde_json::Value) -> String {
+    let json = value.to_string();
+    let mut out = String::with_capacity(json.len() + 16);
+    for ch in json.chars() {
+        match ch {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Escapes text for HTML element content and attribute values.
+pub fn html_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_json_cannot_close_the_element() {
+        let value = serde_json::json!({ "path": "</script><script>alert(1)</script>&\u{2028}" });
+        let safe = script_safe_json(&value);
+        assert!(!safe.contains('<') && !safe.contains('>') && !safe.contains('&'));
+        let back: serde_json::Value = serde_json::from_str(&safe).unwrap();
+        assert_eq!(back, value);
+    }
+
+    #[test]
+    fn html_escape_covers_markup_and_quotes() {
+        assert_eq!(
+            html_escape("<a href=\"x\">'&"),
+            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;"
+        );
+    }
+}

@@ -1,0 +1,7 @@
+//! Rendering at start-up: documents around prerendered bodies, compressed and cached.
+
+pub mod assets;
+pub mod build_manifest;
+pub mod document;
+pub mod encoded;
+pub mod site;

@@ -1,0 +1,327 @@
+//! The site held in memory: every document and page-data answer rendered and compressed once
+//! at start-up, the static files, and the generated SEO files.
+
+use std::collections::{BTreeMap, HashMap};
+
+use anyhow::{Context, anyhow};
+use axum::http::HeaderMap;
+use serde_json::{Value, json};
+
+use super::assets::{AssetTable, asset_table};
+use super::build_manifest::BuildManifest;
+use super::document::{Document, html_escape, script_safe_json};
+use super::encoded::Encoded;
+use crate::config::Config;
+use crate::content::pages::{REQUEST_PATH_MARKER, error_page_data, page_data};
+use crate::content::{Content, Lang, PageInstance, page_instances};
+use crate::embedded;
+use crate::site::redirects::Resolver;
+use crate::site::{security, seo};
+use askama::Template;
+
+/// One page in one language, ready to serve.
+#[derive(Debug)]
+pub struct CachedPage {
+    /// The route pattern it was made from (`/faq/{id}`), for logs.
+    pub pattern: String,
+    /// Kept out of search engines: answered with `X-Robots-Tag`.
+    pub noindex: bool,
+    /// The HTML document.
+    pub document: Encoded,
+    /// The page data JSON for client-side navigation.
+    pub data: Encoded,
+}
+
+/// The kinds of error page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// 404 'Page not found': no page at this path.
+    NotFound,
+    /// 404 'Page Not Found': a dynamic route's validity check failed.
+    Invalid,
+    /// 500 'Internal Server Error'.
+    ServerError,
+}
+
+impl ErrorKind {
+    /// The page id in `pages.toml` and the prerender key.
+    pub fn page(self) -> &'static str {
+        match self {
+            ErrorKind::NotFound => "not-found",
+            ErrorKind::Invalid => "invalid",
+            ErrorKind::ServerError => "server-error",
+        }
+    }
+
+    /// The HTTP status.
+    pub fn status(self) -> u16 {
+        match self {
+            ErrorKind::NotFound | ErrorKind::Invalid => 404,
+            ErrorKind::ServerError => 500,
+        }
+    }
+}
+
+/// Everything the HTTP layer serves, built once.
+#[derive(Debug)]
+pub struct Site {
+    /// The configuration the site was built with.
+    pub config: Config,
+    /// The parsed content.
+    pub content: Content,
+    /// The UI build manifest.
+    pub build: BuildManifest,
+    /// Pages by localized path.
+    pub pages: HashMap<String, CachedPage>,
+    /// Path resolution: pages, redirects, 404s.
+    pub resolver: Resolver,
+    /// Static files by URL path.
+    pub assets: AssetTable,
+    /// Headers every response carries.
+    pub security_headers: HeaderMap,
+    /// `/sitemap.xml`
+    pub sitemap: Encoded,
+    /// `/robots.txt`
+    pub robots: Encoded,
+    /// `/manifest.webmanifest`
+    pub web_manifest: Encoded,
+    /// `/_app/builds/latest.json`
+    pub latest_build: Encoded,
+    /// `/_app/builds/meta/{id}.json` for this build.
+    pub build_meta: Encoded,
+    prerendered: BTreeMap<String, String>,
+}
+
+impl Site {
+    /// Builds the site from the embedded content and UI build.
+    pub fn from_embedded(config: Config) -> anyhow::Result<Self> {
+        let content =
+            crate::content::load::parse(&embedded::content_files()).map_err(|errors| {
+                anyhow!(
+                    "embedded content is invalid:\n{}",
+                    crate::content::error::report(&errors)
+                )
+            })?;
+        let build: BuildManifest =
+            serde_json::from_str(embedded::UI_MANIFEST).context("UI build manifest")?;
+        let prerendered: BTreeMap<String, String> =
+            serde_json::from_str(embedded::UI_PRERENDER).context("prerendered pages")?;
+        let assets = asset_table(&embedded::UI_CLIENT, embedded::CONTENT.get_dir("brand"));
+        Self::build(config, content, build, prerendered, assets)
+    }
+
+    fn build(
+        config: Config,
+        content: Content,
+        build: BuildManifest,
+        prerendered: BTreeMap<String, String>,
+        assets: AssetTable,
+    ) -> anyhow::Result<Self> {
+        let instances = page_instances(&content);
+        let routes: HashMap<&str, &str> = content
+            .routes
+            .iter()
+            .map(|r| (r.id.as_str(), r.path.as_str()))
+            .collect();
+        let jobs: Vec<(Lang, &PageInstance)> = Lang::ALL
+            .into_iter()
+            .flat_map(|lang| instances.iter().map(move |i| (lang, i)))
+            .collect();
+        let renderer = Renderer {
+            config: &config,
+            content: &content,
+            build: &build,
+            prerendered: &prerendered,
+        };
+        let rendered = parallel_map(&jobs, |(lang, instance)| {
+            renderer.page(*lang, instance, routes[instance.page.as_str()])
+        });
+        let mut pages = HashMap::with_capacity(rendered.len());
+        for result in rendered {
+            let (path, page) = result?;
+            pages.insert(path, page);
+        }
+        let resolver = Resolver::new(&content, pages.keys().cloned());
+        let latest = json!({ "id": build.build_id, "timestamp": build.timestamp });
+        let routes_json: Vec<Value> = content
+            .routes
+            .iter()
+            .map(|r| json!({ "id": r.id, "path": r.path, "noindex": r.noindex }))
+            .collect();
+        let meta = json!({
+            "id": build.build_id, "timestamp": build.timestamp, "entry": build.entry,
+            "routes": routes_json, "pages": build.pages, "catalogs": build.catalogs,
+        });
+        Ok(Self {
+            security_headers: security::security_headers(&config),
+            sitemap: Encoded::compress(seo::sitemap(&config.public_url, &instances)),
+            robots: Encoded::compress(seo::robots(&config.public_url)),
+            web_manifest: Encoded::compress(seo::web_manifest(&content)),
+            latest_build: Encoded::compress(latest.to_string()),
+            build_meta: Encoded::compress(meta.to_string()),
+            config,
+            content,
+            build,
+            pages,
+            resolver,
+            assets,
+            prerendered,
+        })
+    }
+
+    /// Renders an error page for `path` (done per request: the path is part of the page).
+    pub fn error_document(&self, lang: Lang, kind: ErrorKind, path: &str) -> String {
+        let renderer = Renderer {
+            config: &self.config,
+            content: &self.content,
+            build: &self.build,
+            prerendered: &self.prerendered,
+        };
+        renderer.error(lang, kind, path)
+    }
+
+    /// The page data JSON of an error page, for client-side navigation.
+    pub fn error_data(&self, lang: Lang, kind: ErrorKind, path: &str) -> Value {
+        error_page_data(&self.content, lang, kind.page(), kind.status(), path)
+    }
+}
+
+struct Renderer<'a> {
+    config: &'a Config,
+    content: &'a Content,
+    build: &'a BuildManifest,
+    prerendered: &'a BTreeMap<String, String>,
+}
+
+impl Renderer<'_> {
+    fn page(
+        &self,
+        lang: Lang,
+        instance: &PageInstance,
+        pattern: &str,
+    ) -> anyhow::Result<(String, CachedPage)> {
+        let path = lang.localize(&instance.path);
+        let body = self
+            .prerendered
+            .get(&path)
+            .with_context(|| format!("no prerendered body for {path}"))?;
+        let data = page_data(self.content, lang, instance);
+        let canonical = seo::absolute(&self.config.public_url, &path);
+        let alternates = seo::alternates(&self.config.public_url, &instance.path);
+        let head = Head {
+            lang,
+            canonical: Some(&canonical),
+            alternates: &alternates,
+            noindex: instance.noindex,
+        };
+        let html = self.document(&head, &instance.page, &data, body);
+        let page = CachedPage {
+            pattern: pattern.to_owned(),
+            noindex: instance.noindex,
+            document: Encoded::compress(html),
+            data: Encoded::compress(data.to_string()),
+        };
+        Ok((path, page))
+    }
+
+    fn error(&self, lang: Lang, kind: ErrorKind, path: &str) -> String {
+        let key = format!("error:{}:{}", lang.code(), kind.page());
+        let body = self
+            .prerendered
+            .get(&key)
+            .map(String::as_str)
+            .unwrap_or_default();
+        let body = body.replace(REQUEST_PATH_MARKER, &html_escape(path));
+        let data = error_page_data(self.content, lang, kind.page(), kind.status(), path);
+        let head = Head {
+            lang,
+            canonical: None,
+            alternates: &[],
+            noindex: true,
+        };
+        self.document(&head, "error", &data, &body)
+    }
+
+    fn document(&self, head: &Head<'_>, page: &str, data: &Value, body: &str) -> String {
+        let site = &self.content.locale(head.lang).site;
+        let chunk = self.build.pages.get(page).cloned().unwrap_or_default();
+        let catalog = self
+            .build
+            .catalogs
+            .get(head.lang.code())
+            .cloned()
+            .unwrap_or_default();
+        let modules: Vec<String> = self
+            .build
+            .entry_modules
+            .iter()
+            .chain(&chunk.modules)
+            .chain(&catalog)
+            .cloned()
+            .collect();
+        let styles: Vec<String> = self
+            .build
+            .styles
+            .iter()
+            .chain(&chunk.styles)
+            .cloned()
+            .collect();
+        let other = if head.lang == Lang::En {
+            Lang::Zh
+        } else {
+            Lang::En
+        };
+        let json_ld = script_safe_json(&seo::organization(
+            self.content,
+            head.lang,
+            &self.config.public_url,
+        ));
+        let config_json =
+            script_safe_json(&json!({ "buildId": self.build.build_id, "page": data }));
+        Document {
+            html_lang: head.lang.html_lang(),
+            title: data["title"].as_str().unwrap_or(&site.name),
+            description: data["description"].as_str().unwrap_or_default(),
+            noindex: head.noindex,
+            canonical: head.canonical,
+            alternates: head.alternates,
+            theme_color: &self.content.site.theme_color,
+            site_name: &site.name,
+            og_locale: head.lang.og_locale(),
+            og_locale_alternate: other.og_locale(),
+            styles: &styles,
+            entry: &self.build.entry,
+            modules: &modules,
+            json_ld: &json_ld,
+            body,
+            config_json: &config_json,
+        }
+        .render()
+        .expect("rendering to a String cannot fail")
+    }
+}
+
+struct Head<'a> {
+    lang: Lang,
+    canonical: Option<&'a str>,
+    alternates: &'a [seo::Alternate],
+    noindex: bool,
+}
+
+/// Maps `items` on every available core (rendering and compressing is CPU-bound).
+fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let workers = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(items.len().max(1));
+    let chunk = items.len().div_ceil(workers).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| scope.spawn(|| part.iter().map(&f).collect::<Vec<R>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("render worker panicked"))
+            .collect()
+    })
+}

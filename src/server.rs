@@ -1,0 +1,123 @@
+//! The HTTP server: accept loop, header read timeout, HTTP/1.1 and HTTP/2, graceful shutdown.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::Router;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto;
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+
+use crate::config::Config;
+use crate::http;
+use crate::render::site::Site;
+
+/// Builds the site from the embedded content and serves it on `listener` until `shutdown`
+/// completes; in-flight requests then get the configured grace period to finish.
+pub async fn run(
+    config: Config,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()>,
+) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let site = Arc::new(tokio::task::spawn_blocking(move || Site::from_embedded(config)).await??);
+    tracing::info!(
+        pages = site.pages.len(),
+        build = %site.build.build_id,
+        public_url = %site.config.public_url,
+        elapsed_ms = started.elapsed().as_millis() as u64,
+        "rendered and compressed every document"
+    );
+    serve(site, listener, shutdown).await
+}
+
+/// Serves an already built site.
+pub async fn serve(
+    site: Arc<Site>,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()>,
+) -> anyhow::Result<()> {
+    let config = site.config.clone();
+    serve_app(http::app(site), &config, listener, shutdown).await
+}
+
+/// Serves `app` with the server limits of `config`.
+pub async fn serve_app(
+    app: Router,
+    config: &Config,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()>,
+) -> anyhow::Result<()> {
+    let grace = config.shutdown_grace();
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(config.header_read_timeout())
+        .max_buf_size(64 * 1024);
+    builder.http2().timer(TokioTimer::new());
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    tracing::info!("listening on http://{}", listener.local_addr()?);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let stream = match accepted {
+                    Ok((stream, _)) => stream,
+                    Err(error) => {
+                        tracing::warn!(%error, "accept failed");
+                        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                        continue;
+                    }
+                };
+                let _ = stream.set_nodelay(true);
+                let service = TowerToHyperService::new(app.clone());
+                let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned();
+                let connection = graceful.watch(connection);
+                tokio::spawn(async move {
+                    if let Err(error) = connection.await {
+                        tracing::debug!(%error, "connection ended with an error");
+                    }
+                });
+            }
+            () = &mut shutdown => break,
+        }
+    }
+    drop(listener);
+    tracing::info!(
+        grace_secs = grace.as_secs(),
+        "shutting down: finishing in-flight requests"
+    );
+    if tokio::time::timeout(grace, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!("grace period over; closing the remaining connections");
+    }
+    Ok(())
+}
+
+/// Completes on SIGINT (Ctrl-C) or SIGTERM.
+pub async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+}

@@ -1,0 +1,106 @@
+//! Shared fixtures: the site built once from the embedded content, and request helpers.
+
+use std::io::Read;
+use std::sync::{Arc, LazyLock};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{HeaderMap, Request, StatusCode, header};
+use custody_site::config::Config;
+use custody_site::{Site, http};
+use http_body_util::BodyExt;
+use tower::ServiceExt;
+
+/// The site with the default configuration (public URL `http://127.0.0.1:8080`).
+pub static SITE: LazyLock<Arc<Site>> = LazyLock::new(|| {
+    Arc::new(Site::from_embedded(Config::default()).expect("the embedded site builds"))
+});
+
+/// The public URL of [`SITE`].
+pub const PUBLIC: &str = "http://127.0.0.1:8080";
+
+/// A response with its body decoded to text.
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub raw: Vec<u8>,
+    pub text: String,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> &str {
+        self.headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+    }
+}
+
+/// Sends `request` through `app` and decodes the body according to `Content-Encoding`.
+pub async fn send_to(app: Router, request: Request<Body>) -> Answer {
+    let response = app
+        .oneshot(request)
+        .await
+        .expect("the router is infallible");
+    let status = response.status();
+    let headers = response.headers().clone();
+    let raw = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes()
+        .to_vec();
+    let decoded = match headers
+        .get(header::CONTENT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+    {
+        Some("br") => {
+            let mut out = Vec::new();
+            brotli::BrotliDecompress(&mut &raw[..], &mut out).expect("valid brotli");
+            out
+        }
+        Some("gzip") => {
+            let mut out = Vec::new();
+            flate2::read::GzDecoder::new(&raw[..])
+                .read_to_end(&mut out)
+                .expect("valid gzip");
+            out
+        }
+        _ => raw.clone(),
+    };
+    Answer {
+        status,
+        headers,
+        raw,
+        text: String::from_utf8_lossy(&decoded).into_owned(),
+    }
+}
+
+/// Sends `request` to the default site.
+pub async fn send(request: Request<Body>) -> Answer {
+    send_to(http::app(SITE.clone()), request).await
+}
+
+/// `GET path` with `Accept-Encoding: br, gzip` like a browser.
+pub async fn get(path: &str) -> Answer {
+    send(
+        Request::get(path)
+            .header(header::ACCEPT_ENCODING, "br, gzip")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await
+}
+
+/// The value of `<meta name=…>` / `<link rel=…>`-style attributes: every `attr="…"` that follows `marker`.
+pub fn attribute_after<'a>(html: &'a str, marker: &str, attr: &str) -> Option<&'a str> {
+    let start = html.find(marker)?;
+    let rest = &html[start..];
+    let end = rest.find('>')?;
+    let tag = &rest[..end];
+    let key = format!("{attr}=\"");
+    let value_start = tag.find(&key)? + key.len();
+    let value_end = tag[value_start..].find('"')?;
+    Some(&tag[value_start..value_start + value_end])
+}

@@ -1,0 +1,108 @@
+//! 404 and 500 pages: status, language, message, escaping, no internal detail.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::Request;
+use axum::routing::get as get_route;
+use custody_site::http;
+
+use crate::common::{SITE, get, send_to};
+
+#[tokio::test]
+async fn unknown_paths_get_a_404_page_in_the_paths_language() {
+    let en = get("/no-such-page").await;
+    assert_eq!(en.status, 404);
+    assert!(en.text.contains("<html lang=\"en\""));
+    assert!(en.text.contains("<h1>Page not found</h1>"));
+    assert!(en.text.contains("<code>/no-such-page</code>"));
+    assert!(
+        en.text
+            .contains("<meta name=\"robots\" content=\"noindex, nofollow\">")
+    );
+    assert!(
+        en.text.contains("class=\"site-header\"") && en.text.contains("class=\"site-footer\""),
+        "chrome"
+    );
+
+    let zh = get("/zh/no-such-page").await;
+    assert_eq!(zh.status, 404);
+    assert!(zh.text.contains("<html lang=\"zh-Hans\""));
+    assert!(zh.text.contains("<code>/zh/no-such-page</code>"));
+    assert!(zh.text.contains("href=\"/zh/services\""));
+}
+
+#[tokio::test]
+async fn a_failed_validity_check_is_page_not_found_with_the_full_path() {
+    for (path, lang) in [
+        ("/faq/no-such-category?from=mail", "en"),
+        ("/zh/announcements/no-such-notice", "zh-Hans"),
+    ] {
+        let answer = get(path).await;
+        assert_eq!(answer.status, 404, "{path}");
+        assert!(
+            answer.text.contains(&format!("<html lang=\"{lang}\"")),
+            "{path}"
+        );
+        let heading = &SITE
+            .content
+            .locale(custody_site::content::Lang::split(path).0)
+            .pages["invalid"]
+            .heading;
+        assert!(
+            answer.text.contains(&format!("<h1>{heading}</h1>")),
+            "{path}"
+        );
+        assert!(
+            answer
+                .text
+                .contains(&format!("<code>{}</code>", path.replace('&', "&amp;"))),
+            "{path}"
+        );
+    }
+    assert!(get("/faq/x").await.text.contains("<h1>Page Not Found</h1>"));
+}
+
+#[tokio::test]
+async fn reflected_paths_are_escaped_in_html_and_json() {
+    let answer = get("/%3Cscript%3Ealert(1)%3C/script%3E").await;
+    assert_eq!(answer.status, 404);
+    assert!(
+        !answer.text.contains("<script>alert(1)"),
+        "no executable markup"
+    );
+    assert!(
+        answer
+            .text
+            .contains("<code>/&lt;script&gt;alert(1)&lt;/script&gt;</code>")
+    );
+    assert!(
+        answer
+            .text
+            .contains("\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"),
+        "escaped in the config JSON"
+    );
+
+    let quoted = get("/%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E").await;
+    assert!(
+        !quoted.text.contains("<img src=x"),
+        "attribute breakout is escaped"
+    );
+}
+
+#[tokio::test]
+async fn a_panic_becomes_a_500_page_without_detail() {
+    async fn boom() -> &'static str {
+        panic!("secret database password in panic")
+    }
+    let extra = Router::new().route("/boom", get_route(boom));
+    let app = http::app_with(SITE.clone(), extra);
+    let answer = send_to(app, Request::get("/boom").body(Body::empty()).unwrap()).await;
+    assert_eq!(answer.status, 500);
+    assert!(answer.text.contains("<h1>Internal Server Error</h1>"));
+    assert!(!answer.text.contains("secret"));
+    assert!(
+        answer
+            .header("content-security-policy")
+            .contains("default-src")
+    );
+}

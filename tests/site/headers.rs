@@ -1,0 +1,98 @@
+//! Security headers on every kind of response; HSTS only for an HTTPS public URL.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::Request;
+use custody_site::config::Config;
+use custody_site::{Site, http};
+
+use crate::common::{SITE, get, send_to};
+
+fn assert_security_headers(answer: &crate::common::Answer, what: &str) {
+    let csp = answer.header("content-security-policy");
+    for directive in [
+        "default-src 'self'",
+        "script-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+    ] {
+        assert!(
+            csp.contains(directive),
+            "{what}: CSP lacks {directive}: {csp}"
+        );
+    }
+    assert!(
+        !csp.contains("unsafe-inline") && !csp.contains("unsafe-eval"),
+        "{what}: {csp}"
+    );
+    assert_eq!(answer.header("x-content-type-options"), "nosniff", "{what}");
+    assert_eq!(
+        answer.header("referrer-policy"),
+        "strict-origin-when-cross-origin",
+        "{what}"
+    );
+    assert_eq!(
+        answer.header("cross-origin-resource-policy"),
+        "same-origin",
+        "{what}"
+    );
+    assert!(
+        answer.header("permissions-policy").contains("camera=()"),
+        "{what}"
+    );
+}
+
+#[tokio::test]
+async fn every_kind_of_response_carries_the_security_headers() {
+    let asset = SITE
+        .assets
+        .keys()
+        .find(|k| k.starts_with("/_app/assets/"))
+        .unwrap()
+        .clone();
+    let latest = format!("/_app/builds/latest.json");
+    for path in [
+        "/",
+        "/zh/faq",
+        &asset,
+        "/no-such-page",
+        "/serve",
+        &latest,
+        "/_app/data?path=/about",
+        "/sitemap.xml",
+        "/favicon.ico",
+    ] {
+        let answer = get(path).await;
+        assert_security_headers(&answer, path);
+        assert!(
+            answer.header("strict-transport-security").is_empty(),
+            "no HSTS over plain http: {path}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn hsts_is_sent_when_the_public_url_is_https() {
+    let config = Config {
+        public_url: "https://custody.example".into(),
+        ..Config::default()
+    };
+    let site = Arc::new(Site::from_embedded(config).unwrap());
+    let answer = send_to(
+        http::app(site),
+        Request::get("/about").body(Body::empty()).unwrap(),
+    )
+    .await;
+    assert!(
+        answer
+            .header("strict-transport-security")
+            .starts_with("max-age=63072000")
+    );
+    assert!(
+        answer
+            .text
+            .contains("<link rel=\"canonical\" href=\"https://custody.example/about\">")
+    );
+}

@@ -1,0 +1,129 @@
+//! The real server over a socket: serving, HEAD, header timeout and graceful shutdown.
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::routing::get;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+use crate::common::SITE;
+
+async fn raw_request(addr: std::net::SocketAddr, request: &str) -> String {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    String::from_utf8_lossy(&response).into_owned()
+}
+
+#[tokio::test]
+async fn serves_over_a_socket_and_shuts_down_gracefully() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(custody_site::serve(SITE.clone(), listener, async {
+        let _ = stopped.await;
+    }));
+
+    let page = raw_request(
+        addr,
+        "GET /zh/about HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(page.starts_with("HTTP/1.1 200 OK"), "{}", &page[..80]);
+    assert!(page.contains("<html lang=\"zh-Hans\""));
+
+    let head = raw_request(
+        addr,
+        "HEAD /about HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(head.starts_with("HTTP/1.1 200 OK"));
+    assert!(head.to_ascii_lowercase().contains("content-length:"));
+    assert!(!head.contains("<html"), "HEAD has no body");
+
+    let health = raw_request(
+        addr,
+        "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(health.ends_with("ok"));
+
+    stop.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(5), server)
+        .await
+        .expect("shutdown finishes")
+        .unwrap()
+        .unwrap();
+    assert!(
+        TcpStream::connect(addr).await.is_err(),
+        "the listener is closed"
+    );
+}
+
+#[tokio::test]
+async fn requests_in_flight_at_shutdown_complete() {
+    let slow = Router::new().route(
+        "/slow",
+        get(|| async {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            "finished"
+        }),
+    );
+    let app = custody_site::http::app_with(SITE.clone(), slow);
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let config = SITE.config.clone();
+    let server = tokio::spawn(async move {
+        custody_site::serve_app(app, &config, listener, async {
+            let _ = stopped.await;
+        })
+        .await
+    });
+    let in_flight = tokio::spawn(raw_request(
+        addr,
+        "GET /slow HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    ));
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    stop.send(()).unwrap();
+    let response = in_flight.await.unwrap();
+    assert!(response.starts_with("HTTP/1.1 200 OK"), "{response}");
+    assert!(response.ends_with("finished"));
+    tokio::time::timeout(Duration::from_secs(5), server)
+        .await
+        .expect("shutdown finishes")
+        .unwrap()
+        .unwrap();
+}
+
+#[tokio::test]
+async fn clients_that_never_finish_their_headers_are_cut_off() {
+    let config = custody_site::Config {
+        server: custody_site::config::ServerConfig {
+            header_read_timeout_secs: 1,
+            ..Default::default()
+        },
+        ..SITE.config.clone()
+    };
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = custody_site::http::app(SITE.clone());
+    let server = tokio::spawn(async move {
+        custody_site::serve_app(app, &config, listener, std::future::pending()).await
+    });
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let mut response = Vec::new();
+    let read =
+        tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut response)).await;
+    assert!(
+        read.is_ok(),
+        "the server closed the connection within the header timeout"
+    );
+    server.abort();
+}

@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+
+test("links navigate on the client and update the head", async ({ page }) => {
+  await page.goto("/about");
+  await page.waitForSelector("html[data-hydrated=true]");
+  await page.evaluate(() => {
+    (window as unknown as { marker: string }).marker = "same document";
+  });
+  await page.locator(".site-nav a[href='/services']").click();
+  await expect(page).toHaveURL(/\/services$/);
+  const services = await (await page.request.get("/_app/data?path=/services")).json();
+  await expect(page.locator("h1")).toHaveText(services.data.heading);
+  await expect(page).toHaveTitle(services.title);
+  await expect(page.locator(".site-nav a[href='/services']")).toHaveAttribute("aria-current", "page");
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/about$/);
+  const about = await (await page.request.get("/_app/data?path=/about")).json();
+  await expect(page.locator("h1")).toHaveText(about.data.heading);
+});
+
+test("the language switch keeps the page and switches the interface language", async ({ page }) => {
+  await page.goto("/faq");
+  await page.waitForSelector("html[data-hydrated=true]");
+  await page.locator("[data-lang-switch=zh]").click();
+  await expect(page).toHaveURL(/\/zh\/faq$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
+  await expect(page.locator(".site-nav a[href='/zh/services']")).toHaveText("服务");
+  await page.locator("[data-lang-switch=en]").click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.locator(".site-nav a[href='/services']")).toHaveText("Services");
+});
+
+test("a retired path followed on the client lands on its new page", async ({ page }) => {
+  await page.goto("/zh/about");
+  await page.waitForSelector("html[data-hydrated=true]");
+  await page.evaluate(() => {
+    const link = document.createElement("a");
+    link.href = "/zh/touch?from=test";
+    link.id = "retired";
+    link.textContent = "retired";
+    document.querySelector("main")?.append(link);
+  });
+  await page.locator("#retired").click();
+  await expect(page).toHaveURL(/\/zh\/contact-us\?from=test$/);
+});

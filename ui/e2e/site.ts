@@ -1,0 +1,21 @@
+import type { APIRequestContext } from "@playwright/test";
+
+/** Every page path of the running build in both languages: static routes from the build manifest,
+ * dynamic ones from the links of their list pages. */
+export async function allPagePaths(request: APIRequestContext): Promise<string[]> {
+  const latest = await (await request.get("/_app/builds/latest.json")).json();
+  const meta = await (await request.get(`/_app/builds/meta/${latest.id}.json`)).json();
+  const routes = meta.routes as { path: string }[];
+  const paths: string[] = [];
+  for (const route of routes) {
+    if (!route.path.endsWith("{id}")) {
+      paths.push(route.path);
+      continue;
+    }
+    const prefix = route.path.slice(0, -"{id}".length);
+    const listing = await (await request.get(prefix.slice(0, -1))).text();
+    const ids = [...listing.matchAll(new RegExp(`href="${prefix}([a-z0-9-]+)"`, "g"))].map((m) => m[1]);
+    paths.push(...new Set(ids.map((id) => `${prefix}${id}`)));
+  }
+  return paths.flatMap((path) => [path, path === "/" ? "/zh" : `/zh${path}`]);
+}

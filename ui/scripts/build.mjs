@@ -1,0 +1,119 @@
+// UI build, run by build.rs: Vite client build, SSR build, prerender of every page × language,
+// the asset manifest the server uses for modulepreload, and brotli/gzip copies of every text asset.
+//
+// Usage: node scripts/build.mjs <site-data-dir> <out-dir>
+//   <site-data-dir>/pages.json  written by build.rs from content/
+//   <out-dir>/client/           hashed assets, with .br and .gz beside each text file
+//   <out-dir>/prerender.json    { key: html } for every page and error page
+//   <out-dir>/manifest.json     build id, entry, stylesheets, per-page and per-language preloads
+
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { build } from "vite";
+
+const [dataDir, outDir] = process.argv.slice(2).map((p) => path.resolve(p));
+if (!dataDir || !outDir) {
+  console.error("usage: node scripts/build.mjs <site-data-dir> <out-dir>");
+  process.exit(2);
+}
+const clientDir = path.join(outDir, "client");
+const ssrDir = path.join(outDir, "ssr");
+const BASE = "/_app/";
+const ENTRY = "src/entry-client.tsx";
+const TEXT_ASSET = /\.(js|mjs|css|svg|json|txt|map|html|xml|webmanifest)$/;
+
+const site = JSON.parse(fs.readFileSync(path.join(dataDir, "pages.json"), "utf8"));
+
+await build({ mode: "production", logLevel: "warn", build: { outDir: clientDir, emptyOutDir: true } });
+await build({
+  mode: "production",
+  logLevel: "warn",
+  build: { ssr: "src/entry-server.tsx", outDir: ssrDir, emptyOutDir: true, manifest: false },
+});
+
+const manifestPath = path.join(clientDir, ".vite", "manifest.json");
+const viteManifest = JSON.parse(fs.readFileSync(manifestPath, "utf8"));
+fs.rmSync(path.join(clientDir, ".vite"), { recursive: true });
+
+/** Files a chunk needs before it runs: the chunk and its static imports, recursively. */
+function closure(key, files = new Set(), css = new Set()) {
+  const chunk = viteManifest[key];
+  if (!chunk) throw new Error(`Vite manifest has no chunk for ${key}`);
+  if (files.has(chunk.file)) return { files, css };
+  files.add(chunk.file);
+  for (const sheet of chunk.css ?? []) css.add(sheet);
+  for (const imported of chunk.imports ?? []) closure(imported, files, css);
+  return { files, css };
+}
+
+const url = (file) => `${BASE}${file}`;
+const entry = closure(ENTRY);
+const beyondEntry = (key) => {
+  const { files, css } = closure(key);
+  return {
+    modules: [...files].filter((f) => !entry.files.has(f)).map(url),
+    styles: [...css].filter((f) => !entry.css.has(f)).map(url),
+  };
+};
+
+const ssr = await import(pathToFileURL(path.join(ssrDir, "entry-server.js")).href);
+const components = new Set(ssr.pageIds);
+const routes = new Set([...site.pageIds, "error"]);
+const withoutComponent = [...routes].filter((id) => !components.has(id));
+const withoutRoute = [...components].filter((id) => !routes.has(id));
+if (withoutComponent.length || withoutRoute.length) {
+  for (const id of withoutComponent)
+    console.error(`page id "${id}" in content/routes.toml has no ui/src/pages/${id}.tsx`);
+  for (const id of withoutRoute) console.error(`ui/src/pages/${id}.tsx has no route in content/routes.toml`);
+  process.exit(1);
+}
+
+const pages = {};
+for (const id of routes) pages[id] = beyondEntry(`src/pages/${id}.tsx`);
+const catalogs = {};
+for (const lang of ["en", "zh"]) catalogs[lang] = beyondEntry(`src/locales/${lang}/messages.po`).modules;
+
+const prerender = {};
+for (const { key, data } of site.pages) prerender[key] = await ssr.render(data);
+fs.rmSync(ssrDir, { recursive: true });
+
+function walk(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? walk(full) : [full];
+  });
+}
+
+const assets = walk(clientDir).sort();
+const hash = createHash("sha256");
+for (const file of assets)
+  hash.update(path.relative(clientDir, file)).update("\0").update(fs.readFileSync(file));
+const buildId = hash.digest("hex").slice(0, 16);
+
+for (const file of assets.filter((f) => TEXT_ASSET.test(f))) {
+  const bytes = fs.readFileSync(file);
+  const br = brotliCompressSync(bytes, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
+  const gz = gzipSync(bytes, { level: 9 });
+  if (br.length < bytes.length) fs.writeFileSync(`${file}.br`, br);
+  if (gz.length < bytes.length) fs.writeFileSync(`${file}.gz`, gz);
+}
+
+const manifest = {
+  buildId,
+  timestamp: Date.now(),
+  entry: url(viteManifest[ENTRY].file),
+  entryModules: [...entry.files].filter((f) => f !== viteManifest[ENTRY].file).map(url),
+  styles: [...entry.css].map(url),
+  pages,
+  catalogs,
+};
+fs.writeFileSync(path.join(outDir, "manifest.json"), JSON.stringify(manifest));
+fs.writeFileSync(path.join(outDir, "prerender.json"), JSON.stringify(prerender));
+console.log(
+  `ui build ${buildId}: ${assets.length} assets, ${Object.keys(prerender).length} prerendered pages`,
+);

@@ -1,0 +1,24 @@
+import type { I18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import type { PageComponent } from "../lib/pages";
+import type { PageData } from "../lib/types";
+import { Layout } from "./Layout";
+import "../styles/global.css";
+
+/** A page ready to render: its data, its component and the Lingui instance of its language. */
+export interface LoadedPage {
+  page: PageData;
+  Component: PageComponent;
+  i18n: I18n;
+}
+
+/** The whole body of a document: the same tree is prerendered at build time and hydrated. */
+export function Shell({ page, Component, i18n }: LoadedPage) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <Layout page={page}>
+        <Component page={page} />
+      </Layout>
+    </I18nProvider>
+  );
+}

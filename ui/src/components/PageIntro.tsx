@@ -1,0 +1,15 @@
+import type { ComponentChildren } from "preact";
+import type { IntroData, PageData } from "../lib/types";
+
+/** The page heading and its introduction. */
+export function PageIntro({ page, children }: { page: PageData<IntroData>; children?: ComponentChildren }) {
+  return (
+    <section class="page-intro">
+      <div class="container">
+        {children}
+        <h1>{page.data.heading}</h1>
+        <p class="lead">{page.data.lead}</p>
+      </div>
+    </section>
+  );
+}

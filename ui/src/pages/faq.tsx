@@ -1,0 +1,27 @@
+import { PageIntro } from "../components/PageIntro";
+import { localize } from "../lib/paths";
+import type { IntroData, PageProps } from "../lib/types";
+
+interface FaqData extends IntroData {
+  categories: { id: string; title: string; description: string }[];
+}
+
+export default function FaqPage({ page }: PageProps<FaqData>) {
+  return (
+    <>
+      <PageIntro page={page} />
+      <section class="container">
+        <ul class="card-list">
+          {page.data.categories.map((category) => (
+            <li key={category.id} class="card">
+              <h2>
+                <a href={localize(`/faq/${category.id}`, page.lang)}>{category.title}</a>
+              </h2>
+              <p>{category.description}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
