@@ -52,14 +52,13 @@ async fn every_kind_of_response_carries_the_security_headers() {
         .find(|k| k.starts_with("/_app/assets/"))
         .unwrap()
         .clone();
-    let latest = format!("/_app/builds/latest.json");
     for path in [
         "/",
         "/zh/faq",
         &asset,
         "/no-such-page",
         "/serve",
-        &latest,
+        "/_app/builds/latest.json",
         "/_app/data?path=/about",
         "/sitemap.xml",
         "/favicon.ico",

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Runs every check and test of the project, in the order a failure is cheapest to find:
+# formatting and lints, types, translation catalogs, Rust unit and integration tests,
+# UI unit tests, then the browser tests against the release binary.
+# Usage: bash scripts/test.sh   (from anywhere; needs cargo, node/npm and /usr/bin/chromium)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
+step() { printf '\n==> %s\n' "$*"; }
+
+if [ ! -f ui/node_modules/.package-lock.json ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
+  step "npm ci (ui)"
+  (cd ui && npm ci --no-audit --no-fund)
+fi
+
+step "cargo fmt --check"
+cargo fmt --check
+
+step "UI lint and format (biome)"
+(cd ui && npx biome ci .)
+
+step "UI types (tsc --noEmit)"
+(cd ui && npx tsc --noEmit)
+
+step "Lingui catalogs current and translated"
+(cd ui && node scripts/check-catalogs.mjs)
+
+step "cargo clippy"
+cargo clippy --release --all-targets --locked -- -D warnings
+
+step "Rust tests"
+cargo test --release --locked 2>&1 | tee "$logs/cargo.log"
+
+step "UI unit tests (vitest)"
+(cd ui && npx vitest run) 2>&1 | tee "$logs/vitest.log"
+
+step "release binary"
+cargo build --release --locked
+
+step "browser tests (Playwright, Debian chromium)"
+(cd ui && npx playwright test) 2>&1 | tee "$logs/playwright.log"
+
+strip() { sed "s/\x1b\[[0-9;]*m//g" "$1"; }
+rust=$(grep -oE '[0-9]+ passed' "$logs/cargo.log" | awk '{s+=$1} END {print s+0}')
+unit=$(strip "$logs/vitest.log" | grep -oE "Tests +[0-9]+ passed" | grep -oE '[0-9]+' | head -1)
+browser=$(strip "$logs/playwright.log" | grep -oE "^ +[0-9]+ passed" | grep -oE '[0-9]+' | tail -1)
+printf '\nRust %s, UI unit %s, browser %s\n' "$rust" "${unit:-0}" "${browser:-0}"
+printf 'all tests: %s passed, 0 failed\n' "$((rust + ${unit:-0} + ${browser:-0}))"
