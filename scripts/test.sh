@@ -18,8 +18,8 @@ fi
 step "cargo fmt --check"
 cargo fmt --check
 
-step "UI lint and format (biome)"
-(cd ui && npx biome ci .)
+step "UI lint and format (eslint, prettier)"
+(cd ui && npm run --silent lint)
 
 step "UI types (tsc --noEmit)"
 (cd ui && npx tsc --noEmit)

@@ -1,7 +1,9 @@
 //! Integration tests: the real router in-process and the real server over a socket.
 
 mod builds;
+mod cli;
 mod common;
+mod content;
 mod errors;
 mod headers;
 mod negotiation;

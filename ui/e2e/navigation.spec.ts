@@ -1,4 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import type { PageData } from "../src/lib/types";
+
+async function pageData(page: Page, path: string): Promise<PageData<{ heading: string }>> {
+  return (await (await page.request.get(`/_app/data?path=${path}`)).json()) as PageData<{ heading: string }>;
+}
 
 test("links navigate on the client and update the head", async ({ page }) => {
   await page.goto("/about");
@@ -8,7 +13,7 @@ test("links navigate on the client and update the head", async ({ page }) => {
   });
   await page.locator(".site-nav a[href='/services']").click();
   await expect(page).toHaveURL(/\/services$/);
-  const services = await (await page.request.get("/_app/data?path=/services")).json();
+  const services = await pageData(page, "/services");
   await expect(page.locator("h1")).toHaveText(services.data.heading);
   await expect(page).toHaveTitle(services.title);
   await expect(page.locator(".site-nav a[href='/services']")).toHaveAttribute("aria-current", "page");
@@ -16,7 +21,7 @@ test("links navigate on the client and update the head", async ({ page }) => {
 
   await page.goBack();
   await expect(page).toHaveURL(/\/about$/);
-  const about = await (await page.request.get("/_app/data?path=/about")).json();
+  const about = await pageData(page, "/about");
   await expect(page.locator("h1")).toHaveText(about.data.heading);
 });
 

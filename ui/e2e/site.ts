@@ -3,9 +3,11 @@ import type { APIRequestContext } from "@playwright/test";
 /** Every page path of the running build in both languages: static routes from the build manifest,
  * dynamic ones from the links of their list pages. */
 export async function allPagePaths(request: APIRequestContext): Promise<string[]> {
-  const latest = await (await request.get("/_app/builds/latest.json")).json();
-  const meta = await (await request.get(`/_app/builds/meta/${latest.id}.json`)).json();
-  const routes = meta.routes as { path: string }[];
+  const latest = (await (await request.get("/_app/builds/latest.json")).json()) as { id: string };
+  const meta = (await (await request.get(`/_app/builds/meta/${latest.id}.json`)).json()) as {
+    routes: { path: string }[];
+  };
+  const routes = meta.routes;
   const paths: string[] = [];
   for (const route of routes) {
     if (!route.path.endsWith("{id}")) {

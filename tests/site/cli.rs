@@ -1,0 +1,97 @@
+//! The binary's command line: `check`, configuration errors, and SIGTERM.
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_custody-site");
+
+fn run(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    let mut command = Command::new(BIN);
+    command.args(args).env_remove("CUSTODY_SITE_CONFIG");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.output().expect("the binary runs")
+}
+
+#[test]
+fn check_validates_config_and_content() {
+    let output = run(&["check"], &[]);
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("configuration and content are valid"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bad_configuration_fails_with_a_clear_message() {
+    let bad_url = run(&["check", "--public-url", "ftp://custody.example"], &[]);
+    assert!(!bad_url.status.success());
+    assert!(
+        String::from_utf8_lossy(&bad_url.stderr)
+            .contains("public_url must start with http:// or https://")
+    );
+
+    let typo = run(&["check"], &[("CUSTODY_SITE_SERVER_REQUEST_TIMEOUT", "5")]);
+    assert!(!typo.status.success());
+    assert!(
+        String::from_utf8_lossy(&typo.stderr)
+            .contains("unknown environment variable CUSTODY_SITE_SERVER_REQUEST_TIMEOUT")
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("site.toml");
+    std::fs::write(&file, "listen = \"127.0.0.1:8080\"\nlistn = 1\n").unwrap();
+    let unknown_key = run(&["check", "--config", file.to_str().unwrap()], &[]);
+    assert!(!unknown_key.status.success());
+    assert!(String::from_utf8_lossy(&unknown_key.stderr).contains("listn"));
+}
+
+#[test]
+fn serve_answers_and_exits_cleanly_on_sigterm() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let mut child = Command::new(BIN)
+        .args(["--listen", &addr])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let mut answered = false;
+    while started.elapsed() < Duration::from_secs(10) {
+        if let Ok(mut stream) = std::net::TcpStream::connect(&addr) {
+            use std::io::{Read, Write};
+            stream
+                .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                .unwrap();
+            let mut response = String::new();
+            let _ = stream.read_to_string(&mut response);
+            answered = response.starts_with("HTTP/1.1 200");
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(answered, "the server answered /healthz");
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "exited within the grace period");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status}");
+}

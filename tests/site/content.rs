@@ -1,0 +1,154 @@
+//! Content validation: the embedded content passes, and each kind of mistake an editor can make
+//! fails with the file and line that needs fixing.
+
+use custody_site::content::load::{ContentFiles, parse};
+use custody_site::embedded::content_files;
+
+fn errors_after(edit: impl FnOnce(&mut ContentFiles)) -> Vec<String> {
+    let mut files = content_files();
+    edit(&mut files);
+    match parse(&files) {
+        Ok(_) => Vec::new(),
+        Err(errors) => errors.iter().map(ToString::to_string).collect(),
+    }
+}
+
+fn replace(files: &mut ContentFiles, file: &str, from: &str, to: &str) {
+    let text = files.get_mut(file).unwrap();
+    assert!(text.contains(from), "{file} contains {from}");
+    *text = text.replacen(from, to, 1);
+}
+
+#[test]
+fn the_embedded_content_is_valid() {
+    assert_eq!(errors_after(|_| {}), Vec::<String>::new());
+}
+
+#[test]
+fn an_unknown_validity_check_fails_with_its_line() {
+    let errors = errors_after(|f| {
+        replace(
+            f,
+            "routes.toml",
+            "check = \"faq-id\"",
+            "check = \"faq-slug\"",
+        )
+    });
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].starts_with("content/routes.toml:"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[0].contains("unknown validity check (route middleware) `faq-slug`"),
+        "{}",
+        errors[0]
+    );
+}
+
+#[test]
+fn unknown_keys_fail_with_file_and_line() {
+    let errors =
+        errors_after(|f| replace(f, "en/site.toml", "tagline =", "taglne = \"x\"\ntagline ="));
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("content/en/site.toml:") && e.contains("taglne")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn a_missing_translation_fails_the_parity_check() {
+    let errors = errors_after(|f| {
+        let zh = f.get_mut("zh/pages.toml").unwrap();
+        let start = zh.find("lead =").unwrap();
+        let end = start + zh[start..].find('\n').unwrap() + 1;
+        zh.replace_range(start..end, "");
+    });
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("content/zh/pages.toml") && e.contains("is missing")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn ids_must_match_across_languages_and_be_unique() {
+    let renamed =
+        errors_after(|f| replace(f, "zh/faq.toml", "id = \"security\"", "id = \"safety\""));
+    assert!(
+        renamed
+            .iter()
+            .any(|e| e.contains("ids and dates are shared")),
+        "{renamed:?}"
+    );
+    let twice =
+        errors_after(|f| replace(f, "routes.toml", "id = \"clients\"", "id = \"services\""));
+    assert!(
+        twice
+            .iter()
+            .any(|e| e.contains("page id `services` is used twice")),
+        "{twice:?}"
+    );
+}
+
+#[test]
+fn redirects_and_links_must_reach_real_pages() {
+    let redirect = errors_after(|f| {
+        replace(
+            f,
+            "redirects.toml",
+            "to = \"/clients\"",
+            "to = \"/customers\"",
+        )
+    });
+    assert!(
+        redirect
+            .iter()
+            .any(|e| e.contains("redirect target `/customers` is not a page")),
+        "{redirect:?}"
+    );
+    let link = errors_after(|f| {
+        replace(
+            f,
+            "en/faq.toml",
+            "description = \"",
+            "description = \"See [fees](/pricing#fees). ",
+        )
+    });
+    assert!(
+        link.iter()
+            .any(|e| e.starts_with("content/en/faq.toml:") && e.contains("`/pricing#fees`")),
+        "{link:?}"
+    );
+}
+
+#[test]
+fn a_page_without_metadata_fails() {
+    let errors = errors_after(|f| {
+        let routes = f.get_mut("routes.toml").unwrap();
+        routes.push_str("\n[[route]]\nid = \"careers\"\npath = \"/careers\"\n");
+    });
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("page `careers` has no title")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn unexpected_files_are_reported() {
+    let errors = errors_after(|f| {
+        f.insert("en/team.toml".into(), "x = 1\n".into());
+    });
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("content/en/team.toml") && e.contains("unexpected")),
+        "{errors:?}"
+    );
+}
