@@ -25,6 +25,143 @@ pub struct Config {
     pub public_url: String,
     /// HTTP server limits.
     pub server: ServerConfig,
+    /// Which deployment this is.
+    pub site: SiteConfig,
+    /// The identity service asked for the visitor's login state.
+    pub iam: IamConfig,
+    /// Login addresses per entity and environment.
+    pub login: EntityUrls,
+    /// Logout addresses per entity and environment.
+    pub logout: EntityUrls,
+    /// The optional page-view analytics script.
+    pub analytics: AnalyticsConfig,
+    /// How often open pages check for a newer build.
+    pub build_check: BuildCheckConfig,
+    /// Links to sites outside this one.
+    pub links: LinksConfig,
+}
+
+/// `[site]`
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SiteConfig {
+    /// Deployment environment, `test` or `main`: selects the login and logout addresses.
+    /// Default `main`. Env `CUSTODY_SITE_SITE_ENVIRONMENT`.
+    pub environment: Environment,
+}
+
+/// A deployment environment of the provider's platform.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Environment {
+    /// The test platform.
+    Test,
+    /// The production platform.
+    #[default]
+    Main,
+}
+
+/// `[iam]`
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct IamConfig {
+    /// Base URL of the identity service (`{base_url}/iam/v1/portal/users/current-user-info`).
+    /// Empty (the default) means no login-state call is made. Env `CUSTODY_SITE_IAM_BASE_URL`.
+    pub base_url: String,
+}
+
+/// `[login]` / `[logout]`: one address per entity (`sg`, `hk`) and environment (`test`, `main`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EntityUrls {
+    /// Singapore entity.
+    pub sg: EnvironmentUrls,
+    /// Hong Kong entity.
+    pub hk: EnvironmentUrls,
+}
+
+/// One address per environment.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnvironmentUrls {
+    /// Address on the test platform.
+    pub test: String,
+    /// Address on the production platform.
+    pub main: String,
+}
+
+impl EntityUrls {
+    fn defaults(action: &str) -> Self {
+        let url = |entity: &str, env: &str| match env {
+            "main" => format!("https://portal.{entity}.custody.example/{action}"),
+            _ => format!("https://portal.{env}.{entity}.custody.example/{action}"),
+        };
+        let entity = |name: &str| EnvironmentUrls {
+            test: url(name, "test"),
+            main: url(name, "main"),
+        };
+        Self {
+            sg: entity("sg"),
+            hk: entity("hk"),
+        }
+    }
+
+    /// The sg and hk addresses of one environment.
+    pub fn for_environment(&self, environment: Environment) -> (&str, &str) {
+        match environment {
+            Environment::Test => (&self.sg.test, &self.hk.test),
+            Environment::Main => (&self.sg.main, &self.hk.main),
+        }
+    }
+}
+
+/// `[analytics]`
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AnalyticsConfig {
+    /// URL of the page-view analytics script, loaded only with the visitor's consent. Empty (the
+    /// default) loads nothing. Env `CUSTODY_SITE_ANALYTICS_SCRIPT_URL`.
+    pub script_url: String,
+}
+
+/// `[build_check]`
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BuildCheckConfig {
+    /// Seconds between checks for a newer build in open pages. Default `3600`.
+    /// Env `CUSTODY_SITE_BUILD_CHECK_INTERVAL_SECS`.
+    pub interval_secs: u64,
+}
+
+/// `[links]`
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LinksConfig {
+    /// The insights blog linked from the header's Resources menu.
+    /// Default `https://insights.custody.example`. Env `CUSTODY_SITE_LINKS_INSIGHTS_URL`.
+    pub insights_url: String,
+}
+
+impl Default for EntityUrls {
+    fn default() -> Self {
+        Self::defaults("login")
+    }
+}
+
+impl Default for BuildCheckConfig {
+    fn default() -> Self {
+        Self {
+            interval_secs: 3600,
+        }
+    }
+}
+
+impl Default for LinksConfig {
+    fn default() -> Self {
+        Self {
+            insights_url: "https://insights.custody.example".into(),
+        }
+    }
 }
 
 /// `[server]`: timeouts and shutdown.
@@ -45,6 +182,13 @@ impl Default for Config {
             listen: "127.0.0.1:8080".into(),
             public_url: "http://127.0.0.1:8080".into(),
             server: ServerConfig::default(),
+            site: SiteConfig::default(),
+            iam: IamConfig::default(),
+            login: EntityUrls::defaults("login"),
+            logout: EntityUrls::defaults("logout"),
+            analytics: AnalyticsConfig::default(),
+            build_check: BuildCheckConfig::default(),
+            links: LinksConfig::default(),
         }
     }
 }
@@ -71,13 +215,14 @@ pub struct Overrides {
 impl Config {
     /// Loads defaults, then `file` (if any), then the environment, then `overrides`; validates.
     pub fn load(file: Option<&Path>, overrides: &Overrides) -> anyhow::Result<Self> {
-        let mut table = match file {
-            Some(path) => std::fs::read_to_string(path)
+        let mut table = defaults();
+        if let Some(path) = file {
+            let from_file = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read config file {}", path.display()))?
                 .parse::<Table>()
-                .with_context(|| format!("config file {} is not valid TOML", path.display()))?,
-            None => Table::new(),
-        };
+                .with_context(|| format!("config file {} is not valid TOML", path.display()))?;
+            deep_merge(&mut table, from_file);
+        }
         apply_env(&mut table, std::env::vars())?;
         if let Some(listen) = &overrides.listen {
             table.insert("listen".into(), Value::String(listen.clone()));
@@ -110,6 +255,35 @@ impl Config {
                 self.public_url
             );
         }
+        for (key, url) in [
+            ("iam.base_url", &self.iam.base_url),
+            ("analytics.script_url", &self.analytics.script_url),
+        ] {
+            if !url.is_empty() && origin(url).is_none() {
+                bail!("{key} must be empty or an absolute http(s) URL, not `{url}`");
+            }
+        }
+        let entity_urls = [("login", &self.login), ("logout", &self.logout)]
+            .into_iter()
+            .flat_map(|(name, urls)| {
+                [
+                    ("sg.test", &urls.sg.test),
+                    ("sg.main", &urls.sg.main),
+                    ("hk.test", &urls.hk.test),
+                    ("hk.main", &urls.hk.main),
+                ]
+                .map(|(key, url)| (format!("{name}.{key}"), url))
+            });
+        for (key, url) in
+            entity_urls.chain([("links.insights_url".to_owned(), &self.links.insights_url)])
+        {
+            if origin(url).is_none() {
+                bail!("{key} must be an absolute http(s) URL, not `{url}`");
+            }
+        }
+        if self.build_check.interval_secs < 60 {
+            bail!("build_check.interval_secs must be at least 60");
+        }
         Ok(())
     }
 
@@ -128,9 +302,36 @@ impl Config {
         self.public_url.starts_with("https://")
     }
 
-    /// Origins besides this site that pages may connect to (none yet).
+    /// Origins besides this site that pages may connect to: the identity service and the
+    /// analytics provider, when configured.
     pub fn extra_connect_origins(&self) -> impl Iterator<Item = String> {
-        std::iter::empty()
+        [
+            origin(&self.iam.base_url),
+            origin(&self.analytics.script_url),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// Origins besides this site that may serve scripts: the analytics provider, when configured.
+    pub fn extra_script_origins(&self) -> impl Iterator<Item = String> {
+        origin(&self.analytics.script_url).into_iter()
+    }
+
+    /// The settings the browser needs, injected into every document (`runtime` in the page config).
+    pub fn client_settings(&self) -> serde_json::Value {
+        let environment = self.site.environment;
+        let (login_sg, login_hk) = self.login.for_environment(environment);
+        let (logout_sg, logout_hk) = self.logout.for_environment(environment);
+        serde_json::json!({
+            "environment": environment,
+            "iamBase": self.iam.base_url.trim_end_matches('/'),
+            "login": { "sg": login_sg, "hk": login_hk },
+            "logout": { "sg": logout_sg, "hk": logout_hk },
+            "analyticsScript": self.analytics.script_url,
+            "buildCheckIntervalSecs": self.build_check.interval_secs,
+            "insightsUrl": self.links.insights_url,
+        })
     }
 
     /// How long a client may take to send request headers.
@@ -149,56 +350,94 @@ impl Config {
     }
 }
 
-/// Overlays `CUSTODY_SITE_*` variables on `table`, typed like the default of each key.
+/// Overlays `CUSTODY_SITE_*` variables on `table`, typed like the default of each key. A key's
+/// variable is its path joined with `_` in upper case (`login.sg.test` → `CUSTODY_SITE_LOGIN_SG_TEST`).
 /// `CUSTODY_SITE_CONFIG` names the file and is not a key.
 fn apply_env(
     table: &mut Table,
     vars: impl Iterator<Item = (String, String)>,
 ) -> anyhow::Result<()> {
-    let defaults = Table::try_from(Config::default()).expect("the default config serializes");
+    let defaults = defaults();
+    let mut keys = Vec::new();
+    leaf_keys(&defaults, &mut Vec::new(), &mut keys);
     for (name, raw) in vars {
-        let Some(key) = name.strip_prefix(ENV_PREFIX) else {
+        let Some(suffix) = name.strip_prefix(ENV_PREFIX) else {
             continue;
         };
-        if key == "CONFIG" {
+        if suffix == "CONFIG" {
             continue;
         }
-        let key = key.to_ascii_lowercase();
-        let Some((section, field, default)) = locate(&defaults, &key) else {
+        let Some((path, default)) = keys
+            .iter()
+            .find(|(path, _)| path.join("_").eq_ignore_ascii_case(suffix))
+        else {
             bail!("unknown environment variable {name}: no such configuration key");
         };
         let value = typed(default, &raw)
             .with_context(|| format!("{name}={raw:?} is not a valid {}", default.type_str()))?;
-        match section {
-            None => {
-                table.insert(field, value);
-            }
-            Some(section) => {
-                let entry = table
-                    .entry(section.clone())
-                    .or_insert_with(|| Value::Table(Table::new()));
-                let Value::Table(section_table) = entry else {
-                    bail!("config key `{section}` must be a table")
-                };
-                section_table.insert(field, value);
-            }
+        let (field, sections) = path.split_last().expect("a key has a name");
+        let mut target = &mut *table;
+        for section in sections {
+            let entry = target
+                .entry(section.clone())
+                .or_insert_with(|| Value::Table(Table::new()));
+            let Value::Table(inner) = entry else {
+                bail!("config key `{section}` must be a table")
+            };
+            target = inner;
         }
+        target.insert(field.clone(), value);
     }
     Ok(())
 }
 
-/// Finds the config key an environment suffix names: `listen` or `server_request_timeout_secs`.
-fn locate<'a>(defaults: &'a Table, key: &str) -> Option<(Option<String>, String, &'a Value)> {
-    if let Some(value) = defaults.get(key).filter(|v| !v.is_table()) {
-        return Some((None, key.to_owned(), value));
+/// The default configuration as a TOML table: the base every layer is merged onto, so a layer
+/// may set any single key of a nested table.
+fn defaults() -> Table {
+    Table::try_from(Config::default()).expect("the default config serializes")
+}
+
+/// Merges `over` into `base`: tables key by key, everything else replaced. Unknown keys are
+/// kept so that deserializing reports them.
+fn deep_merge(base: &mut Table, over: Table) {
+    for (key, value) in over {
+        match (base.get_mut(&key), value) {
+            (Some(Value::Table(inner)), Value::Table(over_inner)) => deep_merge(inner, over_inner),
+            (_, value) => {
+                base.insert(key, value);
+            }
+        }
     }
-    defaults.iter().find_map(|(section, value)| {
-        let fields = value.as_table()?;
-        let field = key.strip_prefix(section.as_str())?.strip_prefix('_')?;
-        fields
-            .get(field)
-            .map(|default| (Some(section.clone()), field.to_owned(), default))
-    })
+}
+
+/// Every non-table key of `table` with its path and default value.
+fn leaf_keys<'a>(
+    table: &'a Table,
+    prefix: &mut Vec<String>,
+    out: &mut Vec<(Vec<String>, &'a Value)>,
+) {
+    for (key, value) in table {
+        prefix.push(key.clone());
+        match value {
+            Value::Table(inner) => leaf_keys(inner, prefix, out),
+            leaf => out.push((prefix.clone(), leaf)),
+        }
+        prefix.pop();
+    }
+}
+
+/// `scheme://host[:port]` of an absolute http(s) URL.
+pub fn origin(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    if scheme != "http" && scheme != "https" {
+        return None;
+    }
+    let host = rest.split(['/', '?', '#']).next()?;
+    let valid = !host.is_empty()
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-.:[]".contains(c));
+    valid.then(|| format!("{scheme}://{host}"))
 }
 
 fn typed(default: &Value, raw: &str) -> anyhow::Result<Value> {
@@ -225,9 +464,11 @@ mod tests {
 
     #[test]
     fn environment_overrides_file_values_with_types() {
-        let mut table: Table = "listen = \"0.0.0.0:1\"\n[server]\nrequest_timeout_secs = 5\n"
+        let mut table = defaults();
+        let file: Table = "listen = \"0.0.0.0:1\"\n[server]\nrequest_timeout_secs = 5\n"
             .parse()
             .unwrap();
+        deep_merge(&mut table, file);
         apply_env(
             &mut table,
             env(&[
@@ -241,6 +482,46 @@ mod tests {
         assert_eq!(config.listen, "127.0.0.1:9");
         assert_eq!(config.server.request_timeout_secs, 5);
         assert_eq!(config.server.shutdown_grace_secs, 3);
+    }
+
+    #[test]
+    fn nested_keys_and_enums_come_from_the_environment() {
+        let mut table = defaults();
+        apply_env(
+            &mut table,
+            env(&[
+                (
+                    "CUSTODY_SITE_LOGIN_HK_TEST",
+                    "https://login.hk.example/test",
+                ),
+                ("CUSTODY_SITE_SITE_ENVIRONMENT", "test"),
+                ("CUSTODY_SITE_IAM_BASE_URL", "https://iam.custody.example"),
+            ]),
+        )
+        .unwrap();
+        let config: Config = table.try_into().unwrap();
+        assert_eq!(config.login.hk.test, "https://login.hk.example/test");
+        assert_eq!(
+            config.login.sg.test,
+            Config::default().login.sg.test,
+            "other entity keeps its default"
+        );
+        assert_eq!(config.site.environment, Environment::Test);
+        assert_eq!(
+            config.extra_connect_origins().collect::<Vec<_>>(),
+            ["https://iam.custody.example"]
+        );
+    }
+
+    #[test]
+    fn origins_of_urls() {
+        assert_eq!(
+            origin("https://a.example:8443/x?y#z").as_deref(),
+            Some("https://a.example:8443")
+        );
+        assert_eq!(origin("javascript:alert(1)"), None);
+        assert_eq!(origin("https://a.example'; script-src *"), None);
+        assert_eq!(origin(""), None);
     }
 
     #[test]

@@ -276,8 +276,11 @@ impl Renderer<'_> {
             head.lang,
             &self.config.public_url,
         ));
-        let config_json =
-            script_safe_json(&json!({ "buildId": self.build.build_id, "page": data }));
+        let config_json = script_safe_json(&json!({
+            "buildId": self.build.build_id,
+            "runtime": self.config.client_settings(),
+            "page": data,
+        }));
         Document {
             html_lang: head.lang.html_lang(),
             title: data["title"].as_str().unwrap_or(&site.name),

@@ -8,12 +8,16 @@ use crate::config::Config;
 /// this site (plus origins the configuration adds), and no inline script.
 pub fn security_headers(config: &Config) -> HeaderMap {
     let mut headers = HeaderMap::new();
-    let connect = std::iter::once("'self'".to_owned())
-        .chain(config.extra_connect_origins())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let sources = |extra: Vec<String>| {
+        std::iter::once("'self'".to_owned())
+            .chain(extra)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let connect = sources(config.extra_connect_origins().collect());
+    let script = sources(config.extra_script_origins().collect());
     let csp = format!(
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; \
+        "default-src 'self'; script-src {script}; style-src 'self'; img-src 'self' data:; font-src 'self'; \
          connect-src {connect}; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
          frame-ancestors 'none'"
     );

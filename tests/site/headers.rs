@@ -95,3 +95,51 @@ async fn hsts_is_sent_when_the_public_url_is_https() {
             .contains("<link rel=\"canonical\" href=\"https://custody.example/about\">")
     );
 }
+
+#[tokio::test]
+async fn configured_origins_extend_the_csp_and_reach_the_page_config() {
+    let mut config = Config::default();
+    config.iam.base_url = "https://iam.custody.example/".into();
+    config.analytics.script_url = "https://stats.custody.example/pv.js".into();
+    config.site.environment = custody_site::config::Environment::Test;
+    let site = Arc::new(Site::from_embedded(config).unwrap());
+    let answer = send_to(
+        http::app(site),
+        Request::get("/").body(Body::empty()).unwrap(),
+    )
+    .await;
+    let csp = answer.header("content-security-policy");
+    assert!(
+        csp.contains("script-src 'self' https://stats.custody.example;"),
+        "{csp}"
+    );
+    assert!(
+        csp.contains(
+            "connect-src 'self' https://iam.custody.example https://stats.custody.example;"
+        ),
+        "{csp}"
+    );
+
+    let start = answer.text.find("id=\"site-config\">").unwrap() + 17;
+    let end = start + answer.text[start..].find("</script>").unwrap();
+    let injected: serde_json::Value = serde_json::from_str(&answer.text[start..end]).unwrap();
+    let runtime = &injected["runtime"];
+    assert_eq!(runtime["iamBase"], "https://iam.custody.example");
+    assert_eq!(runtime["environment"], "test");
+    assert_eq!(
+        runtime["login"]["hk"],
+        "https://portal.test.hk.custody.example/login"
+    );
+    assert_eq!(
+        runtime["logout"]["sg"],
+        "https://portal.test.sg.custody.example/logout"
+    );
+    assert_eq!(runtime["buildCheckIntervalSecs"], 3600);
+
+    let default = get("/").await;
+    let csp = default.header("content-security-policy");
+    assert!(
+        csp.contains("script-src 'self';") && csp.contains("connect-src 'self';"),
+        "{csp}"
+    );
+}

@@ -9,6 +9,13 @@ const root = document.getElementById("app");
 if (configElement?.textContent && root) {
   const config = JSON.parse(configElement.textContent) as SiteConfig;
   const [Component, i18n] = await Promise.all([loadPage(config.page.page), loadI18n(config.page.lang)]);
-  hydrate(<ClientApp initial={{ page: config.page, Component, i18n }} buildId={config.buildId} />, root);
+  hydrate(
+    <ClientApp
+      initial={{ page: config.page, Component, i18n }}
+      buildId={config.buildId}
+      runtime={config.runtime}
+    />,
+    root,
+  );
   document.documentElement.dataset.hydrated = "true";
 }

@@ -1,10 +1,38 @@
 import { useEffect, useState } from "preact/hooks";
+import { loadCurrentUser } from "../lib/session";
+import { main, restoreEntity, setLocale } from "../lib/store";
+import type { RuntimeSettings } from "../lib/types";
 import { applyHead, fetchPage, internalTarget } from "./navigation";
 import { type LoadedPage, Shell } from "./Shell";
 
+/** Phone-sized screens, where the header collapses into a menu. */
+const PHONE_QUERY = "(max-width: 47.99rem)";
+
 /** The hydrated site: client-side navigation between pages, full loads when that is not possible. */
-export function ClientApp({ initial, buildId }: { initial: LoadedPage; buildId: string }) {
+export function ClientApp({
+  initial,
+  buildId,
+  runtime,
+}: {
+  initial: LoadedPage;
+  buildId: string;
+  runtime: RuntimeSettings;
+}) {
   const [current, setCurrent] = useState(initial);
+
+  useEffect(() => {
+    restoreEntity();
+    void loadCurrentUser(runtime.iamBase);
+    const phone = window.matchMedia(PHONE_QUERY);
+    const update = () => main.set({ isPhone: phone.matches });
+    update();
+    phone.addEventListener("change", update);
+    return () => phone.removeEventListener("change", update);
+  }, [runtime]);
+
+  useEffect(() => {
+    setLocale(current.page.lang);
+  }, [current.page.lang]);
 
   useEffect(() => {
     const go = async (url: URL, push: boolean) => {
@@ -46,5 +74,5 @@ export function ClientApp({ initial, buildId }: { initial: LoadedPage; buildId: 
     };
   }, [buildId]);
 
-  return <Shell {...current} />;
+  return <Shell {...current} runtime={runtime} />;
 }

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { localize, splitLang } from "../lib/paths";
 import type { PageData } from "../lib/types";
 import { headerLinks } from "./nav";
+import { SessionControls } from "./SessionControls";
 
 /** Brand, main navigation and the language switch (which keeps the current page). */
 export function Header({ page }: { page: PageData }) {
@@ -32,6 +33,7 @@ export function Header({ page }: { page: PageData }) {
             ))}
           </ul>
         </nav>
+        <SessionControls />
         <a
           class="lang-switch"
           href={localize(current, other)}

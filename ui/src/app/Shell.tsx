@@ -1,8 +1,9 @@
 import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import type { PageComponent } from "../lib/pages";
-import type { PageData } from "../lib/types";
+import type { PageData, RuntimeSettings } from "../lib/types";
 import { Layout } from "./Layout";
+import { RuntimeContext } from "./runtime";
 import "../styles/global.css";
 
 /** A page ready to render: its data, its component and the Lingui instance of its language. */
@@ -13,12 +14,19 @@ export interface LoadedPage {
 }
 
 /** The whole body of a document: the same tree is prerendered at build time and hydrated. */
-export function Shell({ page, Component, i18n }: LoadedPage) {
+export function Shell({
+  page,
+  Component,
+  i18n,
+  runtime = null,
+}: LoadedPage & { runtime?: RuntimeSettings | null }) {
   return (
-    <I18nProvider i18n={i18n}>
-      <Layout page={page}>
-        <Component page={page} />
-      </Layout>
-    </I18nProvider>
+    <RuntimeContext.Provider value={runtime}>
+      <I18nProvider i18n={i18n}>
+        <Layout page={page}>
+          <Component page={page} />
+        </Layout>
+      </I18nProvider>
+    </RuntimeContext.Provider>
   );
 }

@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** The release binary the browser tests run against. */
+export const BINARY = new URL("../../target/release/custody-site", import.meta.url).pathname;
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A running instance of the site with extra configuration from the environment. */
+export interface SiteInstance {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the release binary on a free port with `env` and waits until it answers. */
+export async function startSite(env: Record<string, string>): Promise<SiteInstance> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(BINARY, ["--listen", `127.0.0.1:${port}`, "--public-url", origin], {
+    env: { ...process.env, RUST_LOG: "warn", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) break;
+    } catch {
+      if (Date.now() > deadline) throw new Error("the site did not start");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  return {
+    origin,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** A fake of an outside service on 127.0.0.1, answering with `handler`. */
+export async function startFake(
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<{ origin: string; server: Server }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, server };
+}
