@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use serde::de::DeserializeOwned;
 
 use super::model::{
-    Announcements, Content, Faq, LocalSite, LocaleContent, PageMeta, RedirectTable, RouteTable,
-    Site,
+    Announcements, Content, Faq, LocalSite, LocaleContent, LongDocument, PageMeta, RedirectTable,
+    RouteTable, Site,
 };
 use super::{ContentError, Lang, parity, validate};
 
@@ -15,7 +15,13 @@ use super::{ContentError, Lang, parity, validate};
 pub type ContentFiles = BTreeMap<String, String>;
 
 /// Files every language folder must contain.
-pub const LOCALE_FILES: [&str; 4] = ["site.toml", "pages.toml", "faq.toml", "announcements.toml"];
+pub const LOCALE_FILES: [&str; 5] = [
+    "site.toml",
+    "pages.toml",
+    "faq.toml",
+    "announcements.toml",
+    "documents.toml",
+];
 
 /// Files at the root of `content/`.
 pub const ROOT_FILES: [&str; 3] = ["site.toml", "routes.toml", "redirects.toml"];
@@ -84,7 +90,7 @@ fn unexpected_files(files: &ContentFiles) -> Vec<ContentError> {
             ContentError::in_file(
                 name,
                 "unexpected content file: the site reads site.toml, routes.toml, redirects.toml and \
-                 en/ and zh/ with site.toml, pages.toml, faq.toml, announcements.toml",
+                 en/ and zh/ with site.toml, pages.toml, faq.toml, announcements.toml, documents.toml",
             )
         })
         .collect()
@@ -132,11 +138,13 @@ impl Reader<'_> {
         let pages: Option<BTreeMap<String, PageMeta>> = self.read(&path("pages.toml"));
         let faq: Option<Faq> = self.read(&path("faq.toml"));
         let announcements: Option<Announcements> = self.read(&path("announcements.toml"));
+        let documents: Option<BTreeMap<String, LongDocument>> = self.read(&path("documents.toml"));
         Some(LocaleContent {
             site: site?,
             pages: pages?,
             faq: faq?,
             announcements: announcements?,
+            documents: documents?,
         })
     }
 }

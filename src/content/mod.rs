@@ -6,6 +6,7 @@
 pub mod error;
 pub mod lang;
 pub mod load;
+pub mod markup;
 pub mod model;
 pub mod pages;
 pub mod parity;

@@ -61,6 +61,9 @@ pub struct Route {
     /// Validity check of a dynamic route: which ids exist (`faq-id`, `announcement-id`).
     #[serde(default)]
     pub check: Option<String>,
+    /// The page shows a long-form document of `{lang}/documents.toml` (legal pages, guides).
+    #[serde(default)]
+    pub document: bool,
 }
 
 impl Route {
@@ -99,6 +102,8 @@ pub struct LocaleContent {
     pub faq: Faq,
     /// `announcements.toml`: the announcements centre, newest first.
     pub announcements: Announcements,
+    /// `documents.toml`: long-form pages (legal pages, security guides) by page id.
+    pub documents: BTreeMap<String, LongDocument>,
 }
 
 /// `{lang}/site.toml`: brand copy in one language.
@@ -139,6 +144,35 @@ pub struct PageMeta {
 pub struct Faq {
     /// The FAQ categories in display order.
     pub category: Vec<FaqCategory>,
+    /// The articles, grouped by category in category order.
+    #[serde(default)]
+    pub article: Vec<FaqArticle>,
+}
+
+impl Faq {
+    /// The articles of one category, in order.
+    pub fn articles_of<'a>(
+        &'a self,
+        category: &'a str,
+    ) -> impl Iterator<Item = &'a FaqArticle> + 'a {
+        self.article.iter().filter(move |a| a.category == category)
+    }
+}
+
+/// One FAQ article (a question and its answer), served at `/faq/{id}`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FaqArticle {
+    /// URL segment, identical in every language; shares `/faq/{id}` with the category ids.
+    pub id: String,
+    /// The id of the category it belongs to.
+    pub category: String,
+    /// The question.
+    pub title: String,
+    /// A one-sentence answer, used in lists and as the meta description.
+    pub summary: String,
+    /// The answer in the content markup (paragraphs, `- ` lists, `[text](/path)` links).
+    pub body: String,
 }
 
 /// One FAQ category, served at `/faq/{id}`.
@@ -175,6 +209,29 @@ pub struct Announcement {
     /// One-sentence summary for lists and the meta description.
     pub summary: String,
     /// Plain-text body; paragraphs are separated by a blank line.
+    pub body: String,
+}
+
+/// A long-form page (a legal page or a security guide) of `{lang}/documents.toml`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LongDocument {
+    /// When the document was last updated.
+    #[serde(serialize_with = "date_as_iso")]
+    pub updated: toml::value::Date,
+    /// The sections in order.
+    pub section: Vec<DocumentSection>,
+}
+
+/// One titled section of a long-form page.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DocumentSection {
+    /// Anchor id, identical in every language.
+    pub id: String,
+    /// Section heading.
+    pub heading: String,
+    /// Body in the content markup.
     pub body: String,
 }
 

@@ -3,8 +3,8 @@
 
 use serde_json::{Value, json};
 
-use super::Lang;
-use super::model::{Content, Route};
+use super::model::{Content, FaqArticle, LocaleContent, PageMeta, Route};
+use super::{Lang, markup};
 
 /// Page ids that are not routes: the error pages.
 pub const ERROR_PAGES: [&str; 3] = ["not-found", "invalid", "server-error"];
@@ -32,7 +32,15 @@ pub struct PageInstance {
 pub fn check_ids(content: &Content, check: &str) -> Option<Vec<String>> {
     let english = content.locale(Lang::En);
     match check {
-        "faq-id" => Some(english.faq.category.iter().map(|c| c.id.clone()).collect()),
+        "faq-id" => Some(
+            english
+                .faq
+                .category
+                .iter()
+                .map(|c| c.id.clone())
+                .chain(english.faq.article.iter().map(|a| a.id.clone()))
+                .collect(),
+        ),
         "announcement-id" => Some(
             english
                 .announcements
@@ -81,17 +89,9 @@ pub fn document_title(content: &Content, lang: Lang, title: &str) -> String {
 pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Value {
     let locale = content.locale(lang);
     let meta = &locale.pages[&instance.page];
+    let intro = || json!({ "heading": meta.heading, "lead": meta.lead });
     let (title, description, data) = match (instance.page.as_str(), instance.param.as_deref()) {
-        ("faq-entry", Some(id)) => {
-            let category = locale
-                .faq
-                .category
-                .iter()
-                .find(|c| c.id == id)
-                .expect("instance comes from the check");
-            let data = json!({ "heading": category.title, "lead": category.description, "section": meta.heading });
-            (category.title.as_str(), category.description.as_str(), data)
-        }
+        ("faq-entry", Some(id)) => faq_entry(locale, lang, meta, id),
         ("announcement", Some(id)) => {
             let item = locale
                 .announcements
@@ -99,21 +99,24 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Valu
                 .iter()
                 .find(|a| a.id == id)
                 .expect("instance comes from the check");
-            let paragraphs: Vec<&str> = item
-                .body
-                .split("\n\n")
-                .map(str::trim)
-                .filter(|p| !p.is_empty())
-                .collect();
             let data = json!({
                 "heading": item.title, "lead": item.summary, "section": meta.heading,
-                "date": item.date.to_string(), "paragraphs": paragraphs,
+                "date": item.date.to_string(), "blocks": markup::parse(&item.body, lang),
             });
             (item.title.as_str(), item.summary.as_str(), data)
         }
         ("faq", _) => {
-            let data = json!({ "heading": meta.heading, "lead": meta.lead, "categories": locale.faq.category });
-            (meta.title.as_str(), meta.description.as_str(), data)
+            let categories: Vec<Value> = locale
+                .faq
+                .category
+                .iter()
+                .map(|c| json!({ "id": c.id, "title": c.title, "description": c.description, "count": locale.faq.articles_of(&c.id).count() }))
+                .collect();
+            (
+                meta.title.as_str(),
+                meta.description.as_str(),
+                merge(intro(), json!({ "categories": categories })),
+            )
         }
         ("announcements", _) => {
             let items: Vec<Value> = locale
@@ -122,14 +125,29 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Valu
                 .iter()
                 .map(|a| json!({ "id": a.id, "date": a.date.to_string(), "title": a.title, "summary": a.summary }))
                 .collect();
-            let data = json!({ "heading": meta.heading, "lead": meta.lead, "items": items });
-            (meta.title.as_str(), meta.description.as_str(), data)
+            (
+                meta.title.as_str(),
+                meta.description.as_str(),
+                merge(intro(), json!({ "items": items })),
+            )
         }
-        _ => (
-            meta.title.as_str(),
-            meta.description.as_str(),
-            json!({ "heading": meta.heading, "lead": meta.lead }),
-        ),
+        (page, _) => match locale.documents.get(page) {
+            Some(document) => {
+                let sections: Vec<Value> = document
+                    .section
+                    .iter()
+                    .map(|s| json!({ "id": s.id, "heading": s.heading, "blocks": markup::parse(&s.body, lang) }))
+                    .collect();
+                let extra =
+                    json!({ "updated": document.updated.to_string(), "sections": sections });
+                (
+                    meta.title.as_str(),
+                    meta.description.as_str(),
+                    merge(intro(), extra),
+                )
+            }
+            None => (meta.title.as_str(), meta.description.as_str(), intro()),
+        },
     };
     json!({
         "page": instance.page,
@@ -140,6 +158,66 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Valu
         "data": data,
         "chrome": chrome_data(content, lang),
     })
+}
+
+/// A FAQ category (its articles) or a FAQ article (its answer, related questions, neighbours).
+fn faq_entry<'a>(
+    locale: &'a LocaleContent,
+    lang: Lang,
+    meta: &'a PageMeta,
+    id: &str,
+) -> (&'a str, &'a str, Value) {
+    let faq = &locale.faq;
+    if let Some(category) = faq.category.iter().find(|c| c.id == id) {
+        let articles: Vec<Value> = faq
+            .articles_of(id)
+            .map(|a| json!({ "id": a.id, "title": a.title, "summary": a.summary }))
+            .collect();
+        let data = json!({
+            "kind": "category", "heading": category.title, "lead": category.description,
+            "section": meta.heading, "articles": articles,
+        });
+        return (category.title.as_str(), category.description.as_str(), data);
+    }
+    let article = faq
+        .article
+        .iter()
+        .find(|a| a.id == id)
+        .expect("instance comes from the check");
+    let category = faq
+        .category
+        .iter()
+        .find(|c| c.id == article.category)
+        .expect("validated category");
+    let siblings: Vec<&FaqArticle> = faq.articles_of(&category.id).collect();
+    let position = siblings
+        .iter()
+        .position(|a| a.id == article.id)
+        .unwrap_or_default();
+    let link = |a: &FaqArticle| json!({ "id": a.id, "title": a.title });
+    let related: Vec<Value> = siblings
+        .iter()
+        .filter(|a| a.id != article.id)
+        .take(3)
+        .map(|a| link(a))
+        .collect();
+    let data = json!({
+        "kind": "article", "heading": article.title, "lead": article.summary, "section": meta.heading,
+        "category": { "id": category.id, "title": category.title },
+        "blocks": markup::parse(&article.body, lang),
+        "related": related,
+        "previous": position.checked_sub(1).and_then(|i| siblings.get(i)).map(|a| link(a)),
+        "next": siblings.get(position + 1).map(|a| link(a)),
+    });
+    (article.title.as_str(), article.summary.as_str(), data)
+}
+
+/// Adds the keys of `extra` to the object `base`.
+fn merge(mut base: Value, extra: Value) -> Value {
+    if let (Value::Object(base), Value::Object(extra)) = (&mut base, extra) {
+        base.extend(extra);
+    }
+    base
 }
 
 /// The data of an error page (`not-found`, `invalid`, `server-error`) for a request path.

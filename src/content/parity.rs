@@ -7,7 +7,7 @@ use super::load::{ContentFiles, LOCALE_FILES};
 use super::{ContentError, Lang};
 
 /// Keys whose values are identifiers or facts shared by every language and must be equal.
-const SHARED_VALUE_KEYS: [&str; 3] = ["id", "date", "category"];
+const SHARED_VALUE_KEYS: [&str; 4] = ["id", "date", "category", "updated"];
 
 /// Compares every non-English language folder against `en/`.
 pub fn check(files: &ContentFiles) -> Vec<ContentError> {

@@ -15,6 +15,7 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
         errors: Vec::new(),
     };
     v.routes(content);
+    v.unique_paths(content);
     v.redirects(content);
     v.site(content);
     for lang in Lang::ALL {
@@ -128,6 +129,31 @@ impl Validator<'_> {
                     self.error(file, &format!("\"{check}\""), message);
                 }
                 _ => {}
+            }
+        }
+    }
+
+    /// Every page path (dynamic ids filled in) is served by exactly one page.
+    fn unique_paths(&mut self, content: &Content) {
+        let mut seen = BTreeSet::new();
+        for instance in page_instances(content) {
+            if !seen.insert(instance.path.clone()) {
+                let message = format!(
+                    "`{}` would be served by two pages; choose another id",
+                    instance.path
+                );
+                let check = content
+                    .routes
+                    .iter()
+                    .find(|r| r.id == instance.page)
+                    .and_then(|r| r.check.as_deref());
+                let file = match check {
+                    Some("faq-id") => "en/faq.toml",
+                    Some(_) => "en/announcements.toml",
+                    None => "routes.toml",
+                };
+                let needle = instance.param.unwrap_or(instance.path);
+                self.error(file, &format!("\"{needle}\""), message);
             }
         }
     }
@@ -250,7 +276,46 @@ impl Validator<'_> {
             );
         }
         let faq_file = format!("{}/faq.toml", lang.code());
-        self.unique_slugs(&faq_file, locale.faq.category.iter().map(|c| c.id.as_str()));
+        let faq = &locale.faq;
+        self.unique_slugs(
+            &faq_file,
+            faq.category
+                .iter()
+                .map(|c| c.id.as_str())
+                .chain(faq.article.iter().map(|a| a.id.as_str())),
+        );
+        for article in &faq.article {
+            if !faq.category.iter().any(|c| c.id == article.category) {
+                let message = format!(
+                    "article `{}` names an unknown category `{}`",
+                    article.id, article.category
+                );
+                self.error(&faq_file, &format!("\"{}\"", article.id), message);
+            }
+        }
+        let documents_file = format!("{}/documents.toml", lang.code());
+        for (page, document) in &locale.documents {
+            if !content.routes.iter().any(|r| &r.id == page && r.document) {
+                let message =
+                    format!("`{page}` is not a route marked `document = true` in routes.toml");
+                self.error(&documents_file, &format!("[{page}]"), message);
+            }
+            self.unique_slugs(
+                &documents_file,
+                document.section.iter().map(|s| s.id.as_str()),
+            );
+        }
+        for route in content
+            .routes
+            .iter()
+            .filter(|r| r.document && !locale.documents.contains_key(&r.id))
+        {
+            let message = format!(
+                "page `{}` shows a document but has no `[{}]` table",
+                route.id, route.id
+            );
+            self.error(&documents_file, "", message);
+        }
         let news_file = format!("{}/announcements.toml", lang.code());
         self.unique_slugs(
             &news_file,
@@ -318,10 +383,16 @@ impl Validator<'_> {
     }
 }
 
+/// Internal links in a content file, outside `#` comment lines.
 fn internal_links(text: &str) -> Vec<&str> {
     let mut links = Vec::new();
-    for marker in ["](/", "href=\\\"/", "href='/"] {
-        let mut rest = text;
+    let content_lines = text
+        .lines()
+        .filter(|line| !line.trim_start().starts_with('#'));
+    for (line, marker) in
+        content_lines.flat_map(|line| ["](/", "href=\\\"/", "href='/"].map(|m| (line, m)))
+    {
+        let mut rest = line;
         while let Some(start) = rest.find(marker) {
             let tail = &rest[start + marker.len() - 1..];
             let end = tail.find([')', '"', '\'', '\\', ' ']).unwrap_or(tail.len());
@@ -349,7 +420,7 @@ mod tests {
 
     #[test]
     fn finds_markdown_and_html_links() {
-        let text = r#"See [fees](/entities#fees) and <a href=\"/zh/faq\">FAQ</a>."#;
+        let text = "# a comment about [links](/path)\nSee [fees](/entities#fees) and <a href=\\\"/zh/faq\\\">FAQ</a>.";
         assert_eq!(internal_links(text), vec!["/entities#fees", "/zh/faq"]);
     }
 

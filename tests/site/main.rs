@@ -5,6 +5,7 @@ mod cli;
 mod common;
 mod content;
 mod errors;
+mod faq;
 mod headers;
 mod negotiation;
 mod redirects;

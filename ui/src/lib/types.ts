@@ -19,9 +19,26 @@ export interface PageData<D = Record<string, unknown>> {
   chrome: Chrome;
 }
 
+/** A legal entity of the provider: Singapore or Hong Kong. */
+export type Entity = "sg" | "hk";
+
+/** Deployment settings from the server's configuration. */
+export interface RuntimeSettings {
+  environment: "test" | "main";
+  /** Base URL of the identity service; empty means no login-state call. */
+  iamBase: string;
+  login: Record<Entity, string>;
+  logout: Record<Entity, string>;
+  /** Page-view analytics script; empty means none. */
+  analyticsScript: string;
+  buildCheckIntervalSecs: number;
+  insightsUrl: string;
+}
+
 /** The configuration the server injects into every document as JSON. */
 export interface SiteConfig {
   buildId: string;
+  runtime: RuntimeSettings;
   page: PageData;
 }
 
@@ -35,3 +52,9 @@ export interface IntroData {
   heading: string;
   lead: string;
 }
+
+/** Inline content of long-form text: plain text or a link (already localized). */
+export type Inline = string | { text: string; href: string };
+
+/** A block of long-form text: a paragraph or a bullet list. */
+export type Block = { p: Inline[] } | { ul: Inline[][] };

@@ -1,24 +1,28 @@
+import { Breadcrumbs } from "../components/Breadcrumbs";
+import { FormattedDate } from "../components/FormattedDate";
+import { RichText } from "../components/RichText";
 import { localize } from "../lib/paths";
-import type { PageProps } from "../lib/types";
+import type { Block, PageProps } from "../lib/types";
 
 interface AnnouncementData {
   heading: string;
   section: string;
   date: string;
-  paragraphs: string[];
+  blocks: Block[];
 }
 
 export default function AnnouncementPage({ page }: PageProps<AnnouncementData>) {
   return (
     <article class="container article">
-      <p class="eyebrow">
-        <a href={localize("/announcements", page.lang)}>{page.data.section}</a>
-      </p>
+      <Breadcrumbs
+        trail={[{ href: localize("/announcements", page.lang), label: page.data.section }]}
+        current={page.data.heading}
+      />
       <h1>{page.data.heading}</h1>
-      <time dateTime={page.data.date}>{page.data.date}</time>
-      {page.data.paragraphs.map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
-      ))}
+      <p class="article__date">
+        <FormattedDate date={page.data.date} lang={page.lang} />
+      </p>
+      <RichText blocks={page.data.blocks} />
     </article>
   );
 }

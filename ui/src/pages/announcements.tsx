@@ -1,3 +1,4 @@
+import { FormattedDate } from "../components/FormattedDate";
 import { PageIntro } from "../components/PageIntro";
 import { localize } from "../lib/paths";
 import type { IntroData, PageProps } from "../lib/types";
@@ -14,7 +15,7 @@ export default function AnnouncementsPage({ page }: PageProps<AnnouncementsData>
         <ul class="card-list">
           {page.data.items.map((item) => (
             <li key={item.id} class="card">
-              <time dateTime={item.date}>{item.date}</time>
+              <FormattedDate date={item.date} lang={page.lang} />
               <h2>
                 <a href={localize(`/announcements/${item.id}`, page.lang)}>{item.title}</a>
               </h2>

@@ -1,6 +1,6 @@
-import { PageIntro } from "../components/PageIntro";
-import type { IntroData, PageProps } from "../lib/types";
+import { type DocumentData, LegalDocument } from "../components/LegalDocument";
+import type { PageProps } from "../lib/types";
 
-export default function CookiePolicyPage({ page }: PageProps<IntroData>) {
-  return <PageIntro page={page} />;
+export default function CookiePolicyPage({ page }: PageProps<DocumentData>) {
+  return <LegalDocument page={page} />;
 }

@@ -1,9 +1,10 @@
 import { PageIntro } from "../components/PageIntro";
+import { QuestionCount } from "../components/QuestionCount";
 import { localize } from "../lib/paths";
 import type { IntroData, PageProps } from "../lib/types";
 
 interface FaqData extends IntroData {
-  categories: { id: string; title: string; description: string }[];
+  categories: { id: string; title: string; description: string; count: number }[];
 }
 
 export default function FaqPage({ page }: PageProps<FaqData>) {
@@ -18,6 +19,9 @@ export default function FaqPage({ page }: PageProps<FaqData>) {
                 <a href={localize(`/faq/${category.id}`, page.lang)}>{category.title}</a>
               </h2>
               <p>{category.description}</p>
+              <p class="card__meta" data-article-count={category.count}>
+                <QuestionCount count={category.count} />
+              </p>
             </li>
           ))}
         </ul>

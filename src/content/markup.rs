@@ -1,0 +1,163 @@
+//! The small text markup of long-form content: paragraphs separated by a blank line, bullet
+//! lists of lines starting with `- `, and internal links written `[text](/path)`.
+
+use serde::Serialize;
+
+use super::Lang;
+
+/// A block of body text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Block {
+    /// A paragraph.
+    P(Vec<Inline>),
+    /// A bullet list; each item is a run of inline content.
+    Ul(Vec<Vec<Inline>>),
+}
+
+/// Inline content: text, or a link to a page of the site.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Inline {
+    /// Plain text.
+    Text(String),
+    /// A link; `href` is already localized for the page's language.
+    Link {
+        /// Link text.
+        text: String,
+        /// Site path, e.g. `/zh/entities#fees`.
+        href: String,
+    },
+}
+
+/// Parses body text into blocks, localizing link targets for `lang`.
+pub fn parse(body: &str, lang: Lang) -> Vec<Block> {
+    body.split("\n\n")
+        .map(str::trim)
+        .filter(|chunk| !chunk.is_empty())
+        .map(|chunk| {
+            let lines: Vec<&str> = chunk.lines().map(str::trim).collect();
+            if lines.iter().all(|line| line.starts_with("- ")) {
+                Block::Ul(lines.iter().map(|line| inlines(&line[2..], lang)).collect())
+            } else {
+                Block::P(inlines(&lines.join(" "), lang))
+            }
+        })
+        .collect()
+}
+
+/// The plain text of a body (markup removed), for search and summaries.
+pub fn plain_text(body: &str) -> String {
+    parse(body, Lang::En)
+        .iter()
+        .flat_map(|block| match block {
+            Block::P(inline) => vec![inline.clone()],
+            Block::Ul(items) => items.clone(),
+        })
+        .map(|run| {
+            run.iter()
+                .map(|inline| match inline {
+                    Inline::Text(text) => text.as_str(),
+                    Inline::Link { text, .. } => text.as_str(),
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn inlines(text: &str, lang: Lang) -> Vec<Inline> {
+    let mut out = Vec::new();
+    let mut pending = String::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let Some((label_end, target_end)) = link_bounds(&rest[open..]) else {
+            pending.push_str(&rest[..=open]);
+            rest = &rest[open + 1..];
+            continue;
+        };
+        pending.push_str(&rest[..open]);
+        if !pending.is_empty() {
+            out.push(Inline::Text(std::mem::take(&mut pending)));
+        }
+        let link = &rest[open..=open + target_end];
+        let path = &link[label_end + 2..link.len() - 1];
+        out.push(Inline::Link {
+            text: link[1..label_end].to_owned(),
+            href: localize_link(path, lang),
+        });
+        rest = &rest[open + target_end + 1..];
+    }
+    pending.push_str(rest);
+    if !pending.is_empty() {
+        out.push(Inline::Text(pending));
+    }
+    out
+}
+
+/// For text starting with `[`: the index of `]` and of the `)` closing `(/…)`, if it is a link.
+fn link_bounds(text: &str) -> Option<(usize, usize)> {
+    let label_end = text.find(']')?;
+    let target = text[label_end..].strip_prefix("](/")?;
+    let close = target.find(')')?;
+    Some((label_end, label_end + 3 + close))
+}
+
+fn localize_link(path: &str, lang: Lang) -> String {
+    let split = path.find(['#', '?']).unwrap_or(path.len());
+    format!("{}{}", lang.localize(&path[..split]), &path[split..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paragraphs_lists_and_links() {
+        let body =
+            "See [the fees](/entities#fees) now.\nSame paragraph.\n\n- one\n- two [FAQ](/faq)\n";
+        let blocks = parse(body, Lang::Zh);
+        assert_eq!(
+            blocks,
+            vec![
+                Block::P(vec![
+                    Inline::Text("See ".into()),
+                    Inline::Link {
+                        text: "the fees".into(),
+                        href: "/zh/entities#fees".into()
+                    },
+                    Inline::Text(" now. Same paragraph.".into()),
+                ]),
+                Block::Ul(vec![
+                    vec![Inline::Text("one".into())],
+                    vec![
+                        Inline::Text("two ".into()),
+                        Inline::Link {
+                            text: "FAQ".into(),
+                            href: "/zh/faq".into()
+                        }
+                    ],
+                ]),
+            ]
+        );
+        assert_eq!(
+            plain_text(body),
+            "See the fees now. Same paragraph.\none\ntwo FAQ"
+        );
+    }
+
+    #[test]
+    fn brackets_that_are_not_links_stay_text() {
+        let text = "[note] and [x](https://a.example) then [FAQ](/faq)";
+        assert_eq!(
+            parse(text, Lang::En),
+            vec![Block::P(vec![
+                Inline::Text("[note] and [x](https://a.example) then ".into()),
+                Inline::Link {
+                    text: "FAQ".into(),
+                    href: "/faq".into()
+                },
+            ])]
+        );
+    }
+}

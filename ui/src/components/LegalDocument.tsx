@@ -1,0 +1,49 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { Block, IntroData, PageData } from "../lib/types";
+import { FormattedDate } from "./FormattedDate";
+import { PageIntro } from "./PageIntro";
+import { RichText } from "./RichText";
+
+/** The data of a long-form page (legal pages, security guides). */
+export interface DocumentData extends IntroData {
+  updated: string;
+  sections: { id: string; heading: string; blocks: Block[] }[];
+}
+
+/** A long-form page: heading, last-updated date, table of contents and titled sections. */
+export function LegalDocument({ page }: { page: PageData<DocumentData> }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <PageIntro page={page}>
+        <p class="eyebrow">
+          <Trans>
+            Last updated <FormattedDate date={page.data.updated} lang={page.lang} />
+          </Trans>
+        </p>
+      </PageIntro>
+      <div class="container document">
+        <nav class="document__toc" aria-label={t`Contents`}>
+          <h2>
+            <Trans>Contents</Trans>
+          </h2>
+          <ol>
+            {page.data.sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`}>{section.heading}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <article class="document__body">
+          {page.data.sections.map((section) => (
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`}>
+              <h2 id={`${section.id}-heading`}>{section.heading}</h2>
+              <RichText blocks={section.blocks} />
+            </section>
+          ))}
+        </article>
+      </div>
+    </>
+  );
+}
