@@ -9,6 +9,7 @@ pub mod content;
 pub mod embedded;
 pub mod http;
 pub mod render;
+pub mod search;
 pub mod server;
 pub mod site;
 

@@ -208,7 +208,7 @@ pub struct Announcement {
     pub title: String,
     /// One-sentence summary for lists and the meta description.
     pub summary: String,
-    /// Plain-text body; paragraphs are separated by a blank line.
+    /// Body in the content markup (paragraphs, `- ` lists, `[text](/path)` links).
     pub body: String,
 }
 

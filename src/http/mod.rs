@@ -6,6 +6,7 @@ pub mod layers;
 pub mod negotiate;
 pub mod pages;
 pub mod respond;
+pub mod search;
 
 use std::sync::Arc;
 
@@ -35,6 +36,8 @@ pub fn app_with(site: AppState, extra: Router<AppState>) -> Router {
         .route("/_app/builds/latest.json", get(api::latest_build))
         .route("/_app/builds/meta/{file}", get(api::build_meta))
         .route("/_app/data", get(api::page_data))
+        .route("/api/faq/search", get(search::faq))
+        .route("/api/announcements/search", get(search::announcements))
         .merge(extra)
         .route_layer(middleware::from_fn(layers::record_route))
         .fallback(pages::serve)

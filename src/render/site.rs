@@ -15,6 +15,7 @@ use crate::config::Config;
 use crate::content::pages::{REQUEST_PATH_MARKER, error_page_data, page_data};
 use crate::content::{Content, Lang, PageInstance, page_instances};
 use crate::embedded;
+use crate::search::SearchIndex;
 use crate::site::redirects::Resolver;
 use crate::site::{security, seo};
 use askama::Template;
@@ -89,6 +90,8 @@ pub struct Site {
     pub latest_build: Encoded,
     /// `/_app/builds/meta/{id}.json` for this build.
     pub build_meta: Encoded,
+    /// FAQ and announcement search.
+    pub search: SearchIndex,
     prerendered: BTreeMap<String, String>,
 }
 
@@ -159,6 +162,7 @@ impl Site {
             web_manifest: Encoded::compress(seo::web_manifest(&content)),
             latest_build: Encoded::compress(latest.to_string()),
             build_meta: Encoded::compress(meta.to_string()),
+            search: SearchIndex::new(&content),
             config,
             content,
             build,

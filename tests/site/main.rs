@@ -10,5 +10,6 @@ mod headers;
 mod negotiation;
 mod redirects;
 mod routes;
+mod search;
 mod seo;
 mod server;

@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { loadCurrentUser } from "../lib/session";
 import { main, restoreEntity, setLocale } from "../lib/store";
 import type { RuntimeSettings } from "../lib/types";
+import { NAVIGATE_EVENT } from "./navigate";
 import { applyHead, fetchPage, internalTarget } from "./navigation";
 import { type LoadedPage, Shell } from "./Shell";
 
@@ -66,11 +67,17 @@ export function ClientApp({
       void go(url, true);
     };
     const onPopState = () => void go(new URL(location.href), false);
+    const onNavigate = (event: Event) => {
+      event.preventDefault();
+      void go(new URL((event as CustomEvent<string>).detail, location.href), true);
+    };
     document.addEventListener("click", onClick);
     window.addEventListener("popstate", onPopState);
+    window.addEventListener(NAVIGATE_EVENT, onNavigate);
     return () => {
       document.removeEventListener("click", onClick);
       window.removeEventListener("popstate", onPopState);
+      window.removeEventListener(NAVIGATE_EVENT, onNavigate);
     };
   }, [buildId]);
 

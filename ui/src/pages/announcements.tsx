@@ -1,28 +1,101 @@
-import { FormattedDate } from "../components/FormattedDate";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { PageIntro } from "../components/PageIntro";
+import { Pagination } from "../components/Pagination";
+import { type ResultItem, ResultList, plain } from "../components/ResultList";
+import { SearchForm } from "../components/SearchForm";
+import { SearchStatus } from "../components/SearchStatus";
 import { localize } from "../lib/paths";
+import { MAX_QUERY_LENGTH } from "../lib/search";
 import type { IntroData, PageProps } from "../lib/types";
+import { setUrlQuery, useUrlQuery } from "../lib/urlQuery";
+import { useSearch } from "../lib/useSearch";
+
+/** Announcements per page of the list. */
+export const PAGE_SIZE = 5;
 
 interface AnnouncementsData extends IntroData {
   items: { id: string; date: string; title: string; summary: string }[];
 }
 
+/** `/announcements`: dated announcements, newest first, paginated, with keyword search
+ * (`?q=`, `?page=`). */
 export default function AnnouncementsPage({ page }: PageProps<AnnouncementsData>) {
+  const { t } = useLingui();
+  const params = useUrlQuery();
+  const query = (params?.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const state = useSearch("announcements", page.lang, query);
+  const path = localize("/announcements", page.lang);
+
+  const items: ResultItem[] = query
+    ? state.status === "done"
+      ? state.answer.results.map((hit) => ({ ...hit, text: hit.excerpt }))
+      : []
+    : page.data.items.map((item) => ({
+        url: localize(`/announcements/${item.id}`, page.lang),
+        date: item.date,
+        title: plain(item.title),
+        text: plain(item.summary),
+      }));
+  const pageCount = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
+  const requested = Number.parseInt(params?.get("page") ?? "1", 10);
+  const current = Number.isFinite(requested) ? Math.min(Math.max(requested, 1), pageCount) : 1;
+  const shown = items.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const pageHref = (n: number) => {
+    const search = new URLSearchParams();
+    if (query) search.set("q", query);
+    if (n > 1) search.set("page", String(n));
+    const text = search.toString();
+    return text ? `${path}?${text}` : path;
+  };
+
   return (
     <>
       <PageIntro page={page} />
-      <section class="container">
-        <ul class="card-list">
-          {page.data.items.map((item) => (
-            <li key={item.id} class="card">
-              <FormattedDate date={item.date} lang={page.lang} />
-              <h2>
-                <a href={localize(`/announcements/${item.id}`, page.lang)}>{item.title}</a>
-              </h2>
-              <p>{item.summary}</p>
-            </li>
-          ))}
-        </ul>
+      <section class="container search-page">
+        <SearchForm
+          action={path}
+          label={t`Search announcements`}
+          value={query}
+          onSearch={(q) => setUrlQuery({ q, page: null })}
+        />
+        {query && (
+          <SearchStatus
+            state={state}
+            empty={
+              <p>
+                <Trans>Check the spelling or try fewer or more general words.</Trans>
+              </p>
+            }
+          />
+        )}
+        {query && (
+          <p>
+            <a
+              href={path}
+              onClick={(event) => {
+                event.preventDefault();
+                setUrlQuery({ q: null, page: null });
+              }}
+            >
+              <Trans>Show all announcements</Trans>
+            </a>
+          </p>
+        )}
+        {shown.length > 0 && (
+          <>
+            <ResultList items={shown} lang={page.lang} />
+            <Pagination
+              page={current}
+              pageCount={pageCount}
+              total={items.length}
+              href={pageHref}
+              onPage={(n) => {
+                setUrlQuery({ page: n > 1 ? String(n) : null });
+                document.getElementById("main")?.scrollIntoView();
+              }}
+            />
+          </>
+        )}
       </section>
     </>
   );

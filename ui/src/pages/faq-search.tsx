@@ -1,6 +1,62 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { PageIntro } from "../components/PageIntro";
+import { ResultList } from "../components/ResultList";
+import { SearchForm } from "../components/SearchForm";
+import { SearchStatus } from "../components/SearchStatus";
+import { localize } from "../lib/paths";
+import { MAX_QUERY_LENGTH } from "../lib/search";
 import type { IntroData, PageProps } from "../lib/types";
+import { setUrlQuery, useUrlQuery } from "../lib/urlQuery";
+import { useSearch } from "../lib/useSearch";
 
+/** `/faq/search?q=`: keyword search over the FAQ in the page's language; works from a shared URL. */
 export default function FaqSearchPage({ page }: PageProps<IntroData>) {
-  return <PageIntro page={page} />;
+  const { t } = useLingui();
+  const params = useUrlQuery();
+  const query = (params?.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const state = useSearch("faq", page.lang, query);
+  const faq = localize("/faq", page.lang);
+  return (
+    <>
+      <PageIntro page={page} />
+      <section class="container search-page">
+        <SearchForm
+          action={localize("/faq/search", page.lang)}
+          label={t`Search the FAQ`}
+          value={query}
+          onSearch={(q) => setUrlQuery({ q })}
+        />
+        {state.status === "idle" && (
+          <p class="search-hint">
+            <Trans>
+              Enter a question or keywords, for example “whitelist”, “security key” or “insurance”.
+            </Trans>
+          </p>
+        )}
+        <SearchStatus
+          state={state}
+          empty={
+            <p>
+              <Trans>
+                Check the spelling or try fewer or more general words. You can also{" "}
+                <a href={faq}>browse the FAQ by topic</a> or{" "}
+                <a href={localize("/contact-us", page.lang)}>contact our team</a>.
+              </Trans>
+            </p>
+          }
+        />
+        {state.status === "done" && state.answer.total > 0 && (
+          <ResultList
+            lang={page.lang}
+            items={state.answer.results.map((hit) => ({ ...hit, text: hit.excerpt }))}
+          />
+        )}
+        <p>
+          <a href={faq}>
+            <Trans>All FAQ topics</Trans>
+          </a>
+        </p>
+      </section>
+    </>
+  );
 }

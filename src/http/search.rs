@@ -1,0 +1,88 @@
+//! `GET /api/faq/search` and `GET /api/announcements/search`: keyword search answered from memory.
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde::Deserialize;
+
+use super::AppState;
+use super::api::json_error;
+use super::respond::{JSON, NO_CACHE, respond};
+use crate::content::Lang;
+use crate::render::encoded::Encoded;
+use crate::search::text::MAX_QUERY_CHARS;
+use crate::search::{QueryError, Scope};
+
+/// Query of the search endpoints.
+#[derive(Debug, Deserialize)]
+pub struct SearchQuery {
+    /// The keywords; empty answers no results.
+    #[serde(default)]
+    q: String,
+    /// `en` (default) or `zh`: which language's content is searched.
+    lang: Option<String>,
+}
+
+/// `GET /api/faq/search?q=&lang=`
+pub async fn faq(
+    state: State<AppState>,
+    query: Result<Query<SearchQuery>, QueryRejection>,
+    headers: HeaderMap,
+) -> Response {
+    answer(Scope::Faq, state, query, headers)
+}
+
+/// `GET /api/announcements/search?q=&lang=`
+pub async fn announcements(
+    state: State<AppState>,
+    query: Result<Query<SearchQuery>, QueryRejection>,
+    headers: HeaderMap,
+) -> Response {
+    answer(Scope::Announcements, state, query, headers)
+}
+
+fn answer(
+    scope: Scope,
+    State(site): State<AppState>,
+    query: Result<Query<SearchQuery>, QueryRejection>,
+    headers: HeaderMap,
+) -> Response {
+    let Ok(Query(query)) = query else {
+        return json_error(
+            StatusCode::BAD_REQUEST,
+            "bad_query",
+            "The query must be ?q=keywords&lang=en|zh",
+        );
+    };
+    let lang = match query.lang.as_deref() {
+        None | Some("en") => Lang::En,
+        Some("zh") => Lang::Zh,
+        Some(_) => {
+            return json_error(
+                StatusCode::BAD_REQUEST,
+                "bad_lang",
+                "The language must be en or zh.",
+            );
+        }
+    };
+    match site.search.search(scope, lang, &query.q) {
+        Ok(answer) => {
+            let body = serde_json::to_string(&answer).expect("answers serialize");
+            respond(
+                &headers,
+                StatusCode::OK,
+                &Encoded::compress_fast(body),
+                JSON,
+                NO_CACHE,
+            )
+        }
+        Err(QueryError::TooLong) => {
+            let message = match lang {
+                Lang::En => format!("Search terms can be at most {MAX_QUERY_CHARS} characters."),
+                Lang::Zh => format!("搜索内容不能超过 {MAX_QUERY_CHARS} 个字符。"),
+            };
+            json_error(StatusCode::BAD_REQUEST, "query_too_long", &message)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+/** axe-core violations of the page as it is now, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function hydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForSelector("html[data-hydrated=true]");
+}
+
+test("FAQ category counts equal the articles each category lists", async ({ page }) => {
+  for (const prefix of ["", "/zh"]) {
+    await hydrated(page, `${prefix}/faq`);
+    const cards = page.locator("[data-article-count]");
+    const counts = await cards.evaluateAll((nodes) =>
+      nodes.map((n) => Number(n.getAttribute("data-article-count"))),
+    );
+    const links = await page
+      .locator(".card-list h2 a")
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("href")));
+    expect(counts.length).toBe(6);
+    for (const [index, href] of links.entries()) {
+      await hydrated(page, href ?? "");
+      const listed = await page.locator("#faq-articles ~ .card-list > li a").count();
+      expect(listed, href ?? "").toBe(counts[index]);
+    }
+  }
+});
+
+test("searching from the FAQ page shows ranked, highlighted results", async ({ page }) => {
+  await hydrated(page, "/faq");
+  await page.getByRole("searchbox", { name: "Search the FAQ" }).fill("security key");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/faq\/search\?q=security\+key$/);
+  const status = page.locator("[data-search-status=done]");
+  await expect(status).toContainText("for “security key”");
+  const results = page.locator(".result");
+  const total = Number(/(\d+) results?/.exec((await status.textContent()) ?? "")?.[1]);
+  await expect(results).toHaveCount(total);
+  await expect(results.first().locator("a")).toHaveAttribute("href", "/faq/lost-or-damaged-security-key");
+  const marks = await page.locator(".result mark").allTextContents();
+  expect(marks.length).toBeGreaterThan(0);
+  for (const mark of marks) expect(["security", "key"]).toContain(mark.toLowerCase());
+  expect(await violations(page)).toEqual([]);
+});
+
+test("a shared Chinese search URL searches by substring and keeps the query in the box", async ({ page }) => {
+  await hydrated(page, "/zh/faq/search?q=%E5%AF%86%E9%92%A5");
+  await expect(page.getByRole("searchbox")).toHaveValue("密钥");
+  await expect(page.locator("[data-search-status=done]")).toContainText("条与“密钥”相关的结果");
+  const marks = await page.locator(".result mark").allTextContents();
+  expect(marks.length).toBeGreaterThan(0);
+  expect(new Set(marks)).toEqual(new Set(["密钥"]));
+  const links = await page
+    .locator(".result a")
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("href")));
+  for (const href of links) expect(href).toMatch(/^\/zh\/faq\//);
+  expect(await violations(page)).toEqual([]);
+});
+
+test("no match shows a clear empty state; markup in the query stays text", async ({ page }) => {
+  let dialogs = 0;
+  page.on("dialog", (dialog) => {
+    dialogs += 1;
+    void dialog.dismiss();
+  });
+  const attack = '<img src=x onerror="alert(1)">';
+  await hydrated(page, `/faq/search?q=${encodeURIComponent(attack)}`);
+  await expect(page.locator("[data-search-status=done]")).toHaveText(`No results for “${attack}”.`);
+  await expect(page.locator(".search-empty")).toContainText("browse the FAQ by topic");
+  await expect(page.locator("main img")).toHaveCount(0);
+  expect(dialogs).toBe(0);
+  expect(await violations(page)).toEqual([]);
+  await hydrated(page, "/zh/faq/search?q=zzyzx");
+  await expect(page.locator("[data-search-status=done]")).toHaveText("未找到与“zzyzx”相关的结果。");
+});
+
+test("back and forward move between searches", async ({ page }) => {
+  await hydrated(page, "/faq/search?q=whitelist");
+  await expect(page.locator("[data-search-status=done]")).toContainText("“whitelist”");
+  await page.getByRole("searchbox").fill("insurance");
+  await page.getByRole("searchbox").press("Enter");
+  await expect(page.locator("[data-search-status=done]")).toContainText("“insurance”");
+  await page.goBack();
+  await expect(page.locator("[data-search-status=done]")).toContainText("“whitelist”");
+  await expect(page.getByRole("searchbox")).toHaveValue("whitelist");
+});
+
+test("announcements are paginated newest first, and pages work from a shared URL", async ({ page }) => {
+  await hydrated(page, "/announcements");
+  const dates = async () =>
+    page.locator(".result time").evaluateAll((n) => n.map((t) => t.getAttribute("datetime") ?? ""));
+  const first = await dates();
+  expect(first).toHaveLength(5);
+  expect([...first].sort().reverse()).toEqual(first);
+  const total = page.locator(".pagination__total");
+  await expect(total).toContainText("13 records");
+  await expect(total).toContainText("Page 1 of 3");
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/announcements\?page=2$/);
+  await expect(total).toContainText("Page 2 of 3");
+  const second = await dates();
+  expect((second[0] ?? "") < (first[4] ?? "")).toBe(true);
+  expect(await violations(page)).toEqual([]);
+  await hydrated(page, "/zh/announcements?page=3");
+  await expect(page.locator(".result")).toHaveCount(3);
+  await expect(page.locator(".pagination a[aria-current=page]")).toHaveText("3");
+  await expect(page.locator(".pagination__total")).toContainText("共 13 条记录");
+});
+
+test("announcement search highlights matches and can be cleared", async ({ page }) => {
+  await hydrated(page, "/announcements?page=2");
+  await page.getByRole("searchbox", { name: "Search announcements" }).fill("maintenance");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/announcements\?q=maintenance$/);
+  await expect(page.locator("[data-search-status=done]")).toContainText("for “maintenance”");
+  await expect(page.locator(".result mark").first()).toHaveText(/maintenance/i);
+  await page.getByRole("link", { name: "Show all announcements" }).click();
+  await expect(page.locator(".result")).toHaveCount(5);
+  await hydrated(page, "/zh/announcements?q=%E4%B8%8D%E5%AD%98%E5%9C%A8%E7%9A%84%E5%86%85%E5%AE%B9");
+  await expect(page.locator("[data-search-status=done]")).toContainText("未找到");
+  await expect(page.locator(".result")).toHaveCount(0);
+  expect(await violations(page)).toEqual([]);
+});
