@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { localize } from "../lib/paths";
 import type { PageData } from "../lib/types";
+import { ConsentSettingsButton } from "./ConsentBanner";
 import { footerLinks } from "./nav";
 
 /** Footer links and the provider's legal line with the current year. */
@@ -17,6 +18,9 @@ export function Footer({ page }: { page: PageData }) {
                 <a href={localize(link.path, page.lang)}>{i18n._(link.label)}</a>
               </li>
             ))}
+            <li>
+              <ConsentSettingsButton />
+            </li>
           </ul>
         </nav>
         <p class="site-footer__legal">{page.chrome.legalLine.replace("{year}", year)}</p>

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from "preact";
 import type { PageData } from "../lib/types";
+import { ConsentBanner } from "./ConsentBanner";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 
@@ -15,6 +16,7 @@ export function Layout({ page, children }: { page: PageData; children: Component
         {children}
       </main>
       <Footer page={page} />
+      <ConsentBanner lang={page.lang} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { ComponentChildren } from "preact";
 import type { Block, IntroData, PageData } from "../lib/types";
 import { FormattedDate } from "./FormattedDate";
 import { PageIntro } from "./PageIntro";
@@ -10,8 +11,15 @@ export interface DocumentData extends IntroData {
   sections: { id: string; heading: string; blocks: Block[] }[];
 }
 
-/** A long-form page: heading, last-updated date, table of contents and titled sections. */
-export function LegalDocument({ page }: { page: PageData<DocumentData> }) {
+/** A long-form page: heading, last-updated date, table of contents and titled sections;
+ * `extras` adds content (such as a control) at the end of the section with that id. */
+export function LegalDocument({
+  page,
+  extras = {},
+}: {
+  page: PageData<DocumentData>;
+  extras?: Record<string, ComponentChildren>;
+}) {
   const { t } = useLingui();
   return (
     <>
@@ -40,6 +48,7 @@ export function LegalDocument({ page }: { page: PageData<DocumentData> }) {
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`}>
               <h2 id={`${section.id}-heading`}>{section.heading}</h2>
               <RichText blocks={section.blocks} />
+              {extras[section.id]}
             </section>
           ))}
         </article>

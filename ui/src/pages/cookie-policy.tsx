@@ -1,6 +1,13 @@
+import { ConsentSettingsButton } from "../app/ConsentBanner";
 import { type DocumentData, LegalDocument } from "../components/LegalDocument";
 import type { PageProps } from "../lib/types";
 
+/** The cookie policy, with the control that reopens the consent settings. */
 export default function CookiePolicyPage({ page }: PageProps<DocumentData>) {
-  return <LegalDocument page={page} />;
+  return (
+    <LegalDocument
+      page={page}
+      extras={{ "changing-your-choice": <ConsentSettingsButton class="button" /> }}
+    />
+  );
 }
