@@ -108,6 +108,7 @@ fn build_ui(ui: &Path, data_dir: &Path, out: &Path) {
         run(
             node_command("npm", ui)
                 .arg("ci")
+                .arg("--include=dev")
                 .arg("--no-audit")
                 .arg("--no-fund"),
             "npm ci",

@@ -1,5 +1,6 @@
 //! Integration tests: the real router in-process and the real server over a socket.
 
+mod announcements;
 mod builds;
 mod cli;
 mod common;

@@ -1,0 +1,53 @@
+//! The announcements centre: every announcement has its page in both languages, newest first.
+
+use custody_site::content::Lang;
+
+use crate::common::{SITE, get};
+
+#[tokio::test]
+async fn every_announcement_resolves_in_both_languages_and_is_listed_newest_first() {
+    for lang in Lang::ALL {
+        let items = &SITE.content.locale(lang).announcements.announcement;
+        assert!(items.len() >= 8, "at least 8 announcements");
+        assert!(
+            items.windows(2).all(|pair| pair[0].date >= pair[1].date),
+            "newest first"
+        );
+        let list = get(&lang.localize("/announcements")).await;
+        assert_eq!(list.status, 200);
+        for item in items {
+            let path = lang.localize(&format!("/announcements/{}", item.id));
+            let page = get(&path).await;
+            assert_eq!(page.status, 200, "{path}");
+            assert!(
+                page.text.contains(&format!("<title>{} | ", item.title)),
+                "{path}"
+            );
+            assert!(
+                page.text.contains(&format!("datetime=\"{}\"", item.date)),
+                "{path} shows its date"
+            );
+        }
+        let first = lang.localize(&format!("/announcements/{}", items[0].id));
+        assert!(list.text.contains(&format!("href=\"{first}\"")));
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_announcement_is_page_not_found_with_its_full_path() {
+    for lang in Lang::ALL {
+        let path = lang.localize("/announcements/no-such-notice");
+        let heading = &SITE.content.locale(lang).pages["invalid"].heading;
+        let page = get(&path).await;
+        assert_eq!(page.status, 404);
+        assert!(page.text.contains(&format!("<h1>{heading}</h1>")), "{path}");
+        assert!(
+            page.text.contains(&format!("<code>{path}</code>")),
+            "{path}"
+        );
+    }
+    assert_eq!(
+        SITE.content.locale(Lang::En).pages["invalid"].heading,
+        "Page Not Found"
+    );
+}
