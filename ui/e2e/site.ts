@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 
 /** Every page path of the running build in both languages: static routes from the build manifest,
  * dynamic ones from the links of their list pages. */
@@ -20,4 +20,12 @@ export async function allPagePaths(request: APIRequestContext): Promise<string[]
     paths.push(...new Set(ids.map((id) => `${prefix}${id}`)));
   }
   return paths.flatMap((path) => [path, path === "/" ? "/zh" : `/zh${path}`]);
+}
+
+/** Records a cookie choice before any page script runs, so the consent banner stays away in
+ * tests about something else (the banner itself is tested in consent.spec.ts). */
+export async function withConsentRecorded(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.cookie = "cookieConsent=necessary; path=/";
+  });
 }

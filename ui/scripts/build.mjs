@@ -27,7 +27,27 @@ const TEXT_ASSET = /\.(js|mjs|css|svg|json|txt|map|html|xml|webmanifest)$/;
 
 const site = JSON.parse(fs.readFileSync(path.join(dataDir, "pages.json"), "utf8"));
 
-await build({ mode: "production", logLevel: "warn", build: { outDir: clientDir, emptyOutDir: true } });
+/** The 500 page's data per language (`error:{lang}:server-error`), bundled as a lazy module the
+ * client shows when a page fails to render; the client fills in the request path. */
+const SERVER_ERROR_MODULE = "virtual:server-error-pages";
+const serverErrorPages = Object.fromEntries(
+  site.pages
+    .filter(({ key }) => /^error:[a-z]+:server-error$/.test(key))
+    .map(({ data }) => [data.lang, data]),
+);
+const serverErrorPagesPlugin = {
+  name: "server-error-pages",
+  resolveId: (id) => (id === SERVER_ERROR_MODULE ? `\0${SERVER_ERROR_MODULE}` : null),
+  load: (id) =>
+    id === `\0${SERVER_ERROR_MODULE}` ? `export default ${JSON.stringify(serverErrorPages)};` : null,
+};
+
+await build({
+  mode: "production",
+  logLevel: "warn",
+  plugins: [serverErrorPagesPlugin],
+  build: { outDir: clientDir, emptyOutDir: true },
+});
 await build({
   mode: "production",
   logLevel: "warn",

@@ -1,5 +1,6 @@
 import { hydrate } from "preact";
 import { ClientApp } from "./app/ClientApp";
+import { guardedReload } from "./app/reloadGuard";
 import { loadI18n } from "./lib/i18n";
 import { loadPage } from "./lib/pages";
 import type { SiteConfig } from "./lib/types";
@@ -8,14 +9,23 @@ const configElement = document.getElementById("site-config");
 const root = document.getElementById("app");
 if (configElement?.textContent && root) {
   const config = JSON.parse(configElement.textContent) as SiteConfig;
-  const [Component, i18n] = await Promise.all([loadPage(config.page.page), loadI18n(config.page.lang)]);
-  hydrate(
-    <ClientApp
-      initial={{ page: config.page, Component, i18n }}
-      buildId={config.buildId}
-      runtime={config.runtime}
-    />,
-    root,
+  const code = await Promise.all([loadPage(config.page.page), loadI18n(config.page.lang)]).catch(
+    (error: unknown) => {
+      console.error("the page's code did not load: reloading once, else the page stays as served", error);
+      guardedReload(new URL(location.href), (href) => location.replace(href));
+      return null;
+    },
   );
-  document.documentElement.dataset.hydrated = "true";
+  if (code) {
+    const [Component, i18n] = code;
+    hydrate(
+      <ClientApp
+        initial={{ page: config.page, Component, i18n }}
+        buildId={config.buildId}
+        runtime={config.runtime}
+      />,
+      root,
+    );
+    document.documentElement.dataset.hydrated = "true";
+  }
 }

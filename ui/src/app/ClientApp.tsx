@@ -1,15 +1,33 @@
-import { useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { loadCurrentUser } from "../lib/session";
 import { main, restoreEntity, setLocale } from "../lib/store";
 import type { RuntimeSettings } from "../lib/types";
-import { NAVIGATE_EVENT } from "./navigate";
-import { applyHead, fetchPage, internalTarget } from "./navigation";
+import { startClientNavigation } from "./clientNavigation";
+import { FatalErrorBoundary, loadServerErrorPage, showsErrorPages } from "./fatalError";
+import { applyHead } from "./head";
 import { type LoadedPage, Shell } from "./Shell";
+import { clearTransition } from "./transition";
 
 /** Phone-sized screens, where the header collapses into a menu. */
 const PHONE_QUERY = "(max-width: 47.99rem)";
 
-/** The hydrated site: client-side navigation between pages, full loads when that is not possible. */
+/** What is on screen: a page, and how many times the error boundary was reset (its key). */
+interface View {
+  loaded: LoadedPage;
+  resets: number;
+}
+
+/** The markup in #app as it looks at rest, kept for crawlers to fall back on after a fatal error. */
+function snapshotOfApp(): string {
+  const app = document.getElementById("app")?.cloneNode(true);
+  if (!(app instanceof HTMLElement)) return "";
+  const main = app.querySelector<HTMLElement>("#main");
+  if (main) clearTransition(main);
+  return app.innerHTML;
+}
+
+/** The hydrated site: client-side navigation between pages, full loads when that is not possible,
+ * the 500 page when a page fails (crawlers keep the last rendered content instead). */
 export function ClientApp({
   initial,
   buildId,
@@ -19,7 +37,12 @@ export function ClientApp({
   buildId: string;
   runtime: RuntimeSettings;
 }) {
-  const [current, setCurrent] = useState(initial);
+  const [view, setView] = useState<View>({ loaded: initial, resets: 0 });
+  const snapshot = useRef<string | null>(null);
+  snapshot.current ??= showsErrorPages() ? "" : snapshotOfApp();
+  const committed = useRef<(() => void) | null>(null);
+  const failed = useRef(false);
+  const showingServerError = useRef(false);
 
   useEffect(() => {
     restoreEntity();
@@ -32,54 +55,67 @@ export function ClientApp({
   }, [runtime]);
 
   useEffect(() => {
-    setLocale(current.page.lang);
-  }, [current.page.lang]);
+    setLocale(view.loaded.page.lang);
+  }, [view.loaded.page.lang]);
 
-  useEffect(() => {
-    const go = async (url: URL, push: boolean) => {
-      const samePage = url.pathname === location.pathname && url.search === location.search;
-      if (samePage && url.hash) {
-        if (push) history.pushState(null, "", url);
-        document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();
-        return;
-      }
-      let result: Awaited<ReturnType<typeof fetchPage>>;
+  useLayoutEffect(() => {
+    committed.current?.();
+    committed.current = null;
+  }, [view]);
+
+  const show = useCallback(
+    (loaded: LoadedPage) =>
+      new Promise<void>((resolve) => {
+        if (!showsErrorPages()) snapshot.current = snapshotOfApp();
+        const reset = failed.current ? 1 : 0;
+        failed.current = false;
+        showingServerError.current = loaded.page.page === "error" && loaded.page.data.status === 500;
+        committed.current = resolve;
+        setView((previous) => ({ loaded, resets: previous.resets + reset }));
+      }),
+    [],
+  );
+
+  const showServerError = useCallback(
+    async (path: string) => {
+      if (!showsErrorPages()) return;
       try {
-        result = await fetchPage(url, buildId);
+        const errorPage = await loadServerErrorPage(path);
+        applyHead(errorPage.page, true);
+        await show(errorPage);
       } catch (error) {
-        console.error("navigation failed, loading the page in full", error);
-        result = null;
+        console.error("the error page could not be shown", error);
       }
-      if (!result) {
-        location.assign(url.href);
-        return;
-      }
-      if (push) history.pushState(null, "", result.url);
-      else if (result.url.href !== url.href) history.replaceState(null, "", result.url);
-      applyHead(result.loaded.page, result.url);
-      setCurrent(result.loaded);
-      window.scrollTo(0, 0);
-    };
-    const onClick = (event: MouseEvent) => {
-      const url = internalTarget(event);
-      if (!url) return;
-      event.preventDefault();
-      void go(url, true);
-    };
-    const onPopState = () => void go(new URL(location.href), false);
-    const onNavigate = (event: Event) => {
-      event.preventDefault();
-      void go(new URL((event as CustomEvent<string>).detail, location.href), true);
-    };
-    document.addEventListener("click", onClick);
-    window.addEventListener("popstate", onPopState);
-    window.addEventListener(NAVIGATE_EVENT, onNavigate);
-    return () => {
-      document.removeEventListener("click", onClick);
-      window.removeEventListener("popstate", onPopState);
-      window.removeEventListener(NAVIGATE_EVENT, onNavigate);
-    };
-  }, [buildId]);
+    },
+    [show],
+  );
 
-  return <Shell {...current} runtime={runtime} />;
+  const onRenderError = useCallback(
+    (error: unknown) => {
+      failed.current = true;
+      console.error("the page failed to render", error);
+      if (!showingServerError.current) void showServerError(location.pathname);
+    },
+    [showServerError],
+  );
+
+  useEffect(
+    () =>
+      startClientNavigation({
+        buildId,
+        buildCheckIntervalSecs: runtime.buildCheckIntervalSecs,
+        show,
+        showServerError,
+      }),
+    [buildId, runtime.buildCheckIntervalSecs, show, showServerError],
+  );
+
+  const fallback = showsErrorPages() ? null : (
+    <div class="fatal-snapshot" dangerouslySetInnerHTML={{ __html: snapshot.current ?? "" }} />
+  );
+  return (
+    <FatalErrorBoundary key={view.resets} onError={onRenderError} fallback={fallback}>
+      <Shell {...view.loaded} runtime={runtime} />
+    </FatalErrorBoundary>
+  );
 }

@@ -16,13 +16,15 @@ export function setUrlQuery(values: Record<string, string | null>, replace = fal
   window.dispatchEvent(new Event(QUERY_CHANGE));
 }
 
-/** The current page's query parameters; empty until hydrated, so the first render matches the
- * prerendered document, then kept in step with the address bar (history moves included). */
+/** The current page's query parameters: `null` until hydrated, so the first render matches the
+ * prerendered document; afterwards read from the address bar on every render, and re-rendered
+ * when the page changes its query or the visitor moves through history. */
 export function useUrlQuery(): URLSearchParams | null {
-  const [params, setParams] = useState<URLSearchParams | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [, setVersion] = useState(0);
   useEffect(() => {
-    const update = () => setParams(new URLSearchParams(location.search));
-    update();
+    setHydrated(true);
+    const update = () => setVersion((version) => version + 1);
     window.addEventListener("popstate", update);
     window.addEventListener(QUERY_CHANGE, update);
     return () => {
@@ -30,5 +32,5 @@ export function useUrlQuery(): URLSearchParams | null {
       window.removeEventListener(QUERY_CHANGE, update);
     };
   }, []);
-  return params;
+  return hydrated ? new URLSearchParams(location.search) : null;
 }
