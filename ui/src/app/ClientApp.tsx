@@ -1,4 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
+import { announceLocationChange } from "../lib/location";
 import { loadCurrentUser } from "../lib/session";
 import { main, restoreEntity, setLocale } from "../lib/store";
 import type { RuntimeSettings } from "../lib/types";
@@ -39,6 +40,7 @@ export function ClientApp({
       const samePage = url.pathname === location.pathname && url.search === location.search;
       if (samePage && url.hash) {
         if (push) history.pushState(null, "", url);
+        announceLocationChange();
         document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();
         return;
       }
@@ -55,6 +57,7 @@ export function ClientApp({
       }
       if (push) history.pushState(null, "", result.url);
       else if (result.url.href !== url.href) history.replaceState(null, "", result.url);
+      announceLocationChange();
       applyHead(result.loaded.page, result.url);
       setCurrent(result.loaded);
       window.scrollTo(0, 0);

@@ -1,0 +1,21 @@
+/** localStorage key that remembers the supported-assets notice was dismissed. */
+export const NOTICE_DISMISSED_KEY = "noticeDismissed.supportedAssets";
+
+/** Whether the visitor has dismissed the supported-assets notice (treated as dismissed when storage
+ * is unavailable, so a visitor who cannot dismiss it for good is not shown it on every page). */
+export function isNoticeDismissed(): boolean {
+  try {
+    return localStorage.getItem(NOTICE_DISMISSED_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+
+/** Remembers that the visitor dismissed the supported-assets notice. */
+export function dismissNotice(): void {
+  try {
+    localStorage.setItem(NOTICE_DISMISSED_KEY, new Date().toISOString());
+  } catch {
+    // No storage: the notice stays hidden for this page only.
+  }
+}
