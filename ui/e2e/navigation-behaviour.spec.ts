@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, type Route, test } from "@playwright/test";
 import type { Lang, PageData } from "../src/lib/types";
-import { withConsentRecorded } from "./site";
+import { withoutOverlays } from "./site";
 
 /** The two widths every behaviour is checked at. */
 const VIEWPORTS = {
@@ -33,7 +33,7 @@ async function pageData(request: APIRequestContext, path: string): Promise<PageD
 
 async function open(page: Page, path: string, width: keyof typeof VIEWPORTS): Promise<void> {
   await page.setViewportSize(VIEWPORTS[width]);
-  await withConsentRecorded(page);
+  await withoutOverlays(page);
   await page.goto(path);
   await page.waitForSelector("html[data-hydrated=true]");
 }

@@ -17,6 +17,7 @@ for (const lang of ["en", "zh"] as const) {
     page,
     request,
   }) => {
+    test.slow(); // a sweep of every page with axe: give it room on a loaded machine
     const all = await allPagePaths(request);
     expect(all.length).toBeGreaterThanOrEqual(66);
     const paths = all.filter((path) => (path === "/zh" || path.startsWith("/zh/")) === (lang === "zh"));

@@ -22,10 +22,19 @@ export async function allPagePaths(request: APIRequestContext): Promise<string[]
   return paths.flatMap((path) => [path, path === "/" ? "/zh" : `/zh${path}`]);
 }
 
-/** Records a cookie choice before any page script runs, so the consent banner stays away in
- * tests about something else (the banner itself is tested in consent.spec.ts). */
-export async function withConsentRecorded(page: Page): Promise<void> {
+/** Records the cookie choice `levels` before any page script runs, so the consent banner stays
+ * away in tests about something else (the banner itself is tested in consent.spec.ts). */
+export async function withConsentRecorded(page: Page, levels = "necessary"): Promise<void> {
+  await page.addInitScript((value) => {
+    document.cookie = `cookieConsent=${value}; path=/`;
+  }, levels);
+}
+
+/** Records a cookie choice and dismisses the supported-assets notice before any page script runs,
+ * for tests whose clicks and scroll positions must not meet an overlay. */
+export async function withoutOverlays(page: Page): Promise<void> {
+  await withConsentRecorded(page);
   await page.addInitScript(() => {
-    document.cookie = "cookieConsent=necessary; path=/";
+    localStorage.setItem("noticeDismissed.supportedAssets", "test");
   });
 }

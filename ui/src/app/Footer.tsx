@@ -1,28 +1,45 @@
 import { useLingui } from "@lingui/react/macro";
 import { localize } from "../lib/paths";
 import type { PageData } from "../lib/types";
+import { BrandMark } from "./BrandMark";
 import { ConsentSettingsButton } from "./ConsentBanner";
-import { footerLinks } from "./nav";
+import { footerGroups } from "./nav";
+import "../styles/footer.css";
 
-/** Footer links and the provider's legal line with the current year. */
+/** The brand, the footer's columns of links and the provider's legal line with the current year. */
 export function Footer({ page }: { page: PageData }) {
   const { t, i18n } = useLingui();
   const year = String(new Date().getFullYear());
   return (
     <footer class="site-footer">
-      <div class="container">
-        <nav aria-label={t`Footer`}>
-          <ul class="site-footer__links">
-            {footerLinks.map((link) => (
-              <li key={link.path}>
-                <a href={localize(link.path, page.lang)}>{i18n._(link.label)}</a>
-              </li>
-            ))}
-            <li>
-              <ConsentSettingsButton />
-            </li>
-          </ul>
+      <div class="container site-footer__inner">
+        <a class="brand site-footer__brand" href={localize("/", page.lang)}>
+          <BrandMark />
+          <span>{page.chrome.name}</span>
+        </a>
+        <nav class="site-footer__nav" aria-label={t`Footer`}>
+          {footerGroups.map((group) => (
+            <div key={group.id} class="site-footer__group">
+              <h2 class="site-footer__heading" id={`footer-${group.id}`}>
+                {i18n._(group.label)}
+              </h2>
+              <ul class="site-footer__links" aria-labelledby={`footer-${group.id}`}>
+                {group.links.map((link) => (
+                  <li key={link.path}>
+                    <a href={localize(link.path, page.lang)}>{i18n._(link.label)}</a>
+                  </li>
+                ))}
+                {group.id === "legal" && (
+                  <li>
+                    <ConsentSettingsButton />
+                  </li>
+                )}
+              </ul>
+            </div>
+          ))}
         </nav>
+      </div>
+      <div class="container">
         <p class="site-footer__legal">{page.chrome.legalLine.replace("{year}", year)}</p>
       </div>
     </footer>

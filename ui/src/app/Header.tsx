@@ -1,51 +1,100 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { Icon } from "../components/Icon";
 import { localize, splitLang } from "../lib/paths";
+import { useMain } from "../lib/store";
 import type { PageData } from "../lib/types";
-import { headerLinks } from "./nav";
+import { BrandMark } from "./BrandMark";
+import { LanguageSwitch } from "./LanguageSwitch";
+import { mainNav } from "./nav";
+import { NavDropdown } from "./NavDropdown";
+import { NavLinkItem } from "./NavLinkItem";
+import { PhoneMenu } from "./PhoneMenu";
 import { SessionControls } from "./SessionControls";
+import "../styles/header.css";
 
-/** Brand, main navigation and the language switch (which keeps the current page). */
+/** Brand, main navigation with its dropdown menus, session controls and the language switch; on
+ * phone-sized screens (laid out by CSS before hydration, driven by `isPhone` after) a menu button
+ * that opens the navigation panel instead. Menus and the panel close when the page changes. */
 export function Header({ page }: { page: PageData }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const current = splitLang(page.path).path;
-  const other = page.lang === "en" ? "zh" : "en";
+  const isPhone = useMain((state) => state.isPhone);
+  const [openGroup, setOpenGroup] = useState<string | null>(null);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const refocusMenuButton = useRef(false);
+
+  useEffect(() => {
+    setOpenGroup(null);
+    setPanelOpen(false);
+  }, [page.path]);
+
+  useEffect(() => {
+    if (!isPhone) setPanelOpen(false);
+  }, [isPhone]);
+
+  useEffect(() => {
+    if (panelOpen || !refocusMenuButton.current) return;
+    refocusMenuButton.current = false;
+    menuButtonRef.current?.focus();
+  }, [panelOpen]);
+
+  const closePanel = useCallback((returnFocus: boolean) => {
+    refocusMenuButton.current = returnFocus;
+    setPanelOpen(false);
+  }, []);
+
+  const setGroupOpen = useCallback((id: string, open: boolean) => {
+    setOpenGroup((previous) => (open ? id : previous === id ? null : previous));
+  }, []);
+
   return (
     <header class="site-header">
       <div class="container site-header__inner">
         <a class="brand" href={localize("/", page.lang)}>
-          <svg class="brand__mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
-            <rect width="32" height="32" rx="7" />
-            <path d="M10 8v16M10 16l10-8M13.5 13.5 21 24" />
-          </svg>
+          <BrandMark />
           <span>{page.chrome.name}</span>
         </a>
         <nav class="site-nav" aria-label={t`Main navigation`}>
-          <ul>
-            {headerLinks.map((link) => (
-              <li key={link.path}>
-                <a
-                  href={localize(link.path, page.lang)}
-                  aria-current={current === link.path ? "page" : undefined}
-                >
-                  {i18n._(link.label)}
-                </a>
-              </li>
-            ))}
+          <ul class="site-nav__list">
+            {mainNav.map((entry) =>
+              entry.kind === "page" ? (
+                <li key={entry.path}>
+                  <NavLinkItem link={entry} lang={page.lang} current={current} class="site-nav__link" />
+                </li>
+              ) : (
+                <NavDropdown
+                  key={entry.id}
+                  group={entry}
+                  lang={page.lang}
+                  current={current}
+                  open={openGroup === entry.id}
+                  onOpenChange={setGroupOpen}
+                />
+              ),
+            )}
           </ul>
         </nav>
-        <SessionControls />
-        <a
-          class="lang-switch"
-          href={localize(current, other)}
-          hrefLang={other === "zh" ? "zh-Hans" : "en"}
-          lang={other === "zh" ? "zh-Hans" : "en"}
-          data-lang-switch={other}
+        {!isPhone && (
+          <div class="site-header__tools">
+            <SessionControls />
+            <LanguageSwitch page={page} />
+          </div>
+        )}
+        <button
+          ref={menuButtonRef}
+          type="button"
+          class="menu-button"
+          aria-haspopup="dialog"
+          aria-expanded={panelOpen}
+          onClick={() => setPanelOpen(true)}
         >
-          {other === "zh"
-            ? t({ id: "language.native.zh", message: "中文" })
-            : t({ id: "language.native.en", message: "English" })}
-        </a>
+          <Icon name="menu" size={23} />
+          <Trans>Menu</Trans>
+        </button>
       </div>
+      {panelOpen && <PhoneMenu page={page} current={current} onClose={closePanel} />}
     </header>
   );
 }

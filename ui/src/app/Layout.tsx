@@ -3,8 +3,9 @@ import type { PageData } from "../lib/types";
 import { ConsentBanner } from "./ConsentBanner";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+import { SupportedAssetsNotice } from "./SupportedAssetsNotice";
 
-/** Skip link, header, the page's main landmark and footer. */
+/** Skip link, header, the page's main landmark, footer and the site notice. */
 export function Layout({ page, children }: { page: PageData; children: ComponentChildren }) {
   return (
     <>
@@ -16,6 +17,7 @@ export function Layout({ page, children }: { page: PageData; children: Component
         {children}
       </main>
       <Footer page={page} />
+      <SupportedAssetsNotice page={page} />
       <ConsentBanner lang={page.lang} />
     </>
   );

@@ -1,10 +1,11 @@
+import "../styles/global.css";
+import "../styles/layers.css";
 import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import type { PageComponent } from "../lib/pages";
 import type { PageData, RuntimeSettings } from "../lib/types";
 import { Layout } from "./Layout";
 import { RuntimeContext } from "./runtime";
-import "../styles/global.css";
 
 /** A page ready to render: its data, its component and the Lingui instance of its language. */
 export interface LoadedPage {

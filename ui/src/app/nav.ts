@@ -1,34 +1,128 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import type { RuntimeSettings } from "../lib/types";
 
-/** A link of the site's navigation: an unprefixed path and its label. */
-export interface NavLink {
+/** A page of the site: its unprefixed path and its label. */
+export interface PageLink {
+  kind: "page";
   path: string;
   label: MessageDescriptor;
 }
 
-/** Main navigation of the header. */
-export const headerLinks: NavLink[] = [
-  { path: "/services", label: msg`Services` },
-  { path: "/solutions/trad-fi", label: msg`Solutions` },
-  { path: "/clients", label: msg`Clients` },
-  { path: "/defi-connector", label: msg`DeFi connector` },
-  { path: "/oasis-off-exchange-settlement", label: msg`Oasis` },
-  { path: "/about", label: msg`About us` },
-  { path: "/faq", label: msg`FAQ` },
-  { path: "/brand-kit", label: msg`Brand kit` },
-  { path: "/support-token", label: msg`Supported assets` },
-  { path: "/contact-us", label: msg`Contact us` },
+/** A link to another site, whose address comes from the deployment settings. */
+export interface ExternalLink {
+  kind: "external";
+  href: (runtime: RuntimeSettings) => string;
+  label: MessageDescriptor;
+}
+
+/** A link of a navigation group. */
+export type NavLink = PageLink | ExternalLink;
+
+/** A named group of links: a dropdown in the header, a section in the phone panel. */
+export interface NavGroup {
+  kind: "group";
+  id: string;
+  label: MessageDescriptor;
+  links: NavLink[];
+}
+
+/** An entry of the main navigation: a page of its own or a group. */
+export type NavEntry = PageLink | NavGroup;
+
+/** A titled column of footer links. */
+export interface FooterGroup {
+  id: string;
+  label: MessageDescriptor;
+  links: PageLink[];
+}
+
+const page = (path: string, label: MessageDescriptor): PageLink => ({ kind: "page", path, label });
+
+/** The six solution pages, one per audience: the Solutions menu and the tabs of a solution page. */
+export const solutionLinks: PageLink[] = [
+  page("/solutions/trad-fi", msg`Traditional finance`),
+  page("/solutions/crypto-exchanges", msg`Crypto exchanges`),
+  page("/solutions/crypto-project", msg`Crypto projects`),
+  page("/solutions/defi-fund", msg`DeFi funds`),
+  page("/solutions/mining-pool", msg`Mining pools`),
+  page("/solutions/retail-platforms", msg`Payment platforms`),
 ];
 
-/** Links of the footer. */
-export const footerLinks: NavLink[] = [
-  { path: "/announcements", label: msg`Announcements` },
-  { path: "/about", label: msg`About us` },
-  { path: "/privacy", label: msg`Privacy policy` },
-  { path: "/contact-us", label: msg`Contact us` },
-  { path: "/user-security-guide", label: msg`Security guidelines (user edition)` },
-  { path: "/company-security-guide", label: msg`Security guidelines (company edition)` },
-  { path: "/cookie-policy", label: msg`Cookie policy` },
-  { path: "/aml", label: msg`AML statement` },
+/** The main navigation (SPEC.md §2 Header), shared by the header and the phone panel. */
+export const mainNav: NavEntry[] = [
+  page("/services", msg`Services`),
+  { kind: "group", id: "solutions", label: msg`Solutions`, links: solutionLinks },
+  page("/clients", msg`Clients`),
+  {
+    kind: "group",
+    id: "product",
+    label: msg`Product`,
+    links: [page("/defi-connector", msg`DeFi connector`), page("/oasis-off-exchange-settlement", msg`Oasis`)],
+  },
+  {
+    kind: "group",
+    id: "company",
+    label: msg`Company`,
+    links: [
+      page("/about", msg`About us`),
+      page("/entities", msg`Entities`),
+      page("/trust-center", msg`Trust center`),
+    ],
+  },
+  {
+    kind: "group",
+    id: "resources",
+    label: msg`Resources`,
+    links: [
+      { kind: "external", href: (runtime) => runtime.insightsUrl, label: msg`Insights` },
+      page("/faq", msg`FAQ`),
+      page("/contact-us", msg`Contact us`),
+    ],
+  },
+  page("/brand-kit", msg`Brand kit`),
+  page("/support-token", msg`Supported assets`),
 ];
+
+/** The columns of the footer. */
+export const footerGroups: FooterGroup[] = [
+  {
+    id: "company",
+    label: msg`Company`,
+    links: [
+      page("/announcements", msg`Announcements`),
+      page("/about", msg`About us`),
+      page("/contact-us", msg`Contact us`),
+    ],
+  },
+  {
+    id: "security",
+    label: msg`Security`,
+    links: [
+      page("/user-security-guide", msg`Security guidelines (user edition)`),
+      page("/company-security-guide", msg`Security guidelines (company edition)`),
+    ],
+  },
+  {
+    id: "legal",
+    label: msg`Legal`,
+    links: [
+      page("/privacy", msg`Privacy policy`),
+      page("/cookie-policy", msg`Cookie policy`),
+      page("/aml", msg`AML statement`),
+    ],
+  },
+];
+
+/** How a page link relates to the current (unprefixed) path: the page itself, a page below it
+ * (`/faq` while reading `/faq/security`), or neither. The home page is only ever itself. */
+export function linkCurrent(link: PageLink, current: string): "page" | "true" | undefined {
+  if (link.path === current) return "page";
+  if (link.path !== "/" && current.startsWith(`${link.path}/`)) return "true";
+  return undefined;
+}
+
+/** Whether the current page is one of the group's pages (or below one). */
+export function groupIsCurrent(group: NavGroup, current: string): boolean {
+  return group.links.some((link) => link.kind === "page" && linkCurrent(link, current) !== undefined);
+}

@@ -1,3 +1,4 @@
+import { announceLocationChange } from "../lib/location";
 /** sessionStorage key of the saved scroll positions, so they outlive a full reload. */
 const STORAGE_KEY = "custody-site:scroll";
 
@@ -75,11 +76,13 @@ export function pushEntry(url: URL): void {
   savePosition();
   activeKey = newKey();
   history.pushState(stateWithKey(null, activeKey), "", url);
+  announceLocationChange();
 }
 
 /** Replaces the URL of the active entry (a redirect followed on the client). */
 export function replaceEntryUrl(url: URL): void {
   history.replaceState(stateWithKey(history.state, activeKey), "", url);
+  announceLocationChange();
 }
 
 /** After `popstate`: saves the position of the entry left and makes the entry arrived at active;

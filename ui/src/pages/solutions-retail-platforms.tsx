@@ -1,6 +1,12 @@
 import { PageIntro } from "../components/PageIntro";
+import { SolutionTabs } from "../components/SolutionTabs";
 import type { IntroData, PageProps } from "../lib/types";
 
 export default function SolutionsRetailPlatformsPage({ page }: PageProps<IntroData>) {
-  return <PageIntro page={page} />;
+  return (
+    <>
+      <SolutionTabs page={page} />
+      <PageIntro page={page} />
+    </>
+  );
 }

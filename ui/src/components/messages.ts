@@ -1,0 +1,10 @@
+import { msg } from "@lingui/core/macro";
+
+/** The interface components' own messages (SPEC.md §8), with stable ids, for searchable selects,
+ * tables, images and inputs: render one with `i18n._(uiMessages.noData)`. */
+export const uiMessages = {
+  illegalInput: msg({ id: "ui.illegalInput", message: "Illegal input" }),
+  noData: msg({ id: "ui.noData", message: "No data" }),
+  noMatchingData: msg({ id: "ui.noMatchingData", message: "No matching data" }),
+  failedToLoad: msg({ id: "ui.failedToLoad", message: "Failed to load" }),
+} as const;

@@ -1,0 +1,26 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { dismissNotice, isNoticeDismissed, NOTICE_DISMISSED_KEY } from "./notice";
+
+describe("supported-assets notice", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    document.cookie = "cookieConsent=; Max-Age=0; Path=/";
+  });
+
+  it("is shown until dismissed, and the dismissal is remembered", () => {
+    expect(NOTICE_DISMISSED_KEY).toBe("noticeDismissed.supportedAssets");
+    expect(isNoticeDismissed()).toBe(false);
+    dismissNotice();
+    expect(localStorage.getItem(NOTICE_DISMISSED_KEY)).not.toBeNull();
+    expect(isNoticeDismissed()).toBe(true);
+  });
+
+  it("is remembered for the session only when functional cookies are declined", () => {
+    document.cookie = "cookieConsent=necessary|performance; Path=/";
+    dismissNotice();
+    expect(localStorage.getItem(NOTICE_DISMISSED_KEY)).toBeNull();
+    expect(sessionStorage.getItem(NOTICE_DISMISSED_KEY)).not.toBeNull();
+    expect(isNoticeDismissed()).toBe(true);
+  });
+});
