@@ -1,7 +1,7 @@
 //! `GET /api/faq/search` and `GET /api/announcements/search`: keyword search answered from memory.
 
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
@@ -24,30 +24,24 @@ pub struct SearchQuery {
     lang: Option<String>,
 }
 
-/// `GET /api/faq/search?q=&lang=`
-pub async fn faq(
-    state: State<AppState>,
-    query: Result<Query<SearchQuery>, QueryRejection>,
-    headers: HeaderMap,
-) -> Response {
-    answer(Scope::Faq, state, query, headers)
-}
-
-/// `GET /api/announcements/search?q=&lang=`
-pub async fn announcements(
-    state: State<AppState>,
-    query: Result<Query<SearchQuery>, QueryRejection>,
-    headers: HeaderMap,
-) -> Response {
-    answer(Scope::Announcements, state, query, headers)
-}
-
-fn answer(
-    scope: Scope,
+/// `GET /api/{scope}/search?q=&lang=` where scope is `faq` or `announcements`.
+pub async fn search(
     State(site): State<AppState>,
+    Path(scope): Path<String>,
     query: Result<Query<SearchQuery>, QueryRejection>,
     headers: HeaderMap,
 ) -> Response {
+    let scope = match scope.as_str() {
+        "faq" => Scope::Faq,
+        "announcements" => Scope::Announcements,
+        _ => {
+            return json_error(
+                StatusCode::NOT_FOUND,
+                "unknown_scope",
+                "Search covers faq and announcements.",
+            );
+        }
+    };
     let Ok(Query(query)) = query else {
         return json_error(
             StatusCode::BAD_REQUEST,

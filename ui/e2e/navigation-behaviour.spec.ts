@@ -287,7 +287,6 @@ for (const { lang, width } of PAIRED_VARIANTS) {
     test("after a new build appears the next navigation loads in full, but not twice within 10 s", async ({
       page,
       request,
-      baseURL,
     }) => {
       const target = localized("/services", lang);
       const heading = (await pageData(request, target)).data.heading;
@@ -302,28 +301,16 @@ for (const { lang, width } of PAIRED_VARIANTS) {
 
       await page.clock.fastForward("01:00:00");
       await expect(page.locator("html")).toHaveAttribute("data-new-build", "a-newer-build");
-      await (await addLink(page, target)).click();
-      await expect(page).toHaveURL(`${baseURL}${target}`);
-      await page.waitForSelector("html[data-hydrated=true]");
-      await expect(page.locator("h1")).toHaveText(heading);
-      expect(await documentMarker(page)).toBeUndefined();
-      expect(loads.count).toBe(1);
+      await expectFullLoad(page, target, heading, loads);
 
-      await markDocument(page);
       await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
       await expect(page.locator("html")).toHaveAttribute("data-new-build", "a-newer-build");
-      await recordMainClasses(page);
-      await (await addLink(page, target)).click();
-      await expect.poll(() => recordedMainClasses(page)).toContain("ChangePage-enter-active");
-      await expect(page.locator("h1")).toHaveText(heading);
-      expect(await documentMarker(page)).toBe("same document");
-      expect(loads.count).toBe(1);
+      await expectClientNavigation(page, target, heading, loads);
     });
 
     test("a page-data answer of another build loads in full, then navigates on the client within 10 s", async ({
       page,
       request,
-      baseURL,
     }) => {
       const target = localized("/clients", lang);
       const heading = (await pageData(request, target)).data.heading;
@@ -334,19 +321,8 @@ for (const { lang, width } of PAIRED_VARIANTS) {
       const loads = countDocumentLoads(page, target);
       await open(page, localized("/about", lang), width);
       await markDocument(page);
-      await (await addLink(page, target)).click();
-      await expect(page).toHaveURL(`${baseURL}${target}`);
-      await page.waitForSelector("html[data-hydrated=true]");
-      expect(await documentMarker(page)).toBeUndefined();
-      expect(loads.count).toBe(1);
-
-      await markDocument(page);
-      await recordMainClasses(page);
-      await (await addLink(page, target)).click();
-      await expect.poll(() => recordedMainClasses(page)).toContain("ChangePage-enter-active");
-      await expect(page.locator("h1")).toHaveText(heading);
-      expect(await documentMarker(page)).toBe("same document");
-      expect(loads.count).toBe(1);
+      await expectFullLoad(page, target, heading, loads);
+      await expectClientNavigation(page, target, heading, loads);
     });
 
     test("a page chunk that fails to load reloads the page once, which then stays as served", async ({
@@ -422,6 +398,27 @@ for (const { lang, width } of PAIRED_VARIANTS) {
 }
 
 /** Answers the page data of `path` with a `data` the page cannot render. */
+/** Follows a link to `target` and expects a full page load (the marker is lost). */
+async function expectFullLoad(page: Page, target: string, heading: string, loads: { count: number }) {
+  await (await addLink(page, target)).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe(target);
+  await page.waitForSelector("html[data-hydrated=true]");
+  await expect(page.locator("h1")).toHaveText(heading);
+  expect(await documentMarker(page)).toBeUndefined();
+  expect(loads.count).toBe(1);
+}
+
+/** Follows a link to `target` and expects a client-side navigation (no new document load). */
+async function expectClientNavigation(page: Page, target: string, heading: string, loads: { count: number }) {
+  await markDocument(page);
+  await recordMainClasses(page);
+  await (await addLink(page, target)).click();
+  await expect.poll(() => recordedMainClasses(page)).toContain("ChangePage-enter-active");
+  await expect(page.locator("h1")).toHaveText(heading);
+  expect(await documentMarker(page)).toBe("same document");
+  expect(loads.count).toBe(1);
+}
+
 async function corruptPageData(page: Page, path: string): Promise<void> {
   await page.route(
     (url) => url.pathname === "/_app/data" && url.searchParams.get("path") === path,
