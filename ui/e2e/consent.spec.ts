@@ -148,3 +148,18 @@ test("without a configured analytics script nothing is loaded", async ({ page, b
   expect(await page.locator("script[data-analytics]").count()).toBe(0);
   expect(requested).toEqual([]);
 });
+
+test("on a phone the banner fits the screen, its choices work and it passes axe", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await open(page, "/zh/faq");
+  const box = await banner(page).boundingBox();
+  expect(box && box.width <= 375 && box.height < 740 * 0.7).toBe(true);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await banner(page).getByRole("button", { name: "仅限必要 Cookie" }).click();
+  await expect(banner(page)).toHaveCount(0);
+  expect((await consentCookie(context))?.value).toBe("necessary");
+});

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type SiteInstance, startFake, startSite } from "./server";
+import { withConsentRecorded } from "./site";
 
 /** What the fake identity service answers to the current-user call. */
 let answer: (response: ServerResponse) => void = () => undefined;
@@ -115,4 +116,35 @@ test("the language is saved under mainLang and lang", async ({ page }) => {
   await expect
     .poll(() => page.evaluate(() => [localStorage.getItem("mainLang"), localStorage.getItem("lang")]))
     .toEqual(["en", "en"]);
+});
+
+test("on a phone, the panel's entity switch and Log in follow the same rules, in Chinese", async ({
+  page,
+}) => {
+  answer = json({ code: 1 });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await withConsentRecorded(page);
+  await page.goto(`${site.origin}/zh/services`);
+  await page.waitForSelector("html[data-hydrated=true]");
+  await page.getByRole("button", { name: "菜单" }).click();
+  const panel = page.getByRole("dialog");
+  await panel.locator("[data-entity=hk]").click();
+  await expect(panel.locator("[data-entity=hk]")).toHaveAttribute("aria-pressed", "true");
+  expect(await page.evaluate(() => localStorage.getItem("entity"))).toBe("hk");
+  await panel.locator("[data-session=login]").click();
+  await expect(page).toHaveURL(`${identity.origin}/login/hk`);
+});
+
+test("on a phone, a signed-in visitor finds Log out in the panel", async ({ page }) => {
+  answer = json({ code: 0, data: { name: "Grace Hopper" } });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await withConsentRecorded(page);
+  await page.addInitScript(() => localStorage.setItem("entity", "hk"));
+  await page.goto(`${site.origin}/about`);
+  await page.waitForSelector("html[data-hydrated=true]");
+  await page.getByRole("button", { name: "Menu" }).click();
+  const panel = page.getByRole("dialog");
+  await expect(panel.locator(".session__user")).toHaveText("Signed in as Grace Hopper");
+  await panel.locator("[data-session=logout]").click();
+  await expect(page).toHaveURL(`${identity.origin}/logout/hk`);
 });
