@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check and test of the project, in the order a failure is cheapest to find:
 # formatting and lints, types, translation catalogs, Rust unit and integration tests,
-# UI unit tests, then the browser tests against the release binary.
+# UI unit tests, then the browser tests and the Lighthouse audit against the release binary.
 # Usage: bash scripts/test.sh   (from anywhere; needs cargo, node/npm and /usr/bin/chromium)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,9 +42,15 @@ cargo build --release --locked
 step "browser tests (Playwright, Debian chromium)"
 (cd ui && npx playwright test) 2>&1 | tee "$logs/playwright.log"
 
+step "Lighthouse (mobile): accessibility and best practices at 100"
+(cd ui && node scripts/lighthouse.mjs --require accessibility=100,best-practices=100 / /zh) 2>&1 |
+  tee "$logs/lighthouse.log"
+
 strip() { sed "s/\x1b\[[0-9;]*m//g" "$1"; }
 rust=$(grep -oE '[0-9]+ passed' "$logs/cargo.log" | awk '{s+=$1} END {print s+0}')
 unit=$(strip "$logs/vitest.log" | grep -oE "Tests +[0-9]+ passed" | grep -oE '[0-9]+' | head -1)
 browser=$(strip "$logs/playwright.log" | grep -oE "^ +[0-9]+ passed" | grep -oE '[0-9]+' | tail -1)
 printf '\nRust %s, UI unit %s, browser %s\n' "$rust" "${unit:-0}" "${browser:-0}"
+printf 'Lighthouse (mobile):\n'
+grep -E '^/' "$logs/lighthouse.log" | sed 's/^/  /'
 printf 'all tests: %s passed, 0 failed\n' "$((rust + ${unit:-0} + ${browser:-0}))"

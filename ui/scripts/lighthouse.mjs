@@ -1,0 +1,164 @@
+// Lighthouse audit of the release binary: starts ../target/release/custody-site on a free
+// 127.0.0.1 port, runs Lighthouse (mobile form factor, simulated throttling: its defaults) in
+// Debian's chromium on each path, prints one line of category scores per page and the failing
+// audits of every category below 100, writes each JSON report to ../artifacts/lighthouse/,
+// stops the server, and exits 1 when a category named in --require is below its threshold.
+// The browser resolves no host but 127.0.0.1, so the run never leaves the machine.
+//
+// Usage (from ui/, after `cargo build --release`):
+//   node scripts/lighthouse.mjs [--require accessibility=100,best-practices=100] [path ...]
+// Paths default to `/` and `/zh`. CHROMIUM_PATH overrides /usr/bin/chromium.
+
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const ROOT = path.resolve(fileURLToPath(import.meta.url), "../../..");
+const BINARY = path.join(ROOT, "target/release/custody-site");
+const REPORT_DIR = path.join(ROOT, "artifacts/lighthouse");
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const UNSCORED = new Set(["notApplicable", "informative", "manual", "error"]);
+
+/** `--require a=100,b=90` and the paths to audit, from the command line. */
+function parseArguments(args) {
+  const required = new Map();
+  const paths = [];
+  for (let index = 0; index < args.length; index += 1) {
+    if (args[index] !== "--require") {
+      paths.push(args[index]);
+      continue;
+    }
+    for (const pair of (args[(index += 1)] ?? "").split(",")) {
+      const [category, threshold] = pair.split("=");
+      if (!CATEGORIES.includes(category) || !(Number(threshold) >= 0)) {
+        console.error(`--require expects category=score among ${CATEGORIES.join(", ")}; got "${pair}"`);
+        process.exit(2);
+      }
+      required.set(category, Number(threshold));
+    }
+  }
+  return { required, paths: paths.length > 0 ? paths : ["/", "/zh"] };
+}
+
+/** A free TCP port on 127.0.0.1. */
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Whether `url` answers with a 2xx status. */
+function answers(url) {
+  return fetch(url).then(
+    (response) => response.ok,
+    () => false,
+  );
+}
+
+/** Starts the release binary and resolves once /healthz answers; the binary is stopped when
+ * this process exits, even on a crash. */
+async function startSite() {
+  if (!fs.existsSync(BINARY)) throw new Error(`${BINARY} is missing: run \`cargo build --release\``);
+  const origin = `http://127.0.0.1:${await freePort()}`;
+  const child = spawn(BINARY, ["--listen", origin.slice("http://".length), "--public-url", origin], {
+    env: { ...process.env, RUST_LOG: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  process.once("exit", () => child.kill("SIGTERM"));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const stop = () => {
+    child.kill("SIGTERM");
+    return exited;
+  };
+  const deadline = Date.now() + 10_000;
+  while (!(await answers(`${origin}/healthz`))) {
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("the site did not start within 10 s");
+    }
+    await sleep(20);
+  }
+  return { origin, stop };
+}
+
+/** The audits that keep a category below 100: id, title and measured value. */
+function failingAudits(lhr, category) {
+  return lhr.categories[category].auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => !UNSCORED.has(audit.scoreDisplayMode) && audit.score !== null && audit.score < 1)
+    .map((audit) => `${audit.id} (${audit.title})${audit.displayValue ? `: ${audit.displayValue}` : ""}`);
+}
+
+/** Runs Lighthouse on `url`, once more if the run itself fails (Lighthouse's own advice for a
+ * trace it could not record, such as NO_NAVSTART); a low score is never retried. */
+async function runLighthouse(url, chromePort) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port: chromePort, output: "json", logLevel: "error" });
+    const error = result ? result.lhr.runtimeError : { code: "NO_RESULT", message: "no result" };
+    if (!error) return result;
+    if (attempt === 2) throw new Error(`${url}: ${error.code} ${error.message}`);
+    console.warn(`${url}: ${error.code}; running Lighthouse again`);
+  }
+}
+
+/** Audits one page, saves its JSON report, prints its scores; returns the scores out of 100. */
+async function auditPage(origin, chromePort, pagePath) {
+  const result = await runLighthouse(`${origin}${pagePath}`, chromePort);
+  const { lhr } = result;
+  const name = pagePath.replace(/^\/|\/$/g, "").replace(/\W+/g, "_") || "home";
+  fs.writeFileSync(path.join(REPORT_DIR, `${name}.json`), result.report);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, Math.round((lhr.categories[category].score ?? 0) * 100)]),
+  );
+  console.log(`${pagePath.padEnd(24)} ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join("  ")}`);
+  for (const category of CATEGORIES.filter((c) => scores[c] < 100)) {
+    for (const audit of failingAudits(lhr, category)) console.log(`    ${category}: ${audit}`);
+  }
+  return scores;
+}
+
+const { required, paths } = parseArguments(process.argv.slice(2));
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(chromePath)) throw new Error(`${chromePath} is missing: apt-get install chromium`);
+fs.mkdirSync(REPORT_DIR, { recursive: true });
+const site = await startSite();
+const shortfalls = [];
+let chrome;
+try {
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    ],
+  });
+  for (const pagePath of paths) {
+    const scores = await auditPage(site.origin, chrome.port, pagePath);
+    for (const [category, threshold] of required) {
+      if (scores[category] < threshold) {
+        shortfalls.push(`${pagePath} ${category} ${scores[category]} < ${threshold}`);
+      }
+    }
+  }
+} finally {
+  chrome?.kill();
+  await site.stop();
+}
+console.log(`reports: ${path.relative(process.cwd(), REPORT_DIR)}/`);
+if (shortfalls.length > 0) {
+  console.error(`below the required scores:\n  ${shortfalls.join("\n  ")}`);
+  process.exit(1);
+}
