@@ -152,6 +152,10 @@ async fn markup_in_a_query_is_data_not_html() {
 async fn only_the_faq_and_announcements_are_searched() {
     let answer = get("/api/pages/search?q=key").await;
     assert_eq!(answer.status, 404);
-    assert!(answer.header("content-type").starts_with("application/json"));
+    assert!(
+        answer
+            .header("content-type")
+            .starts_with("application/json")
+    );
     assert!(answer.text.contains("unknown_scope"));
 }
