@@ -71,8 +71,9 @@ pub struct IamConfig {
 }
 
 /// `[login]` / `[logout]`: one address per entity (`sg`, `hk`) and environment (`test`, `main`).
+/// Every layer is merged onto [`Config::default`], so each key always has its own default.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[serde(deny_unknown_fields)]
 pub struct EntityUrls {
     /// Singapore entity.
     pub sg: EnvironmentUrls,
@@ -140,12 +141,6 @@ pub struct LinksConfig {
     /// The insights blog linked from the header's Resources menu.
     /// Default `https://insights.custody.example`. Env `CUSTODY_SITE_LINKS_INSIGHTS_URL`.
     pub insights_url: String,
-}
-
-impl Default for EntityUrls {
-    fn default() -> Self {
-        Self::defaults("login")
-    }
 }
 
 impl Default for BuildCheckConfig {

@@ -131,27 +131,30 @@ impl SearchIndex {
         let terms = terms(query);
         let phrase = fold(query);
         let excerpt_width = if lang == Lang::Zh { 72 } else { 150 };
-        let mut scored: Vec<(u32, Hit)> = Vec::new();
+        let mut scored: Vec<(u32, &Entry, Matches)> = Vec::new();
         if !terms.is_empty() {
             for entry in self.sets.get(&(scope, lang)).into_iter().flatten() {
-                if let Some(scored_hit) = entry.score(&terms, &phrase, excerpt_width) {
-                    scored.push(scored_hit);
+                if let Some((score, matches)) = entry.score(&terms, &phrase) {
+                    scored.push((score, entry, matches));
                 }
             }
         }
-        scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+        scored.sort_by_key(|(score, _, _)| std::cmp::Reverse(*score));
         let total = scored.len();
         Ok(Answer {
             query: query.to_owned(),
             total,
             results: scored
-                .into_iter()
+                .iter()
                 .take(MAX_RESULTS)
-                .map(|(_, hit)| hit)
+                .map(|(_, entry, matches)| entry.hit(matches, excerpt_width))
                 .collect(),
         })
     }
 }
+
+/// Where the terms occur in an entry's title, summary and body (byte ranges).
+type Matches = [Vec<Range<usize>>; 3];
 
 impl Entry {
     fn new(
@@ -176,9 +179,9 @@ impl Entry {
         }
     }
 
-    /// The score and highlighted hit of this entry, or `None` when a term is missing.
-    fn score(&self, terms: &[Term], phrase: &str, excerpt_width: usize) -> Option<(u32, Hit)> {
-        let mut found: [Vec<Range<usize>>; 3] = Default::default();
+    /// The score of this entry and where the terms occur, or `None` when a term is missing.
+    fn score(&self, terms: &[Term], phrase: &str) -> Option<(u32, Matches)> {
+        let mut found = Matches::default();
         let mut score = 0u32;
         for term in terms {
             let counts = [0, 1, 2].map(|field| {
@@ -195,7 +198,13 @@ impl Entry {
         if terms.len() > 1 && self.folded[0].contains(phrase) {
             score += 15;
         }
-        let [title_ranges, summary_ranges, body_ranges] = &found;
+        Some((score, found))
+    }
+
+    /// The result for this entry: its title and an excerpt with the matches marked (made only
+    /// for the results an answer lists).
+    fn hit(&self, matches: &Matches, excerpt_width: usize) -> Hit {
+        let [title_ranges, summary_ranges, body_ranges] = matches;
         let excerpt = match body_ranges.iter().map(|r| r.start).min() {
             Some(first) => {
                 let mut window = window_around(&self.body, first, excerpt_width);
@@ -216,14 +225,13 @@ impl Entry {
             }
             None => segments(&self.summary, 0..self.summary.len(), summary_ranges),
         };
-        let hit = Hit {
+        Hit {
             url: self.url.clone(),
             title: segments(&self.title, 0..self.title.len(), title_ranges),
             excerpt,
             category: self.label.clone(),
             date: self.date.clone(),
-        };
-        Some((score, hit))
+        }
     }
 }
 

@@ -88,7 +88,9 @@ export function ConsentBanner({ lang }: { lang: Lang }) {
       data-client-only
       data-consent-view={view}
       onKeyDown={(event) => {
-        if (event.key === "Escape" && readConsent() !== null) decide(readConsent() ?? []);
+        if (event.key !== "Escape") return;
+        const recorded = readConsent();
+        if (recorded) decide(recorded);
       }}
     >
       <div class="consent__inner">
