@@ -91,7 +91,12 @@ fn write_page_data(site: &content::Content, dir: &Path) {
         }
     }
     let page_ids: Vec<&str> = site.routes.iter().map(|r| r.id.as_str()).collect();
-    let document = serde_json::json!({ "pages": entries, "pageIds": page_ids });
+    let document = serde_json::json!({
+        "pages": entries,
+        "pageIds": page_ids,
+        "designTokens": content::tokens::design_tokens_css(&site.site),
+        "icons": content::marketing::ICONS,
+    });
     fs::create_dir_all(dir)
         .unwrap_or_else(|e| fail(&format!("cannot create {}: {e}", dir.display())));
     let path = dir.join("pages.json");

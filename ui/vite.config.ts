@@ -16,6 +16,8 @@ export default defineConfig({
   build: {
     manifest: true,
     assetsDir: "assets",
+    // Illustrations stay hashed files rather than data URLs inside JavaScript.
+    assetsInlineLimit: 0,
     cssCodeSplit: true,
     target: "es2022",
     rolldownOptions: { input: "src/entry-client.tsx" },

@@ -5,26 +5,47 @@ use std::collections::BTreeMap;
 
 use serde::de::DeserializeOwned;
 
+use super::fees::{FeeSchedules, LocalFees};
+use super::marketing::MarketingPage;
 use super::model::{
     Announcements, Content, Faq, LocalSite, LocaleContent, LongDocument, PageMeta, RedirectTable,
     RouteTable, Site,
 };
-use super::{ContentError, Lang, parity, validate};
+use super::{ContentError, Lang, facts, parity, validate};
 
 /// Content files keyed by their path relative to `content/` (`en/pages.toml`), forward slashes.
 pub type ContentFiles = BTreeMap<String, String>;
 
 /// Files every language folder must contain.
-pub const LOCALE_FILES: [&str; 5] = [
+pub const LOCALE_FILES: [&str; 6] = [
     "site.toml",
     "pages.toml",
     "faq.toml",
     "announcements.toml",
     "documents.toml",
+    "fees.toml",
 ];
 
+/// The folder of each language holding one `{page-id}.toml` per marketing page.
+pub const MARKETING_DIR: &str = "marketing/";
+
 /// Files at the root of `content/`.
-pub const ROOT_FILES: [&str; 3] = ["site.toml", "routes.toml", "redirects.toml"];
+pub const ROOT_FILES: [&str; 4] = ["site.toml", "routes.toml", "redirects.toml", "fees.toml"];
+
+/// The files of one language folder, relative to it: the fixed files, then the marketing pages.
+pub fn locale_file_names(files: &ContentFiles, lang: Lang) -> Vec<String> {
+    let prefix = format!("{}/{MARKETING_DIR}", lang.code());
+    LOCALE_FILES
+        .iter()
+        .map(|file| (*file).to_owned())
+        .chain(
+            files
+                .keys()
+                .filter_map(|name| name.strip_prefix(&prefix))
+                .map(|page| format!("{MARKETING_DIR}{page}")),
+        )
+        .collect()
+}
 
 /// Parses and validates all content. Returns every problem found, each with file and line.
 pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
@@ -36,14 +57,18 @@ pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
     let site: Option<Site> = reader.read("site.toml");
     let routes: Option<RouteTable> = reader.read("routes.toml");
     let redirects: Option<RedirectTable> = reader.read("redirects.toml");
+    let fees: Option<FeeSchedules> = reader.read("fees.toml");
     let mut locales = BTreeMap::new();
-    for lang in Lang::ALL {
-        if let Some(locale) = reader.read_locale(lang) {
-            locales.insert(lang, locale);
+    if let Some(site) = &site {
+        for lang in Lang::ALL {
+            if let Some(locale) = reader.read_locale(site, lang) {
+                locales.insert(lang, locale);
+            }
         }
     }
     errors.extend(parity::check(files));
-    let (Some(site), Some(routes), Some(redirects)) = (site, routes, redirects) else {
+    let (Some(site), Some(routes), Some(redirects), Some(fees)) = (site, routes, redirects, fees)
+    else {
         return Err(errors);
     };
     if locales.len() != Lang::ALL.len() {
@@ -53,6 +78,7 @@ pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
         site,
         routes: routes.route,
         redirects: redirects.redirect,
+        fees,
         locales,
     };
     errors.extend(validate::check(&content, files));
@@ -89,8 +115,9 @@ fn unexpected_files(files: &ContentFiles) -> Vec<ContentError> {
         .map(|name| {
             ContentError::in_file(
                 name,
-                "unexpected content file: the site reads site.toml, routes.toml, redirects.toml and \
-                 en/ and zh/ with site.toml, pages.toml, faq.toml, announcements.toml, documents.toml",
+                "unexpected content file: the site reads site.toml, routes.toml, redirects.toml, \
+                 fees.toml and en/ and zh/ with site.toml, pages.toml, faq.toml, announcements.toml, \
+                 documents.toml, fees.toml and marketing/{page-id}.toml",
             )
         })
         .collect()
@@ -103,7 +130,12 @@ fn is_known_file(name: &str) -> bool {
     Lang::ALL.iter().any(|lang| {
         name.strip_prefix(lang.code())
             .and_then(|rest| rest.strip_prefix('/'))
-            .is_some_and(|file| LOCALE_FILES.contains(&file))
+            .is_some_and(|file| {
+                LOCALE_FILES.contains(&file)
+                    || file
+                        .strip_prefix(MARKETING_DIR)
+                        .is_some_and(|page| !page.contains('/'))
+            })
     })
 }
 
@@ -119,6 +151,10 @@ impl Reader<'_> {
                 .push(ContentError::in_file(name, "file is missing"));
             return None;
         };
+        self.parse(name, text)
+    }
+
+    fn parse<T: DeserializeOwned>(&mut self, name: &str, text: &str) -> Option<T> {
         match toml::from_str(text) {
             Ok(value) => Some(value),
             Err(error) => {
@@ -132,19 +168,72 @@ impl Reader<'_> {
         }
     }
 
-    fn read_locale(&mut self, lang: Lang) -> Option<LocaleContent> {
+    /// Reads a language file with its figure tokens filled in (the fee wording keeps its own
+    /// `{amount}` placeholders); an unknown token is an error.
+    fn read_filled<T: DeserializeOwned>(
+        &mut self,
+        site: &Site,
+        lang: Lang,
+        name: &str,
+    ) -> Option<T> {
+        let Some(text) = self.files.get(name) else {
+            self.errors
+                .push(ContentError::in_file(name, "file is missing"));
+            return None;
+        };
+        if !name.ends_with("/fees.toml") {
+            for (offset, token) in facts::unknown_tokens(text) {
+                let known: Vec<String> = facts::TOKENS
+                    .iter()
+                    .map(|(token, _)| format!("{{{token}}}"))
+                    .collect();
+                self.errors.push(ContentError::at_offset(
+                    name,
+                    text,
+                    offset,
+                    format!(
+                        "unknown figure `{{{token}}}`; copy may use {}",
+                        known.join(" ")
+                    ),
+                ));
+            }
+        }
+        self.parse(name, &facts::fill_tokens(site, lang, text))
+    }
+
+    fn read_locale(&mut self, site: &Site, lang: Lang) -> Option<LocaleContent> {
         let path = |file: &str| format!("{}/{file}", lang.code());
-        let site: Option<LocalSite> = self.read(&path("site.toml"));
-        let pages: Option<BTreeMap<String, PageMeta>> = self.read(&path("pages.toml"));
-        let faq: Option<Faq> = self.read(&path("faq.toml"));
-        let announcements: Option<Announcements> = self.read(&path("announcements.toml"));
-        let documents: Option<BTreeMap<String, LongDocument>> = self.read(&path("documents.toml"));
+        let local_site: Option<LocalSite> = self.read_filled(site, lang, &path("site.toml"));
+        let pages: Option<BTreeMap<String, PageMeta>> =
+            self.read_filled(site, lang, &path("pages.toml"));
+        let faq: Option<Faq> = self.read_filled(site, lang, &path("faq.toml"));
+        let announcements: Option<Announcements> =
+            self.read_filled(site, lang, &path("announcements.toml"));
+        let documents: Option<BTreeMap<String, LongDocument>> =
+            self.read_filled(site, lang, &path("documents.toml"));
+        let fees: Option<LocalFees> = self.read_filled(site, lang, &path("fees.toml"));
+        let mut marketing = BTreeMap::new();
+        let prefix = path(MARKETING_DIR);
+        let pages_of_lang: Vec<String> = self
+            .files
+            .keys()
+            .filter(|name| name.starts_with(&prefix))
+            .cloned()
+            .collect();
+        for name in pages_of_lang {
+            let id = name[prefix.len()..].trim_end_matches(".toml").to_owned();
+            if let Some(page) = self.read_filled::<MarketingPage>(site, lang, &name) {
+                marketing.insert(id, page);
+            }
+        }
         Some(LocaleContent {
-            site: site?,
+            site: local_site?,
             pages: pages?,
             faq: faq?,
             announcements: announcements?,
             documents: documents?,
+            fees: fees?,
+            marketing,
         })
     }
 }

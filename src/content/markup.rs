@@ -103,7 +103,8 @@ fn link_bounds(text: &str) -> Option<(usize, usize)> {
     Some((label_end, label_end + 3 + close))
 }
 
-fn localize_link(path: &str, lang: Lang) -> String {
+/// Localizes an unprefixed internal link that may carry `?query` or `#anchor`: `/about#x` → `/zh/about#x`.
+pub fn localize_link(path: &str, lang: Lang) -> String {
     let split = path.find(['#', '?']).unwrap_or(path.len());
     format!("{}{}", lang.localize(&path[..split]), &path[split..])
 }

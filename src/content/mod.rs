@@ -4,13 +4,19 @@
 //! `serde`, `serde_json` and `toml`.
 
 pub mod error;
+pub mod facts;
+pub mod fees;
 pub mod lang;
 pub mod load;
+pub mod marketing;
 pub mod markup;
 pub mod model;
 pub mod pages;
 pub mod parity;
+pub mod sections;
+pub mod tokens;
 pub mod validate;
+pub mod validate_pages;
 
 pub use error::ContentError;
 pub use lang::Lang;

@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::Lang;
+use super::fees::{FeeSchedules, LocalFees};
+use super::marketing::MarketingPage;
 
 /// All site content, parsed and validated.
 #[derive(Debug, Clone, Serialize)]
@@ -18,6 +20,8 @@ pub struct Content {
     pub routes: Vec<Route>,
     /// Permanent redirects from retired paths (`redirects.toml`).
     pub redirects: Vec<Redirect>,
+    /// The Singapore entity's fee amounts (`fees.toml`).
+    pub fees: FeeSchedules,
     /// Per-language content, English first (`en/`, `zh/`).
     pub locales: BTreeMap<Lang, LocaleContent>,
 }
@@ -33,10 +37,111 @@ impl Content {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Site {
-    /// Primary brand colour as `#rrggbb`, used for the browser theme colour and the app manifest.
-    pub theme_color: String,
-    /// Page background colour as `#rrggbb`, used by the app manifest.
-    pub background_color: String,
+    /// Company figures shown in figure strips and written in copy as tokens.
+    pub figures: Figures,
+    /// The named chains; the site claims their count minus two as `N+` supported chains.
+    pub chain: Vec<Chain>,
+    /// Certifications and audit reports, in display order.
+    pub certification: Vec<Certification>,
+    /// Brand colours in display order; each becomes the CSS custom property `--color-{key}`.
+    /// `brand` is the theme colour and `background` the page background.
+    pub palette: Vec<PaletteColour>,
+    /// The type scale, small to large; each step becomes `--text-{key}`.
+    pub type_step: Vec<TypeStep>,
+}
+
+impl Site {
+    /// The hex value of a palette colour.
+    pub fn colour(&self, key: &str) -> Option<&str> {
+        self.palette
+            .iter()
+            .find(|colour| colour.key == key)
+            .map(|colour| colour.hex.as_str())
+    }
+
+    /// The primary brand colour: the browser theme colour and the app manifest's.
+    pub fn theme_color(&self) -> &str {
+        self.colour("brand").unwrap_or_default()
+    }
+
+    /// The page background colour of the app manifest.
+    pub fn background_color(&self) -> &str {
+        self.colour("background").unwrap_or_default()
+    }
+}
+
+/// The company figures (SPEC.md §1, §9).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Figures {
+    /// Institutional clients served, shown as "300+".
+    pub institutional_clients: u32,
+    /// Supported assets, shown as "400+"; never more than the Singapore asset list holds.
+    pub supported_assets: u32,
+    /// Value safeguarded in US dollars, shown as "over USD 10 billion".
+    pub safeguarded_usd: u64,
+    /// Maximum insurance cover in US dollars.
+    pub insurance_usd: u64,
+}
+
+/// A blockchain network the provider supports.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Chain {
+    /// Stable identifier, e.g. `ethereum`.
+    pub id: String,
+    /// Full name, e.g. "Ethereum".
+    pub name: String,
+    /// Common abbreviation, e.g. "ETH".
+    pub abbreviation: String,
+    /// Address family, which decides how addresses on it are validated.
+    pub family: ChainFamily,
+}
+
+/// Families of chains that share an address format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChainFamily {
+    /// Ethereum-compatible: 20-byte hex addresses with the EIP-55 checksum.
+    Evm,
+    /// Bitcoin-like UTXO chains.
+    Utxo,
+    /// Tron: base58check addresses starting with T.
+    Tron,
+    /// Solana: 32-byte base58 keys.
+    Solana,
+    /// Every other chain with its own address format.
+    Other,
+}
+
+/// A certification or audit report.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Certification {
+    /// Stable identifier, the key of its description in `{lang}/site.toml`.
+    pub id: String,
+    /// Its name as written in every language, e.g. "SOC 2 Type 2".
+    pub name: String,
+}
+
+/// One colour of the brand palette.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PaletteColour {
+    /// Token key: the colour is `--color-{key}` in CSS.
+    pub key: String,
+    /// `#rrggbb`.
+    pub hex: String,
+}
+
+/// One step of the type scale.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TypeStep {
+    /// Token key: the size is `--text-{key}` in CSS.
+    pub key: String,
+    /// Font size in rem.
+    pub rem: f64,
 }
 
 /// `routes.toml`: the page table.
@@ -104,6 +209,10 @@ pub struct LocaleContent {
     pub announcements: Announcements,
     /// `documents.toml`: long-form pages (legal pages, security guides) by page id.
     pub documents: BTreeMap<String, LongDocument>,
+    /// `fees.toml`: the wording of the fee tables.
+    pub fees: LocalFees,
+    /// `marketing/{page-id}.toml`: the sections of each marketing page by page id.
+    pub marketing: BTreeMap<String, MarketingPage>,
 }
 
 /// `{lang}/site.toml`: brand copy in one language.
@@ -122,6 +231,20 @@ pub struct LocalSite {
     pub legal_line: String,
     /// Text of the skip link to the main content.
     pub skip_link: String,
+    /// What each certification of `site.toml` is, by certification id.
+    pub certification: BTreeMap<String, String>,
+    /// Approved boilerplate for press and partners.
+    pub brand: BrandCopy,
+}
+
+/// The approved descriptions of the brand kit.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrandCopy {
+    /// One sentence.
+    pub short: String,
+    /// One paragraph.
+    pub long: String,
 }
 
 /// The head and heading of one page.

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::model::{Content, FaqArticle, LocaleContent, PageMeta, Route};
-use super::{Lang, markup};
+use super::{Lang, markup, sections};
 
 /// Page ids that are not routes: the error pages.
 pub const ERROR_PAGES: [&str; 3] = ["not-found", "invalid", "server-error"];
@@ -131,6 +131,11 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Valu
                 merge(intro(), json!({ "items": items })),
             )
         }
+        (page, _) if locale.marketing.contains_key(page) => (
+            meta.title.as_str(),
+            meta.description.as_str(),
+            sections::page_data(content, lang, meta, &locale.marketing[page]),
+        ),
         (page, _) => match locale.documents.get(page) {
             Some(document) => {
                 let sections: Vec<Value> = document

@@ -3,22 +3,46 @@
 
 use toml::{Table, Value};
 
-use super::load::{ContentFiles, LOCALE_FILES};
+use super::load::{ContentFiles, MARKETING_DIR, locale_file_names};
 use super::{ContentError, Lang};
 
-/// Keys whose values are identifiers or facts shared by every language and must be equal.
-const SHARED_VALUE_KEYS: [&str; 4] = ["id", "date", "category", "updated"];
+/// Keys whose values are identifiers, facts or layout shared by every language and must be equal.
+const SHARED_VALUE_KEYS: [&str; 17] = [
+    "id",
+    "date",
+    "category",
+    "updated",
+    "kind",
+    "icon",
+    "href",
+    "figure",
+    "entity",
+    "logo",
+    "colour",
+    "copy",
+    "style",
+    "illustration",
+    "schedule",
+    "columns",
+    "tone",
+];
 
 /// Compares every non-English language folder against `en/`.
 pub fn check(files: &ContentFiles) -> Vec<ContentError> {
     let mut errors = Vec::new();
     for lang in Lang::ALL.into_iter().filter(|lang| *lang != Lang::En) {
-        for file in LOCALE_FILES {
+        for file in locale_file_names(files, Lang::En) {
             let reference = format!("en/{file}");
             let translated = format!("{}/{file}", lang.code());
             let (Some(reference_text), Some(translated_text)) =
                 (files.get(&reference), files.get(&translated))
             else {
+                if file.starts_with(MARKETING_DIR) && files.contains_key(&reference) {
+                    errors.push(ContentError::in_file(
+                        &translated,
+                        format!("file is missing; {reference} has no translation"),
+                    ));
+                }
                 continue;
             };
             let (Ok(reference_table), Ok(translated_table)) = (

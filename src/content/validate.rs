@@ -17,11 +17,12 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     v.routes(content);
     v.unique_paths(content);
     v.redirects(content);
-    v.site(content);
     for lang in Lang::ALL {
         v.locale(content, lang);
     }
     v.links(content);
+    v.errors
+        .extend(super::validate_pages::check(content, files));
     v.errors
 }
 
@@ -208,21 +209,6 @@ impl Validator<'_> {
         }
     }
 
-    fn site(&mut self, content: &Content) {
-        for (key, value) in [
-            ("theme_color", &content.site.theme_color),
-            ("background_color", &content.site.background_color),
-        ] {
-            if !is_hex_colour(value) {
-                self.error(
-                    "site.toml",
-                    key,
-                    format!("`{key}` must be a colour written `#rrggbb`, not `{value}`"),
-                );
-            }
-        }
-    }
-
     fn locale(&mut self, content: &Content, lang: Lang) {
         let locale = content.locale(lang);
         let pages_file = format!("{}/pages.toml", lang.code());
@@ -403,14 +389,16 @@ fn internal_links(text: &str) -> Vec<&str> {
     links
 }
 
-fn is_slug(id: &str) -> bool {
+/// Lower-case letters, digits and dashes: ids and anchors.
+pub(super) fn is_slug(id: &str) -> bool {
     !id.is_empty()
         && id
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
-fn is_hex_colour(value: &str) -> bool {
+/// A colour written `#rrggbb`.
+pub(super) fn is_hex_colour(value: &str) -> bool {
     value.len() == 7 && value.starts_with('#') && value[1..].bytes().all(|b| b.is_ascii_hexdigit())
 }
 

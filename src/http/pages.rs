@@ -29,6 +29,11 @@ pub async fn serve(
             asset.content_type.clone(),
             asset.caching.header(),
         );
+        if let Some(disposition) = &asset.disposition {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_DISPOSITION, disposition.clone());
+        }
         response
             .extensions_mut()
             .insert(RoutePattern("static file".into()));

@@ -37,6 +37,8 @@ pub struct Asset {
     pub content_type: HeaderValue,
     /// Caching policy.
     pub caching: Caching,
+    /// `Content-Disposition` of a download (an archive), naming the file without its hash.
+    pub disposition: Option<HeaderValue>,
 }
 
 /// Every static file by URL path.
@@ -77,6 +79,7 @@ fn add_dir(table: &mut AssetTable, dir: &Dir<'static>, prefix: &str, caching: Ca
                 body,
                 content_type: content_type(&relative),
                 caching,
+                disposition: download_disposition(&relative),
             },
         );
     }
@@ -88,6 +91,15 @@ fn all_files(dir: &Dir<'static>) -> Vec<&'static include_dir::File<'static>> {
         files.extend(all_files(sub));
     }
     files
+}
+
+/// `attachment; filename="name.zip"` for an archive named `name.{hash}.zip`; `None` for files
+/// a browser shows.
+pub fn download_disposition(name: &str) -> Option<HeaderValue> {
+    let file = name.rsplit('/').next()?;
+    let stem = file.strip_suffix(".zip")?;
+    let readable = stem.rsplit_once('.').map_or(stem, |(name, _hash)| name);
+    HeaderValue::from_str(&format!("attachment; filename=\"{readable}.zip\"")).ok()
 }
 
 /// The `Content-Type` of a file name, with a charset for text.
@@ -108,4 +120,19 @@ pub fn content_type(name: &str) -> HeaderValue {
         "zip" => "application/zip",
         _ => "application/octet-stream",
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn archives_download_under_their_name_without_hash() {
+        let disposition = download_disposition("brand/kestrel-custody-brand-kit.3f9a1c20.zip");
+        assert_eq!(
+            disposition.as_ref().and_then(|v| v.to_str().ok()),
+            Some("attachment; filename=\"kestrel-custody-brand-kit.zip\"")
+        );
+        assert!(download_disposition("assets/logo.svg").is_none());
+    }
 }

@@ -292,7 +292,7 @@ impl Renderer<'_> {
             noindex: head.noindex,
             canonical: head.canonical,
             alternates: head.alternates,
-            theme_color: &self.content.site.theme_color,
+            theme_color: self.content.site.theme_color(),
             site_name: &site.name,
             og_locale: head.lang.og_locale(),
             og_locale_alternate: other.og_locale(),

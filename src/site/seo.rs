@@ -98,8 +98,8 @@ pub fn web_manifest(content: &Content) -> String {
         "start_url": "/",
         "scope": "/",
         "display": "browser",
-        "background_color": content.site.background_color,
-        "theme_color": content.site.theme_color,
+        "background_color": content.site.background_color(),
+        "theme_color": content.site.theme_color(),
         "icons": [
             { "src": "/favicon.svg", "type": "image/svg+xml", "sizes": "any" },
             { "src": "/favicon.ico", "type": "image/x-icon", "sizes": "32x32" },

@@ -128,5 +128,5 @@ async fn favicons_and_the_web_app_manifest_are_served() {
     assert_eq!(manifest.header("content-type"), "application/manifest+json");
     let json: serde_json::Value = serde_json::from_str(&manifest.text).unwrap();
     assert_eq!(json["start_url"], "/");
-    assert_eq!(json["theme_color"], SITE.content.site.theme_color.as_str());
+    assert_eq!(json["theme_color"], SITE.content.site.theme_color());
 }

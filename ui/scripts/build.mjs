@@ -13,6 +13,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "vite";
+import { buildBrandKit } from "./brand-kit.mjs";
 
 const [dataDir, outDir] = process.argv.slice(2).map((p) => path.resolve(p));
 if (!dataDir || !outDir) {
@@ -42,17 +43,74 @@ const serverErrorPagesPlugin = {
     id === `\0${SERVER_ERROR_MODULE}` ? `export default ${JSON.stringify(serverErrorPages)};` : null,
 };
 
+/** The brand palette and type scale of content/site.toml as CSS custom properties. */
+const DESIGN_TOKENS_MODULE = "virtual:design-tokens.css";
+
+/** The content icons (lucide, ISC licence) as one SVG sprite of <symbol>s, written beside the
+ * hashed assets; the module exports its URL. */
+const ICON_SPRITE_MODULE = "virtual:icon-sprite";
+const iconSprite = buildIconSprite(site.icons);
+const iconSpriteFile = `assets/icons.${createHash("sha256").update(iconSprite).digest("hex").slice(0, 10)}.svg`;
+
+function buildIconSprite(names) {
+  const symbols = names.map((name) => {
+    const file = path.join("node_modules", "lucide-static", "icons", `${name}.svg`);
+    if (!fs.existsSync(file)) throw new Error(`icon "${name}" is not a lucide icon (no ${file})`);
+    const svg = fs.readFileSync(file, "utf8");
+    const inner = svg.slice(svg.indexOf(">", svg.indexOf("<svg")) + 1, svg.lastIndexOf("</svg>"));
+    const shapes = inner.replace(/\s*\n\s*/g, "").trim();
+    return `<symbol id="${name}" viewBox="0 0 24 24">${shapes}</symbol>`;
+  });
+  const licence = fs.readFileSync(
+    path.join("node_modules", "lucide-static", "icons", `${names[0]}.svg`),
+    "utf8",
+  );
+  const notice = licence.match(/<!--[^>]*-->/)?.[0] ?? "";
+  return (
+    notice +
+    '<svg xmlns="http://www.w3.org/2000/svg" fill="none" stroke="currentColor" stroke-width="2" ' +
+    `stroke-linecap="round" stroke-linejoin="round">${symbols.join("")}</svg>`
+  );
+}
+
+/** The brand kit's logos and zip, built from content/; the module exports their URLs. */
+const BRAND_FILES_MODULE = "virtual:brand-files";
+const brandKit = buildBrandKit(
+  ["/brand-kit", "/zh/brand-kit"].map((key) => site.pages.find((page) => page.key === key).data),
+  path.resolve("..", "content", "brand"),
+);
+const brandFiles = JSON.parse(JSON.stringify(brandKit.module), (key, value) =>
+  typeof value === "string" && value.startsWith("brand/") ? `${BASE}${value}` : value,
+);
+
+const CONTENT_MODULES = {
+  [DESIGN_TOKENS_MODULE]: () => site.designTokens,
+  [ICON_SPRITE_MODULE]: () => `export default ${JSON.stringify(`${BASE}${iconSpriteFile}`)};`,
+  [BRAND_FILES_MODULE]: () => `export default ${JSON.stringify(brandFiles)};`,
+};
+const contentModulesPlugin = {
+  name: "content-modules",
+  resolveId: (id) => (id in CONTENT_MODULES ? `\0${id}` : null),
+  load: (id) => (id.startsWith("\0") ? (CONTENT_MODULES[id.slice(1)]?.() ?? null) : null),
+};
+
 await build({
   mode: "production",
   logLevel: "warn",
-  plugins: [serverErrorPagesPlugin],
+  plugins: [serverErrorPagesPlugin, contentModulesPlugin],
   build: { outDir: clientDir, emptyOutDir: true },
 });
 await build({
   mode: "production",
   logLevel: "warn",
+  plugins: [contentModulesPlugin],
   build: { ssr: "src/entry-server.tsx", outDir: ssrDir, emptyOutDir: true, manifest: false },
 });
+fs.writeFileSync(path.join(clientDir, iconSpriteFile), iconSprite);
+for (const [file, bytes] of Object.entries(brandKit.files)) {
+  fs.mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
+  fs.writeFileSync(path.join(clientDir, file), bytes);
+}
 
 const manifestPath = path.join(clientDir, ".vite", "manifest.json");
 const viteManifest = JSON.parse(fs.readFileSync(manifestPath, "utf8"));

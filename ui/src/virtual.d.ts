@@ -3,3 +3,23 @@ declare module "virtual:server-error-pages" {
   const pages: Record<string, unknown>;
   export default pages;
 }
+
+declare module "virtual:design-tokens.css" {}
+
+declare module "virtual:icon-sprite" {
+  /** URL of the hashed SVG sprite holding every content icon as a <symbol id="{name}">. */
+  const url: string;
+  export default url;
+}
+
+declare module "virtual:brand-files" {
+  /** URLs of the brand kit files built from content/brand, each with a content hash. */
+  const files: {
+    logos: Record<"full-colour" | "monochrome" | "white", { svg: string; png: string }>;
+    zip: string;
+    zipBytes: number;
+    /** The paths inside the zip. */
+    listing: string[];
+  };
+  export default files;
+}

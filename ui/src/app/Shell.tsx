@@ -1,3 +1,4 @@
+import "virtual:design-tokens.css";
 import "../styles/global.css";
 import "../styles/layers.css";
 import type { I18n } from "@lingui/core";

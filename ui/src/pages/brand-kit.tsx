@@ -1,6 +1,30 @@
-import { PageIntro } from "../components/PageIntro";
-import type { IntroData, PageProps } from "../lib/types";
+import { BrandCopy } from "../components/brand/BrandCopy";
+import { BrandDownload } from "../components/brand/BrandDownload";
+import { BrandLogos } from "../components/brand/BrandLogos";
+import { BrandPalette } from "../components/brand/BrandPalette";
+import { BrandRules } from "../components/brand/BrandRules";
+import { MarketingPage } from "../components/MarketingPage";
+import type { MarketingData, Section } from "../lib/sections";
+import type { PageProps } from "../lib/types";
+import "../styles/brand-kit.css";
 
-export default function BrandKitPage({ page }: PageProps<IntroData>) {
-  return <PageIntro page={page} />;
+function brandSection(section: Section) {
+  switch (section.kind) {
+    case "brand-logos":
+      return <BrandLogos section={section} />;
+    case "brand-palette":
+      return <BrandPalette section={section} />;
+    case "brand-copy":
+      return <BrandCopy section={section} />;
+    case "brand-rules":
+      return <BrandRules section={section} />;
+    case "brand-download":
+      return <BrandDownload section={section} />;
+    default:
+      return null;
+  }
+}
+
+export default function BrandKitPage({ page }: PageProps<MarketingData>) {
+  return <MarketingPage page={page} renderSection={brandSection} />;
 }

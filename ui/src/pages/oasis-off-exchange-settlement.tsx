@@ -1,6 +1,7 @@
-import { PageIntro } from "../components/PageIntro";
-import type { IntroData, PageProps } from "../lib/types";
+import { MarketingPage } from "../components/MarketingPage";
+import type { MarketingData } from "../lib/sections";
+import type { PageProps } from "../lib/types";
 
-export default function OasisOffExchangeSettlementPage({ page }: PageProps<IntroData>) {
-  return <PageIntro page={page} />;
+export default function OasisOffExchangeSettlementPage({ page }: PageProps<MarketingData>) {
+  return <MarketingPage page={page} />;
 }

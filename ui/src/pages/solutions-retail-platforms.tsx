@@ -1,12 +1,8 @@
-import { PageIntro } from "../components/PageIntro";
+import { MarketingPage } from "../components/MarketingPage";
 import { SolutionTabs } from "../components/SolutionTabs";
-import type { IntroData, PageProps } from "../lib/types";
+import type { MarketingData } from "../lib/sections";
+import type { PageProps } from "../lib/types";
 
-export default function SolutionsRetailPlatformsPage({ page }: PageProps<IntroData>) {
-  return (
-    <>
-      <SolutionTabs page={page} />
-      <PageIntro page={page} />
-    </>
-  );
+export default function SolutionsRetailPlatformsPage({ page }: PageProps<MarketingData>) {
+  return <MarketingPage page={page} above={<SolutionTabs page={page} />} />;
 }

@@ -1,0 +1,559 @@
+//! The schema of the marketing pages (`{lang}/marketing/{page-id}.toml`): the hero extras and the
+//! ordered body sections each page is composed of.
+
+use serde::{Deserialize, Serialize};
+
+/// The icons a content section may name: lucide icon names, each mapped to its component in
+/// `ui/src/components/featureIcons.ts`.
+pub const ICONS: &[&str] = &[
+    "arrow-left-right",
+    "badge-check",
+    "banknote",
+    "bell",
+    "boxes",
+    "briefcase",
+    "building-2",
+    "calendar-check",
+    "chart-line",
+    "circle-check",
+    "clipboard-check",
+    "clock",
+    "code",
+    "coins",
+    "database",
+    "eye",
+    "file-check",
+    "file-text",
+    "fingerprint",
+    "fuel",
+    "gauge",
+    "git-branch",
+    "globe",
+    "handshake",
+    "hard-drive",
+    "key-round",
+    "landmark",
+    "layers",
+    "list-checks",
+    "lock",
+    "lock-keyhole",
+    "mail",
+    "map-pin",
+    "network",
+    "percent",
+    "pickaxe",
+    "plug",
+    "refresh-cw",
+    "repeat",
+    "rocket",
+    "scale",
+    "scroll-text",
+    "search-check",
+    "send",
+    "server",
+    "shield-check",
+    "smartphone",
+    "store",
+    "trending-up",
+    "umbrella",
+    "user-check",
+    "user-cog",
+    "users",
+    "vault",
+    "wallet",
+    "webhook",
+];
+
+/// One marketing page in one language.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarketingPage {
+    /// Extras for the page's intro; its heading and lead come from `pages.toml`.
+    #[serde(default)]
+    pub hero: Hero,
+    /// The body sections, top to bottom.
+    pub section: Vec<Section>,
+}
+
+/// What the intro of a marketing page shows besides its heading and lead.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hero {
+    /// A short line above the heading.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eyebrow: Option<String>,
+    /// The illustration beside the heading.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub illustration: Option<Illustration>,
+    /// Up to two buttons under the lead.
+    #[serde(default)]
+    pub action: Vec<Action>,
+}
+
+/// The illustrations drawn for the site (`ui/src/components/Illustration.tsx`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Illustration {
+    /// A vault door: custody.
+    Vault,
+    /// Linked nodes: chains and DApps.
+    Network,
+    /// Two ledgers and a buffer between them: off-exchange settlement.
+    Settlement,
+    /// A shield: security and insurance.
+    Shield,
+    /// A globe with two markers: the entities and data residency.
+    Globe,
+}
+
+/// A button linking to a page of the site.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Action {
+    /// The button text.
+    pub label: String,
+    /// An unprefixed internal path, optionally with `?query` or `#anchor`; localized when rendered.
+    pub href: String,
+    /// Filled (`primary`) or outlined (`secondary`).
+    pub style: ActionStyle,
+}
+
+/// How prominent a button is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ActionStyle {
+    /// The main action of its block.
+    Primary,
+    /// An alternative action.
+    Secondary,
+}
+
+/// One body section. Every kind has an anchor `id`, a `heading` (its `h2`) and an optional `lead`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Section {
+    /// The figure strip: values computed from `site.toml`, labels from content.
+    Figures {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+        /// The figures in order.
+        item: Vec<FigureItem>,
+    },
+    /// A grid of cards.
+    Features {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+        /// Cards per row on wide screens: 2, 3 (default) or 4.
+        #[serde(default = "default_columns")]
+        columns: u8,
+        /// The cards in order.
+        item: Vec<FeatureItem>,
+    },
+    /// A numbered step flow.
+    Steps {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+        /// The steps in order.
+        item: Vec<TitledText>,
+    },
+    /// Prose in the content markup with an optional illustration and buttons.
+    Split {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+        /// Body in the content markup.
+        body: String,
+        /// The illustration beside the text.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        illustration: Option<Illustration>,
+        /// Up to two buttons under the text.
+        #[serde(default)]
+        action: Vec<Action>,
+    },
+    /// A comparison table whose first column holds the row headers.
+    Table {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+        /// Visible table caption.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        caption: Option<String>,
+        /// Column headers.
+        header: Vec<String>,
+        /// Rows, each with as many cells as `header`.
+        rows: Vec<Vec<String>>,
+    },
+    /// A fee table of the Singapore entity, its figures from `fees.toml`.
+    Fees {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+        /// Which fee schedule to show.
+        schedule: FeeScheduleId,
+        /// A note under the table.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+    },
+    /// The certification badges of `site.toml`.
+    Certifications {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+    },
+    /// A lifecycle diagram: linear stages, then the outcomes they may branch into.
+    Lifecycle {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+        /// The stages in order.
+        stage: Vec<TitledText>,
+        /// The branches after the last stage.
+        outcome: Vec<TitledText>,
+    },
+    /// The provider's entities side by side.
+    Entities {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+        /// One card per entity.
+        item: Vec<EntityItem>,
+    },
+    /// A call-to-action band.
+    Cta {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+        /// One or two sentences.
+        body: String,
+        /// One or two buttons.
+        action: Vec<Action>,
+    },
+    /// Brand kit: the logo variants with previews and downloads.
+    BrandLogos {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+        /// One card per logo variant.
+        item: Vec<LogoItem>,
+    },
+    /// Brand kit: colour swatches from the palette of `site.toml`.
+    BrandPalette {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+        /// One swatch per palette colour.
+        item: Vec<PaletteItem>,
+    },
+    /// Brand kit: the approved copy of `{lang}/site.toml`, in every language.
+    BrandCopy {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+        /// One block per text.
+        item: Vec<CopyItem>,
+    },
+    /// Brand kit: usage rules, what to do and what not to do.
+    BrandRules {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+        /// The lists of rules.
+        item: Vec<RuleItem>,
+    },
+    /// Brand kit: the zip download of every brand file.
+    BrandDownload {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+        /// What the zip holds.
+        body: String,
+        /// The download link's text.
+        link: String,
+    },
+}
+
+fn default_columns() -> u8 {
+    3
+}
+
+impl Section {
+    /// The section's anchor id.
+    pub fn id(&self) -> &str {
+        match self {
+            Section::Figures { id, .. }
+            | Section::Features { id, .. }
+            | Section::Steps { id, .. }
+            | Section::Split { id, .. }
+            | Section::Table { id, .. }
+            | Section::Fees { id, .. }
+            | Section::Certifications { id, .. }
+            | Section::Lifecycle { id, .. }
+            | Section::Entities { id, .. }
+            | Section::Cta { id, .. }
+            | Section::BrandLogos { id, .. }
+            | Section::BrandPalette { id, .. }
+            | Section::BrandCopy { id, .. }
+            | Section::BrandRules { id, .. }
+            | Section::BrandDownload { id, .. } => id,
+        }
+    }
+
+    /// The buttons of the section (split and call-to-action sections).
+    pub fn actions(&self) -> &[Action] {
+        match self {
+            Section::Split { action, .. } | Section::Cta { action, .. } => action,
+            _ => &[],
+        }
+    }
+}
+
+/// One figure of the figure strip.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FigureItem {
+    /// Which company figure.
+    pub figure: Figure,
+    /// What the value counts, e.g. "institutional clients".
+    pub label: String,
+}
+
+/// The company figures of `site.toml`, shown in figure strips and written in prose as `{name}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Figure {
+    /// Institutional clients served.
+    Clients,
+    /// Supported assets.
+    Assets,
+    /// Value of assets safeguarded.
+    Safeguarded,
+    /// Supported chains: the named chains minus two.
+    Chains,
+    /// Maximum insurance cover.
+    Insurance,
+}
+
+/// One card of a feature grid.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeatureItem {
+    /// A lucide icon name from [`ICONS`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
+    /// Card title.
+    pub title: String,
+    /// One to three sentences.
+    pub body: String,
+    /// Bullet points under the body.
+    #[serde(default)]
+    pub points: Vec<String>,
+    /// Where the card links: an unprefixed internal path.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub href: Option<String>,
+    /// The link text; required with `href`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
+}
+
+/// A title with a short text: a step, a lifecycle stage or outcome.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TitledText {
+    /// Title.
+    pub title: String,
+    /// One to three sentences.
+    pub body: String,
+}
+
+/// Which fee table a fees section shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FeeScheduleId {
+    /// The flexible package: one row per fee item.
+    Flexible,
+    /// The fixed package: custody fee tiers.
+    Fixed,
+}
+
+/// One entity card.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EntityItem {
+    /// Which entity: `sg` or `hk`.
+    pub entity: EntityId,
+    /// The entity's name.
+    pub name: String,
+    /// Its regulatory status.
+    pub status: String,
+    /// What it offers.
+    pub points: Vec<String>,
+    /// Text of the link to the entity's supported assets.
+    pub link: String,
+}
+
+/// The provider's legal entities.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EntityId {
+    /// Singapore.
+    Sg,
+    /// Hong Kong.
+    Hk,
+}
+
+/// One logo variant of the brand kit.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogoItem {
+    /// Which variant.
+    pub logo: LogoVariant,
+    /// Its name.
+    pub title: String,
+    /// When to use it.
+    pub body: String,
+}
+
+/// The logo variants, each `content/brand/logo-{variant}.svg`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LogoVariant {
+    /// Navy mark and wordmark for light backgrounds.
+    FullColour,
+    /// Black only, for single-colour print.
+    Monochrome,
+    /// White only, for dark backgrounds.
+    White,
+}
+
+impl LogoVariant {
+    /// Every variant, in display order.
+    pub const ALL: [LogoVariant; 3] = [Self::FullColour, Self::Monochrome, Self::White];
+
+    /// The file stem, e.g. `logo-full-colour`.
+    pub fn file_stem(self) -> &'static str {
+        match self {
+            Self::FullColour => "logo-full-colour",
+            Self::Monochrome => "logo-monochrome",
+            Self::White => "logo-white",
+        }
+    }
+}
+
+/// One palette swatch of the brand kit.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PaletteItem {
+    /// A key of the palette in `site.toml`.
+    pub colour: String,
+    /// The colour's name.
+    pub title: String,
+    /// What it is used for.
+    pub body: String,
+}
+
+/// One approved text of the brand kit.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CopyItem {
+    /// Which text.
+    pub copy: BrandText,
+    /// Its name.
+    pub title: String,
+}
+
+/// The approved brand texts of `{lang}/site.toml`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BrandText {
+    /// The one-line positioning statement (`tagline`).
+    Tagline,
+    /// The one-sentence description (`brand.short`).
+    Short,
+    /// The one-paragraph description (`brand.long`).
+    Long,
+}
+
+/// One list of brand usage rules.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleItem {
+    /// Whether the list says what to do or what not to do.
+    pub tone: RuleTone,
+    /// The list's title.
+    pub title: String,
+    /// The rules.
+    pub points: Vec<String>,
+}
+
+/// Whether a rule list is advice or a prohibition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RuleTone {
+    /// What to do.
+    Do,
+    /// What not to do.
+    Dont,
+}

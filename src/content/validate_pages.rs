@@ -1,0 +1,291 @@
+//! Rules for the brand facts of `site.toml`, the fee wording and the marketing pages that their
+//! types cannot express: known pages, icons and colours, unique anchors, links to real pages.
+
+use std::collections::BTreeSet;
+
+use super::fees;
+use super::load::ContentFiles;
+use super::marketing::{ICONS, MarketingPage, Section};
+use super::model::Content;
+use super::pages::check_ids;
+use super::validate::{is_hex_colour, is_slug};
+use super::{ContentError, Lang};
+
+/// The palette keys the site's stylesheets use; `site.toml` must define each.
+pub const REQUIRED_COLOURS: [&str; 8] = [
+    "brand",
+    "accent",
+    "link",
+    "text",
+    "muted",
+    "border",
+    "surface",
+    "background",
+];
+
+/// Runs every rule and returns all violations.
+pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
+    let mut rules = Rules {
+        files,
+        errors: Vec::new(),
+    };
+    rules.site(content);
+    for lang in Lang::ALL {
+        rules.locale(content, lang);
+    }
+    rules.errors
+}
+
+struct Rules<'a> {
+    files: &'a ContentFiles,
+    errors: Vec<ContentError>,
+}
+
+impl Rules<'_> {
+    fn error(&mut self, file: &str, needle: &str, message: String) {
+        let text = self.files.get(file).map(String::as_str).unwrap_or_default();
+        self.errors
+            .push(ContentError::near(file, text, needle, message));
+    }
+
+    fn site(&mut self, content: &Content) {
+        let site = &content.site;
+        let file = "site.toml";
+        for colour in &site.palette {
+            if !is_hex_colour(&colour.hex) {
+                let message = format!(
+                    "palette colour `{}` must be written `#rrggbb`, not `{}`",
+                    colour.key, colour.hex
+                );
+                self.error(file, &colour.hex, message);
+            }
+        }
+        for key in REQUIRED_COLOURS {
+            if site.colour(key).is_none() {
+                self.error(
+                    file,
+                    "[[palette]]",
+                    format!("the palette needs the colour `{key}`"),
+                );
+            }
+        }
+        let namespaces: [(&str, Vec<&str>); 4] = [
+            (
+                "palette",
+                site.palette.iter().map(|c| c.key.as_str()).collect(),
+            ),
+            ("chain", site.chain.iter().map(|c| c.id.as_str()).collect()),
+            (
+                "certification",
+                site.certification.iter().map(|c| c.id.as_str()).collect(),
+            ),
+            (
+                "type_step",
+                site.type_step.iter().map(|s| s.key.as_str()).collect(),
+            ),
+        ];
+        for (table, keys) in namespaces {
+            let mut seen = BTreeSet::new();
+            for key in keys.into_iter().filter(|key| !seen.insert(*key)) {
+                self.error(
+                    file,
+                    &format!("\"{key}\""),
+                    format!("`{key}` is used twice in `{table}`"),
+                );
+            }
+        }
+    }
+
+    fn locale(&mut self, content: &Content, lang: Lang) {
+        let locale = content.locale(lang);
+        let code = lang.code();
+        let site_file = format!("{code}/site.toml");
+        let ids: BTreeSet<&str> = content
+            .site
+            .certification
+            .iter()
+            .map(|c| c.id.as_str())
+            .collect();
+        let described: BTreeSet<&str> = locale
+            .site
+            .certification
+            .keys()
+            .map(String::as_str)
+            .collect();
+        for id in ids.difference(&described) {
+            self.error(
+                &site_file,
+                "[certification]",
+                format!("certification `{id}` of site.toml has no description"),
+            );
+        }
+        for id in described.difference(&ids) {
+            self.error(
+                &site_file,
+                id,
+                format!("`certification.{id}` is not a certification of site.toml"),
+            );
+        }
+        let fees_file = format!("{code}/fees.toml");
+        for problem in fees::mismatches(&content.fees, &locale.fees) {
+            self.errors.push(ContentError::in_file(&fees_file, problem));
+        }
+        let routes: BTreeSet<&str> = content.routes.iter().map(|r| r.id.as_str()).collect();
+        for (page, sections) in &locale.marketing {
+            let file = format!("{code}/marketing/{page}.toml");
+            if !routes.contains(page.as_str()) {
+                self.errors.push(ContentError::in_file(
+                    &file,
+                    format!("`{page}` is not a page id of routes.toml"),
+                ));
+                continue;
+            }
+            self.marketing_page(content, &file, sections);
+        }
+    }
+
+    fn marketing_page(&mut self, content: &Content, file: &str, page: &MarketingPage) {
+        let mut anchors = BTreeSet::new();
+        if page.hero.action.len() > 2 {
+            self.error(
+                file,
+                "[hero]",
+                "the hero has more than two buttons".to_owned(),
+            );
+        }
+        for action in &page.hero.action {
+            self.link(content, file, &action.href);
+        }
+        for section in &page.section {
+            let id = section.id();
+            let needle = format!("id = \"{id}\"");
+            if !is_slug(id) {
+                self.error(
+                    file,
+                    &needle,
+                    format!("section id `{id}` must be lower-case letters, digits and dashes"),
+                );
+            }
+            if !anchors.insert(id) {
+                self.error(file, &needle, format!("section id `{id}` is used twice"));
+            }
+            for action in section.actions() {
+                self.link(content, file, &action.href);
+            }
+            self.section(content, file, &needle, section);
+        }
+    }
+
+    fn section(&mut self, content: &Content, file: &str, needle: &str, section: &Section) {
+        let id = section.id();
+        match section {
+            Section::Features { columns, item, .. } => {
+                if !(2..=4).contains(columns) {
+                    self.error(
+                        file,
+                        needle,
+                        format!("section `{id}`: `columns` must be 2, 3 or 4"),
+                    );
+                }
+                for card in item {
+                    if let Some(icon) = &card.icon
+                        && !ICONS.contains(&icon.as_str())
+                    {
+                        self.error(
+                            file,
+                            &format!("\"{icon}\""),
+                            format!("section `{id}`: unknown icon `{icon}`"),
+                        );
+                    }
+                    match (&card.href, &card.link) {
+                        (Some(href), Some(_)) => self.link(content, file, href),
+                        (Some(href), None) => self.error(
+                            file,
+                            href,
+                            format!(
+                                "section `{id}`: the card linking to `{href}` needs `link` text"
+                            ),
+                        ),
+                        (None, Some(link)) => self.error(
+                            file,
+                            link,
+                            format!("section `{id}`: `link` text without an `href`"),
+                        ),
+                        (None, None) => {}
+                    }
+                }
+            }
+            Section::Table { header, rows, .. } => {
+                for row in rows.iter().filter(|row| row.len() != header.len()) {
+                    let first = row.first().map(String::as_str).unwrap_or_default();
+                    self.error(
+                        file,
+                        first,
+                        format!(
+                            "section `{id}`: a row has {} cells but the header has {}",
+                            row.len(),
+                            header.len()
+                        ),
+                    );
+                }
+            }
+            Section::Cta { action, .. } if action.is_empty() || action.len() > 2 => {
+                self.error(
+                    file,
+                    needle,
+                    format!("section `{id}`: a call to action has one or two buttons"),
+                );
+            }
+            Section::BrandPalette { item, .. } => {
+                for swatch in item
+                    .iter()
+                    .filter(|s| content.site.colour(&s.colour).is_none())
+                {
+                    self.error(
+                        file,
+                        &swatch.colour,
+                        format!(
+                            "section `{id}`: `{}` is not a palette colour of site.toml",
+                            swatch.colour
+                        ),
+                    );
+                }
+            }
+            _ => {}
+        }
+        if section.actions().len() > 2 {
+            self.error(
+                file,
+                needle,
+                format!("section `{id}` has more than two buttons"),
+            );
+        }
+    }
+
+    /// An internal link must be unprefixed and lead to a page (anchors and queries allowed).
+    fn link(&mut self, content: &Content, file: &str, href: &str) {
+        let path = href.split(['#', '?']).next().unwrap_or_default();
+        let is_page = content
+            .routes
+            .iter()
+            .any(|route| match route.dynamic_prefix() {
+                Some(prefix) => path.strip_prefix(prefix).is_some_and(|id| {
+                    route
+                        .check
+                        .as_deref()
+                        .and_then(|check| check_ids(content, check))
+                        .is_some_and(|ids| ids.iter().any(|known| known == id))
+                }),
+                None => route.path == path,
+            });
+        if !is_page {
+            self.error(
+                file,
+                href,
+                format!(
+                    "link `{href}` does not lead to a page (write unprefixed paths such as /about)"
+                ),
+            );
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import { Fragment, type ComponentChildren, type VNode } from "preact";
+import type { MarketingData, Section } from "../lib/sections";
+import type { PageData } from "../lib/types";
+import { Hero } from "./Hero";
+import { CallToAction } from "./sections/CallToAction";
+import { Certifications } from "./sections/Certifications";
+import { ComparisonTable } from "./sections/ComparisonTable";
+import { Entities } from "./sections/Entities";
+import { Features } from "./sections/Features";
+import { FeeTable } from "./sections/FeeTable";
+import { Figures } from "./sections/Figures";
+import { Lifecycle } from "./sections/Lifecycle";
+import { Split } from "./sections/Split";
+import { Steps } from "./sections/Steps";
+import "../styles/marketing.css";
+
+/** Renders the sections only one page uses (the brand kit's); `null` for any other kind. */
+export type SectionRenderer = (section: Section) => VNode | null;
+
+function CommonSection({ section }: { section: Section }) {
+  switch (section.kind) {
+    case "figures":
+      return <Figures section={section} />;
+    case "features":
+      return <Features section={section} />;
+    case "steps":
+      return <Steps section={section} />;
+    case "split":
+      return <Split section={section} />;
+    case "table":
+      return <ComparisonTable section={section} />;
+    case "fees":
+      return <FeeTable section={section} />;
+    case "certifications":
+      return <Certifications section={section} />;
+    case "lifecycle":
+      return <Lifecycle section={section} />;
+    case "entities":
+      return <Entities section={section} />;
+    case "cta":
+      return <CallToAction section={section} />;
+    default:
+      return null;
+  }
+}
+
+/** A marketing page: its hero, then each section of its content in order. */
+export function MarketingPage({
+  page,
+  above,
+  renderSection,
+}: {
+  page: PageData<MarketingData>;
+  /** Shown above the hero's heading, e.g. the solution tabs. */
+  above?: ComponentChildren;
+  renderSection?: SectionRenderer;
+}) {
+  const { heading, lead, hero, sections } = page.data;
+  return (
+    <>
+      {above}
+      <Hero heading={heading} lead={lead} hero={hero} />
+      {sections.map((section) => (
+        <Fragment key={section.id}>
+          {renderSection?.(section) ?? <CommonSection section={section} />}
+        </Fragment>
+      ))}
+    </>
+  );
+}

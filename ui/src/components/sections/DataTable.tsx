@@ -1,0 +1,31 @@
+import type { ComponentChildren } from "preact";
+
+/** A table that scrolls sideways on narrow screens; the scroll region is focusable and named so
+ * keyboard users can scroll it too. */
+export function DataTable({
+  caption,
+  header,
+  children,
+}: {
+  caption: string;
+  header: string[];
+  children: ComponentChildren;
+}) {
+  return (
+    <div class="table-scroll" role="region" aria-label={caption} tabIndex={0}>
+      <table class="data-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {header.map((cell, index) => (
+              <th key={index} scope="col">
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ComponentChildren } from "preact";
+
+/** A body section of a marketing page: its anchor, heading and lead around its content. */
+export function SectionFrame({
+  section: { id, heading, lead },
+  tone = "plain",
+  children,
+}: {
+  section: { id: string; heading: string; lead?: string | undefined };
+  tone?: "plain" | "tinted" | "brand";
+  children: ComponentChildren;
+}) {
+  return (
+    <section id={id} class={`section section--${tone}`} aria-labelledby={`${id}-heading`}>
+      <div class="container">
+        <div class="section__head">
+          <h2 id={`${id}-heading`}>{heading}</h2>
+          {lead && <p class="section__lead">{lead}</p>}
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}

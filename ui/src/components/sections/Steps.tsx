@@ -1,0 +1,21 @@
+import type { SectionOf } from "../../lib/sections";
+import { SectionFrame } from "./SectionFrame";
+
+/** A numbered step flow: a row on wide screens, a column on phones. */
+export function Steps({ section }: { section: SectionOf<"steps"> }) {
+  return (
+    <SectionFrame section={section} tone="tinted">
+      <ol class="steps">
+        {section.item.map((step, index) => (
+          <li key={step.title} class="steps__item">
+            <span class="steps__number" aria-hidden="true">
+              {index + 1}
+            </span>
+            <h3 class="steps__title">{step.title}</h3>
+            <p>{step.body}</p>
+          </li>
+        ))}
+      </ol>
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Block } from "./types";
+
+/** A button to a page of the site; `href` is already localized. */
+export interface Action {
+  label: string;
+  href: string;
+  style: "primary" | "secondary";
+}
+
+/** The illustrations drawn for the site. */
+export type IllustrationName = "vault" | "network" | "settlement" | "shield" | "globe";
+
+/** What a marketing page's intro shows besides its heading and lead. */
+export interface Hero {
+  eyebrow?: string;
+  illustration?: IllustrationName;
+  action: Action[];
+}
+
+/** A title with a short text: a step, a lifecycle stage or outcome. */
+export interface TitledText {
+  title: string;
+  body: string;
+}
+
+interface SectionBase {
+  id: string;
+  heading: string;
+  lead?: string;
+}
+
+/** A card of a feature grid; `href` is already localized. */
+export interface FeatureItem {
+  icon?: string;
+  title: string;
+  body: string;
+  points: string[];
+  href?: string;
+  link?: string;
+}
+
+/** A fee table with every amount filled in. */
+export interface FeeTable {
+  caption: string;
+  header: [string, string];
+  rows: { id: string; item: string; fee: string }[];
+}
+
+/** One section of a marketing page, as the content model computes it. */
+export type Section =
+  | (SectionBase & { kind: "figures"; item: { figure: string; label: string; value: string }[] })
+  | (SectionBase & { kind: "features"; columns: 2 | 3 | 4; item: FeatureItem[] })
+  | (SectionBase & { kind: "steps"; item: TitledText[] })
+  | (SectionBase & { kind: "split"; body: Block[]; illustration?: IllustrationName; action: Action[] })
+  | (SectionBase & { kind: "table"; caption?: string; header: string[]; rows: string[][] })
+  | (SectionBase & { kind: "fees"; schedule: "flexible" | "fixed"; note?: string; table: FeeTable })
+  | (SectionBase & { kind: "certifications"; item: { id: string; name: string; body: string }[] })
+  | (SectionBase & { kind: "lifecycle"; stage: TitledText[]; outcome: TitledText[] })
+  | (SectionBase & {
+      kind: "entities";
+      item: {
+        entity: "sg" | "hk";
+        name: string;
+        status: string;
+        points: string[];
+        link: string;
+        href: string;
+      }[];
+    })
+  | (SectionBase & { kind: "cta"; body: string; action: Action[] })
+  | (SectionBase & {
+      kind: "brand-logos";
+      item: { logo: "full-colour" | "monochrome" | "white"; title: string; body: string }[];
+    })
+  | (SectionBase & {
+      kind: "brand-palette";
+      item: { colour: string; title: string; body: string; hex: string; rgb: string }[];
+    })
+  | (SectionBase & {
+      kind: "brand-copy";
+      item: { copy: string; title: string; texts: { lang: string; text: string }[] }[];
+    })
+  | (SectionBase & { kind: "brand-rules"; item: { tone: "do" | "dont"; title: string; points: string[] }[] })
+  | (SectionBase & { kind: "brand-download"; body: string; link: string });
+
+/** The data of a marketing page. */
+export interface MarketingData {
+  heading: string;
+  lead: string;
+  hero: Hero;
+  sections: Section[];
+}
+
+/** The section of one kind. */
+export type SectionOf<K extends Section["kind"]> = Extract<Section, { kind: K }>;
