@@ -8,6 +8,7 @@ mod content;
 mod errors;
 mod faq;
 mod headers;
+mod marketing;
 mod negotiation;
 mod redirects;
 mod routes;

@@ -66,15 +66,3 @@ test("unknown paths show the 404 page in the path's language", async ({ page }) 
   await expect(page.locator("main code")).toHaveText("/zh/faq/no-such-category");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
-
-test("home page screenshots in both languages", async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  for (const [path, name] of [
-    ["/", "home-en"],
-    ["/zh", "home-zh"],
-  ] as const) {
-    await page.goto(path);
-    await page.waitForSelector("html[data-hydrated=true]");
-    await page.screenshot({ path: `../artifacts/screenshots/${name}.png`, fullPage: true });
-  }
-});

@@ -4,10 +4,10 @@ import { ActionLinks } from "../ActionLinks";
 /** A call-to-action band closing a page. */
 export function CallToAction({ section }: { section: SectionOf<"cta"> }) {
   return (
-    <section id={section.id} class="cta" aria-labelledby={`${section.id}-heading`}>
+    <section id={section.id} class="cta">
       <div class="container cta__inner">
         <div>
-          <h2 id={`${section.id}-heading`}>{section.heading}</h2>
+          <h2>{section.heading}</h2>
           {section.lead && <p class="section__lead">{section.lead}</p>}
           <p>{section.body}</p>
         </div>

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 
-/** A table that scrolls sideways on narrow screens; the scroll region is focusable and named so
+/** A table that scrolls sideways on narrow screens (an empty header cell, the corner above the row
+ * headers, is a plain cell); the scroll region is focusable and named so
  * keyboard users can scroll it too. */
 export function DataTable({
   caption,
@@ -17,11 +18,15 @@ export function DataTable({
         <caption>{caption}</caption>
         <thead>
           <tr>
-            {header.map((cell, index) => (
-              <th key={index} scope="col">
-                {cell}
-              </th>
-            ))}
+            {header.map((cell, index) =>
+              cell ? (
+                <th key={index} scope="col">
+                  {cell}
+                </th>
+              ) : (
+                <td key={index} />
+              ),
+            )}
           </tr>
         </thead>
         <tbody>{children}</tbody>

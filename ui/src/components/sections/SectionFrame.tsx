@@ -11,10 +11,10 @@ export function SectionFrame({
   children: ComponentChildren;
 }) {
   return (
-    <section id={id} class={`section section--${tone}`} aria-labelledby={`${id}-heading`}>
+    <section id={id} class={`section section--${tone}`}>
       <div class="container">
         <div class="section__head">
-          <h2 id={`${id}-heading`}>{heading}</h2>
+          <h2>{heading}</h2>
           {lead && <p class="section__lead">{lead}</p>}
         </div>
         {children}
