@@ -7,6 +7,8 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
 use custody_site::config::Config;
+use custody_site::content::load::{ContentFiles, parse};
+use custody_site::embedded::content_files;
 use custody_site::{Site, http};
 use http_body_util::BodyExt;
 use tower::ServiceExt;
@@ -103,4 +105,21 @@ pub fn attribute_after<'a>(html: &'a str, marker: &str, attr: &str) -> Option<&'
     let value_start = tag.find(&key)? + key.len();
     let value_end = tag[value_start..].find('"')?;
     Some(&tag[value_start..value_start + value_end])
+}
+
+/// The content errors after `edit` changes the embedded content files; empty when it stays valid.
+pub fn errors_after(edit: impl FnOnce(&mut ContentFiles)) -> Vec<String> {
+    let mut files = content_files();
+    edit(&mut files);
+    match parse(&files) {
+        Ok(_) => Vec::new(),
+        Err(errors) => errors.iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// Replaces the first `from` in a content file with `to`; the file must contain `from`.
+pub fn replace(files: &mut ContentFiles, file: &str, from: &str, to: &str) {
+    let text = files.get_mut(file).unwrap();
+    assert!(text.contains(from), "{file} contains {from}");
+    *text = text.replacen(from, to, 1);
 }

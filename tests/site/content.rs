@@ -1,23 +1,9 @@
 //! Content validation: the embedded content passes, and each kind of mistake an editor can make
 //! fails with the file and line that needs fixing.
 
-use custody_site::content::load::{ContentFiles, parse};
 use custody_site::embedded::content_files;
 
-fn errors_after(edit: impl FnOnce(&mut ContentFiles)) -> Vec<String> {
-    let mut files = content_files();
-    edit(&mut files);
-    match parse(&files) {
-        Ok(_) => Vec::new(),
-        Err(errors) => errors.iter().map(ToString::to_string).collect(),
-    }
-}
-
-fn replace(files: &mut ContentFiles, file: &str, from: &str, to: &str) {
-    let text = files.get_mut(file).unwrap();
-    assert!(text.contains(from), "{file} contains {from}");
-    *text = text.replacen(from, to, 1);
-}
+use crate::common::{errors_after, replace};
 
 #[test]
 fn the_embedded_content_is_valid() {

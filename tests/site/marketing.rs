@@ -11,27 +11,12 @@ use custody_site::content::{Content, Lang};
 use custody_site::embedded::content_files;
 use serde_json::Value;
 
-use crate::common::{SITE, attribute_after, get};
+use crate::common::{SITE, attribute_after, errors_after, get, replace};
 
 fn content_after(edit: impl FnOnce(&mut ContentFiles)) -> Content {
     let mut files = content_files();
     edit(&mut files);
     parse(&files).unwrap_or_else(|errors| panic!("content stays valid: {errors:?}"))
-}
-
-fn errors_after(edit: impl FnOnce(&mut ContentFiles)) -> Vec<String> {
-    let mut files = content_files();
-    edit(&mut files);
-    match parse(&files) {
-        Ok(_) => Vec::new(),
-        Err(errors) => errors.iter().map(ToString::to_string).collect(),
-    }
-}
-
-fn replace(files: &mut ContentFiles, file: &str, from: &str, to: &str) {
-    let text = files.get_mut(file).unwrap();
-    assert!(text.contains(from), "{file} contains {from}");
-    *text = text.replacen(from, to, 1);
 }
 
 /// The data of the page at an unprefixed path in one language.
@@ -149,7 +134,7 @@ async fn served_pages_show_the_figures_and_no_token_is_left() {
     }
     let zh = get("/zh").await;
     assert!(zh.text.contains("100 亿美元+"));
-    for (path, _) in &SITE.pages {
+    for path in SITE.pages.keys() {
         let page = get(path).await;
         for token in [
             "{clients}",
