@@ -78,10 +78,11 @@ fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     runtime.block_on(async move {
+        let shutdown = server::shutdown_signal();
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
-        server::run(config, listener, server::shutdown_signal()).await
+        server::run(config, listener, shutdown).await
     })
 }
 

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::de::DeserializeOwned;
 
+use super::assets::{AssetList, EntityAssets};
 use super::fees::{FeeSchedules, LocalFees};
 use super::marketing::MarketingPage;
 use super::model::{
@@ -29,8 +30,15 @@ pub const LOCALE_FILES: [&str; 6] = [
 /// The folder of each language holding one `{page-id}.toml` per marketing page.
 pub const MARKETING_DIR: &str = "marketing/";
 
-/// Files at the root of `content/`.
-pub const ROOT_FILES: [&str; 4] = ["site.toml", "routes.toml", "redirects.toml", "fees.toml"];
+/// Files outside the language folders.
+pub const ROOT_FILES: [&str; 6] = [
+    "site.toml",
+    "routes.toml",
+    "redirects.toml",
+    "fees.toml",
+    "assets/sg.toml",
+    "assets/hk.toml",
+];
 
 /// The files of one language folder, relative to it: the fixed files, then the marketing pages.
 pub fn locale_file_names(files: &ContentFiles, lang: Lang) -> Vec<String> {
@@ -58,6 +66,8 @@ pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
     let routes: Option<RouteTable> = reader.read("routes.toml");
     let redirects: Option<RedirectTable> = reader.read("redirects.toml");
     let fees: Option<FeeSchedules> = reader.read("fees.toml");
+    let singapore: Option<AssetList> = reader.read("assets/sg.toml");
+    let hong_kong: Option<AssetList> = reader.read("assets/hk.toml");
     let mut locales = BTreeMap::new();
     if let Some(site) = &site {
         for lang in Lang::ALL {
@@ -67,7 +77,8 @@ pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
         }
     }
     errors.extend(parity::check(files));
-    let (Some(site), Some(routes), Some(redirects), Some(fees)) = (site, routes, redirects, fees)
+    let (Some(site), Some(routes), Some(redirects), Some(fees), Some(singapore), Some(hong_kong)) =
+        (site, routes, redirects, fees, singapore, hong_kong)
     else {
         return Err(errors);
     };
@@ -79,6 +90,10 @@ pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
         routes: routes.route,
         redirects: redirects.redirect,
         fees,
+        assets: EntityAssets {
+            sg: singapore.asset,
+            hk: hong_kong.asset,
+        },
         locales,
     };
     errors.extend(validate::check(&content, files));
@@ -116,7 +131,7 @@ fn unexpected_files(files: &ContentFiles) -> Vec<ContentError> {
             ContentError::in_file(
                 name,
                 "unexpected content file: the site reads site.toml, routes.toml, redirects.toml, \
-                 fees.toml and en/ and zh/ with site.toml, pages.toml, faq.toml, announcements.toml, \
+                 fees.toml, assets/sg.toml, assets/hk.toml and en/ and zh/ with site.toml, pages.toml, faq.toml, announcements.toml, \
                  documents.toml, fees.toml and marketing/{page-id}.toml",
             )
         })

@@ -1,8 +1,10 @@
 //! The content model: typed, validated site content shared by `build.rs` and the server.
 //!
 //! `build.rs` includes this module tree with `#[path]`, so it may depend only on
-//! `serde`, `serde_json` and `toml`.
+//! `serde`, `serde_json`, `toml`, `bs58`, `sha2` and `sha3`.
 
+pub mod addresses;
+pub mod assets;
 pub mod error;
 pub mod facts;
 pub mod fees;

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::Lang;
+use super::assets::EntityAssets;
 use super::fees::{FeeSchedules, LocalFees};
 use super::marketing::MarketingPage;
 
@@ -22,6 +23,8 @@ pub struct Content {
     pub redirects: Vec<Redirect>,
     /// The Singapore entity's fee amounts (`fees.toml`).
     pub fees: FeeSchedules,
+    /// The supported-asset lists of both entities (`assets/`).
+    pub assets: EntityAssets,
     /// Per-language content, English first (`en/`, `zh/`).
     pub locales: BTreeMap<Lang, LocaleContent>,
 }

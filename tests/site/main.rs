@@ -1,6 +1,7 @@
 //! Integration tests: the real router in-process and the real server over a socket.
 
 mod announcements;
+mod assets;
 mod builds;
 mod cli;
 mod common;
