@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ContentError;
 use super::addresses;
+use super::load::ContentFiles;
 use super::marketing::EntityId;
 use super::model::Content;
 
@@ -67,8 +68,9 @@ impl EntityAssets {
     }
 }
 
-/// Every rule of the asset lists; `text` gives a file's contents for line numbers.
-pub fn check<'a>(content: &Content, text: impl Fn(&str) -> &'a str) -> Vec<ContentError> {
+/// Every rule of the asset lists; `files` give the line of each problem.
+pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
+    let text = |file: &str| files.get(file).map(String::as_str).unwrap_or_default();
     let mut errors = Vec::new();
     for (entity, file) in ASSET_FILES {
         let text = text(file);

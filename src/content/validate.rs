@@ -23,9 +23,7 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     v.links(content);
     v.errors
         .extend(super::validate_pages::check(content, files));
-    v.errors.extend(super::assets::check(content, |file| {
-        files.get(file).map(String::as_str).unwrap_or_default()
-    }));
+    v.errors.extend(super::assets::check(content, files));
     v.errors
 }
 

@@ -7,7 +7,7 @@ use super::fees;
 use super::load::ContentFiles;
 use super::marketing::{ICONS, MarketingPage, Section};
 use super::model::Content;
-use super::pages::check_ids;
+use super::pages::page_instances;
 use super::validate::{is_hex_colour, is_slug};
 use super::{ContentError, Lang};
 
@@ -27,6 +27,10 @@ pub const REQUIRED_COLOURS: [&str; 8] = [
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     let mut rules = Rules {
         files,
+        pages: page_instances(content)
+            .into_iter()
+            .map(|p| p.path)
+            .collect(),
         errors: Vec::new(),
     };
     rules.site(content);
@@ -38,6 +42,8 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
 
 struct Rules<'a> {
     files: &'a ContentFiles,
+    /// Every unprefixed page path, dynamic routes expanded: what an internal link may reach.
+    pages: BTreeSet<String>,
     errors: Vec<ContentError>,
 }
 
@@ -154,7 +160,7 @@ impl Rules<'_> {
             );
         }
         for action in &page.hero.action {
-            self.link(content, file, &action.href);
+            self.link(file, &action.href);
         }
         for section in &page.section {
             let id = section.id();
@@ -170,7 +176,7 @@ impl Rules<'_> {
                 self.error(file, &needle, format!("section id `{id}` is used twice"));
             }
             for action in section.actions() {
-                self.link(content, file, &action.href);
+                self.link(file, &action.href);
             }
             self.section(content, file, &needle, section);
         }
@@ -198,7 +204,7 @@ impl Rules<'_> {
                         );
                     }
                     match (&card.href, &card.link) {
-                        (Some(href), Some(_)) => self.link(content, file, href),
+                        (Some(href), Some(_)) => self.link(file, href),
                         (Some(href), None) => self.error(
                             file,
                             href,
@@ -263,21 +269,9 @@ impl Rules<'_> {
     }
 
     /// An internal link must be unprefixed and lead to a page (anchors and queries allowed).
-    fn link(&mut self, content: &Content, file: &str, href: &str) {
+    fn link(&mut self, file: &str, href: &str) {
         let path = href.split(['#', '?']).next().unwrap_or_default();
-        let is_page = content
-            .routes
-            .iter()
-            .any(|route| match route.dynamic_prefix() {
-                Some(prefix) => path.strip_prefix(prefix).is_some_and(|id| {
-                    route
-                        .check
-                        .as_deref()
-                        .and_then(|check| check_ids(content, check))
-                        .is_some_and(|ids| ids.iter().any(|known| known == id))
-                }),
-                None => route.path == path,
-            });
+        let is_page = self.pages.contains(path);
         if !is_page {
             self.error(
                 file,
