@@ -4,6 +4,7 @@
 //! `serde`, `serde_json`, `toml`, `bs58`, `sha2` and `sha3`.
 
 pub mod addresses;
+pub mod asset_query;
 pub mod assets;
 pub mod error;
 pub mod facts;

@@ -99,6 +99,10 @@ pub struct Chain {
     pub abbreviation: String,
     /// Address family, which decides how addresses on it are validated.
     pub family: ChainFamily,
+    /// Other names visitors search by, such as the Chinese name (以太坊); matched by the
+    /// supported-assets network filter, never displayed. Default: none.
+    #[serde(default)]
+    pub aliases: Vec<String>,
 }
 
 /// Families of chains that share an address format.

@@ -3,6 +3,8 @@
 
 use serde_json::{Value, json};
 
+use super::asset_query::{AssetIndex, AssetQuery, DEFAULT_PAGE_SIZE, MAX_FILTER_CHARS, PAGE_SIZES};
+use super::marketing::EntityId;
 use super::model::{Content, FaqArticle, LocaleContent, PageMeta, Route};
 use super::{Lang, markup, sections};
 
@@ -131,6 +133,11 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Valu
                 merge(intro(), json!({ "items": items })),
             )
         }
+        ("support-token", _) => (
+            meta.title.as_str(),
+            meta.description.as_str(),
+            merge(intro(), supported_assets_data(content)),
+        ),
         (page, _) if locale.marketing.contains_key(page) => (
             meta.title.as_str(),
             meta.description.as_str(),
@@ -162,6 +169,21 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Valu
         "description": description,
         "data": data,
         "chrome": chrome_data(content, lang),
+    })
+}
+
+/// The supported-assets page: the first page of the default entity's whole list (so it is in
+/// the prerendered document) and the limits of its filters.
+fn supported_assets_data(content: &Content) -> Value {
+    let index = AssetIndex::new(content);
+    let first = index
+        .answer(&AssetQuery::first_page(EntityId::Sg))
+        .expect("the first page always exists");
+    json!({
+        "initial": first,
+        "pageSizes": PAGE_SIZES,
+        "defaultPageSize": DEFAULT_PAGE_SIZE,
+        "maxFilterLength": MAX_FILTER_CHARS,
     })
 }
 

@@ -1,12 +1,14 @@
 //! The HTTP layer: one router, a handler pipeline you can read top to bottom.
 
 pub mod api;
+pub mod asset_params;
 pub mod errors;
 pub mod layers;
 pub mod negotiate;
 pub mod pages;
 pub mod respond;
 pub mod search;
+pub mod supported_assets;
 
 use std::sync::Arc;
 
@@ -37,6 +39,10 @@ pub fn app_with(site: AppState, extra: Router<AppState>) -> Router {
         .route("/_app/builds/meta/{file}", get(api::build_meta))
         .route("/_app/data", get(api::page_data))
         .route("/api/{scope}/search", get(search::search))
+        .route(
+            "/api/supported-assets",
+            get(supported_assets::supported_assets),
+        )
         .merge(extra)
         .route_layer(middleware::from_fn(layers::record_route))
         .fallback(pages::serve)

@@ -77,6 +77,13 @@ impl Encoded {
         &self.etag
     }
 
+    /// Bytes held in memory by every coding of the body.
+    pub fn held_bytes(&self) -> usize {
+        self.identity.len()
+            + self.gzip.as_ref().map_or(0, Bytes::len)
+            + self.brotli.as_ref().map_or(0, Bytes::len)
+    }
+
     /// The uncompressed body.
     pub fn identity(&self) -> &Bytes {
         &self.identity

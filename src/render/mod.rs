@@ -1,5 +1,6 @@
 //! Rendering at start-up: documents around prerendered bodies, compressed and cached.
 
+pub mod asset_answers;
 pub mod assets;
 pub mod build_manifest;
 pub mod document;

@@ -7,6 +7,7 @@ use anyhow::{Context, anyhow};
 use axum::http::HeaderMap;
 use serde_json::{Value, json};
 
+use super::asset_answers::AssetAnswers;
 use super::assets::{AssetTable, asset_table};
 use super::build_manifest::BuildManifest;
 use super::document::{Document, html_escape, script_safe_json};
@@ -92,6 +93,8 @@ pub struct Site {
     pub build_meta: Encoded,
     /// FAQ and announcement search.
     pub search: SearchIndex,
+    /// Supported-assets API answers.
+    pub asset_answers: AssetAnswers,
     prerendered: BTreeMap<String, String>,
 }
 
@@ -163,6 +166,7 @@ impl Site {
             latest_build: Encoded::compress(latest.to_string()),
             build_meta: Encoded::compress(meta.to_string()),
             search: SearchIndex::new(&content),
+            asset_answers: AssetAnswers::new(&content),
             config,
             content,
             build,

@@ -16,3 +16,4 @@ mod routes;
 mod search;
 mod seo;
 mod server;
+mod supported_assets;

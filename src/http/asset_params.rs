@@ -1,0 +1,284 @@
+//! The query string of `GET /api/supported-assets`, read strictly: every parameter checked,
+//! every problem named per field in the request's language.
+
+use std::collections::BTreeMap;
+
+use percent_encoding::percent_decode;
+
+use crate::content::Lang;
+use crate::content::asset_query::{AssetQuery, Flag, MAX_FILTER_CHARS, PAGE_SIZES, fold};
+use crate::content::marketing::EntityId;
+
+/// The highest page number read as a number; anything longer is refused outright.
+const MAX_PAGE: usize = 1_000_000;
+/// At most this many problems are reported, so a hostile query cannot grow the answer.
+const MAX_REPORTED: usize = 12;
+
+/// The parameters a query may carry.
+const KNOWN: [&str; 11] = [
+    "entity", "network", "token", "contract", "warm", "cold", "defi", "oasis", "page", "size",
+    "lang",
+];
+
+/// Problems with a query, by parameter name, in the request's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParamErrors {
+    /// The language the messages are in.
+    pub lang: Lang,
+    /// Message per parameter.
+    pub fields: BTreeMap<String, String>,
+}
+
+/// Reads a raw (still percent-encoded) query string. `lang` (from the `lang` parameter or the
+/// `Accept-Language` header) chooses the language of the messages.
+pub fn parse(raw: &str, fallback_lang: Lang) -> Result<(AssetQuery, Lang), ParamErrors> {
+    let mut values: BTreeMap<&str, Result<String, Problem>> = BTreeMap::new();
+    let mut problems: Vec<(String, Problem)> = Vec::new();
+    for pair in raw.split('&').filter(|pair| !pair.is_empty()) {
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let name = decode(name).unwrap_or_default();
+        match KNOWN.iter().find(|known| **known == name) {
+            None => problems.push((name, Problem::Unknown)),
+            Some(known) if values.contains_key(known) => {
+                problems.push((name, Problem::Repeated));
+            }
+            Some(known) => {
+                values.insert(known, decode(value).ok_or(Problem::NotUtf8));
+            }
+        }
+    }
+    let lang = match values.get("lang") {
+        None => fallback_lang,
+        Some(Ok(code)) if code == "en" => Lang::En,
+        Some(Ok(code)) if code == "zh" => Lang::Zh,
+        Some(_) => {
+            problems.push(("lang".into(), Problem::Lang));
+            fallback_lang
+        }
+    };
+    let mut query = AssetQuery::first_page(EntityId::Sg);
+    for (name, value) in values {
+        let value = match value {
+            Ok(value) => value,
+            Err(problem) => {
+                problems.push((name.into(), problem));
+                continue;
+            }
+        };
+        if let Err(problem) = apply(&mut query, name, &value) {
+            problems.push((name.into(), problem));
+        }
+    }
+    if problems.is_empty() {
+        return Ok((query, lang));
+    }
+    let fields = problems
+        .into_iter()
+        .take(MAX_REPORTED)
+        .map(|(name, problem)| (truncated(&name), problem.message(lang)))
+        .collect();
+    Err(ParamErrors { lang, fields })
+}
+
+/// Sets one known parameter on `query`.
+fn apply(query: &mut AssetQuery, name: &str, value: &str) -> Result<(), Problem> {
+    let flag = || Flag::parse(value).ok_or(Problem::Flag);
+    match name {
+        "entity" => {
+            query.entity = match value {
+                "sg" => EntityId::Sg,
+                "hk" => EntityId::Hk,
+                _ => return Err(Problem::Entity),
+            }
+        }
+        "network" => query.network = filter_text(value)?,
+        "token" => query.token = filter_text(value)?,
+        "contract" => query.contract = filter_text(value)?,
+        "warm" => query.warm = flag()?,
+        "cold" => query.cold = flag()?,
+        "defi" => query.defi = flag()?,
+        "oasis" => query.oasis = flag()?,
+        "page" => {
+            query.page = value
+                .parse::<usize>()
+                .ok()
+                .filter(|page| (1..=MAX_PAGE).contains(page))
+                .ok_or(Problem::Page)?
+        }
+        "size" => {
+            query.size = value
+                .parse::<usize>()
+                .ok()
+                .filter(|size| PAGE_SIZES.contains(size))
+                .ok_or(Problem::Size)?
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A text filter, folded; refused when too long or holding control characters.
+fn filter_text(value: &str) -> Result<String, Problem> {
+    if value.chars().count() > MAX_FILTER_CHARS {
+        return Err(Problem::TooLong);
+    }
+    if value.chars().any(char::is_control) {
+        return Err(Problem::Control);
+    }
+    Ok(fold(value))
+}
+
+/// Form decoding: `+` is a space, then percent-decoding; `None` when not UTF-8.
+fn decode(text: &str) -> Option<String> {
+    let spaced = text.replace('+', " ");
+    percent_decode(spaced.as_bytes())
+        .decode_utf8()
+        .ok()
+        .map(|text| text.into_owned())
+}
+
+/// A parameter name short enough to echo back.
+fn truncated(name: &str) -> String {
+    name.chars().take(32).collect()
+}
+
+/// What is wrong with one parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Problem {
+    Unknown,
+    Repeated,
+    NotUtf8,
+    Entity,
+    Lang,
+    Flag,
+    Page,
+    Size,
+    TooLong,
+    Control,
+}
+
+impl Problem {
+    fn message(self, lang: Lang) -> String {
+        match (self, lang) {
+            (Problem::Unknown, Lang::En) => "Unknown parameter.".into(),
+            (Problem::Unknown, Lang::Zh) => "不支持该参数。".into(),
+            (Problem::Repeated, Lang::En) => "Give this parameter only once.".into(),
+            (Problem::Repeated, Lang::Zh) => "该参数只能出现一次。".into(),
+            (Problem::NotUtf8, Lang::En) => "Use valid UTF-8 text.".into(),
+            (Problem::NotUtf8, Lang::Zh) => "请使用有效的 UTF-8 文本。".into(),
+            (Problem::Entity, Lang::En) => "Choose the entity: sg or hk.".into(),
+            (Problem::Entity, Lang::Zh) => "实体须为 sg 或 hk。".into(),
+            (Problem::Lang, Lang::En) => "Choose the language: en or zh.".into(),
+            (Problem::Lang, Lang::Zh) => "语言须为 en 或 zh。".into(),
+            (Problem::Flag, Lang::En) => "Choose all, yes or no.".into(),
+            (Problem::Flag, Lang::Zh) => "取值须为 all、yes 或 no。".into(),
+            (Problem::Page, Lang::En) => "Enter a whole page number from 1.".into(),
+            (Problem::Page, Lang::Zh) => "页码须为从 1 开始的整数。".into(),
+            (Problem::Size, Lang::En) => format!("Choose a page size of {}.", sizes(", ", " or ")),
+            (Problem::Size, Lang::Zh) => format!("每页条数须为 {}。", sizes("、", " 或 ")),
+            (Problem::TooLong, Lang::En) => {
+                format!("Enter at most {MAX_FILTER_CHARS} characters.")
+            }
+            (Problem::TooLong, Lang::Zh) => format!("最多输入 {MAX_FILTER_CHARS} 个字符。"),
+            (Problem::Control, Lang::En) => "Remove the control characters.".into(),
+            (Problem::Control, Lang::Zh) => "请删除其中的控制字符。".into(),
+        }
+    }
+}
+
+/// The page sizes as a list, e.g. "10, 20, 50 or 100".
+fn sizes(separator: &str, last_separator: &str) -> String {
+    let all: Vec<String> = PAGE_SIZES.iter().map(ToString::to_string).collect();
+    let (last, rest) = all.split_last().expect("page sizes are not empty");
+    format!("{}{last_separator}{last}", rest.join(separator))
+}
+
+/// The message of a page number past the last page.
+pub fn page_out_of_range(lang: Lang, page: usize, last_page: usize) -> String {
+    match lang {
+        Lang::En => format!("There is no page {page}; the last page is {last_page}."),
+        Lang::Zh => format!("第 {page} 页不存在，最后一页为第 {last_page} 页。"),
+    }
+}
+
+/// The summary message of an answer with field problems.
+pub fn summary(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "Some parameters are not valid.",
+        Lang::Zh => "部分查询参数无效。",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(raw: &str) -> BTreeMap<String, String> {
+        parse(raw, Lang::En).expect_err("refused").fields
+    }
+
+    #[test]
+    fn an_empty_query_is_the_first_page_of_singapore() {
+        let (query, lang) = parse("", Lang::En).unwrap();
+        assert_eq!(query, AssetQuery::first_page(EntityId::Sg));
+        assert_eq!(lang, Lang::En);
+    }
+
+    #[test]
+    fn every_parameter_is_read() {
+        let (query, lang) = parse(
+            "entity=hk&network=Eth&token=%E6%B3%B0+USD&contract=0xAB&warm=yes&cold=no&defi=all&oasis=yes&page=2&size=50&lang=zh",
+            Lang::En,
+        )
+        .unwrap();
+        assert_eq!(query.entity, EntityId::Hk);
+        assert_eq!(
+            (query.network.as_str(), query.token.as_str()),
+            ("eth", "泰 usd")
+        );
+        assert_eq!(query.contract, "0xab");
+        assert_eq!(
+            (query.warm, query.cold, query.defi, query.oasis),
+            (Flag::Yes, Flag::No, Flag::All, Flag::Yes)
+        );
+        assert_eq!((query.page, query.size), (2, 50));
+        assert_eq!(lang, Lang::Zh);
+    }
+
+    #[test]
+    fn bad_values_are_named_per_field() {
+        let errors = fields("entity=us&page=0&size=7&warm=maybe&token=%FF&x=1&page=2");
+        assert_eq!(
+            errors.keys().map(String::as_str).collect::<Vec<_>>(),
+            ["entity", "page", "size", "token", "warm", "x"]
+        );
+        assert_eq!(errors["size"], "Choose a page size of 10, 20, 50 or 100.");
+        assert_eq!(
+            fields("page=99999999999999999999999")["page"],
+            "Enter a whole page number from 1."
+        );
+        assert_eq!(
+            fields(&format!("network={}", "a".repeat(101)))["network"],
+            "Enter at most 100 characters."
+        );
+        assert_eq!(
+            fields("contract=%07")["contract"],
+            "Remove the control characters."
+        );
+    }
+
+    #[test]
+    fn messages_follow_the_language() {
+        let errors = parse("size=7&lang=zh", Lang::En).unwrap_err();
+        assert_eq!(errors.lang, Lang::Zh);
+        assert_eq!(errors.fields["size"], "每页条数须为 10、20、50 或 100。");
+        let errors = parse("entity=x", Lang::Zh).unwrap_err();
+        assert_eq!(errors.fields["entity"], "实体须为 sg 或 hk。");
+    }
+
+    #[test]
+    fn a_flood_of_parameters_reports_a_bounded_list() {
+        let raw: Vec<String> = (0..500).map(|n| format!("p{n}=1")).collect();
+        assert_eq!(fields(&raw.join("&")).len(), MAX_REPORTED);
+    }
+}
