@@ -517,8 +517,8 @@ for i in "${!targets[@]}"; do verify_nginx_bytes "$i"; done
 
 printf 'custody-site vs nginx, %s, %s cores, load average %s\n' \
   "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
-printf 'site: %s (sha256 %s), RUST_LOG=%s; nginx: %s with brotli_static\n' \
-  "$binary" "$(sha256sum "$binary" | cut -c1-12)" "$site_log" "$(nginx -v 2>&1 | sed 's/^nginx version: //')"
+printf 'site: %s (copy measured: sha256 %s), RUST_LOG=%s; nginx: %s with brotli_static\n' \
+  "$binary" "$(sha256sum "$work/custody-site" | cut -c1-12)" "$site_log" "$(nginx -v 2>&1 | sed 's/^nginx version: //')"
 printf 'load: wrk -t%s -c%s -d%ss --latency, Accept-Encoding: %s; %s round(s), site then nginx\n' \
   "$threads" "$connections" "$duration" "$encoding" "$rounds"
 
