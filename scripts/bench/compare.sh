@@ -1,0 +1,543 @@
+#!/usr/bin/env bash
+# compare.sh: requests/s of custody-site against nginx serving the same bytes, same run.
+#
+# What it measures. For every URL path given, the site binary (a copy, so a rebuild during the
+# run changes nothing) and a tuned nginx answer the very same response: the script first asks
+# the site for each path (once with the chosen Accept-Encoding, once identity), lays the bodies
+# out as nginx files (identity body as the file, the br or gzip body as its precompressed
+# sibling for brotli_static / gzip_static), checks byte for byte that nginx answers the same,
+# then loads each server with wrk over keep-alive HTTP/1.1, alternating site, nginx, site,
+# nginx... for --rounds rounds of --duration seconds per path. Both request the same URL, query
+# string included (nginx maps $request_uri to the file).
+#
+# How to read it. The figure of merit is the ratio site/nginx of the median requests/s
+# (DESIGN.md §8: home page, br, ratio >= 1.00). The servers, wrk and everything else on the
+# machine share the same cores, so absolute numbers move from run to run; only ratios measured
+# in the same run are comparable. p50/p99 are wrk's latency percentiles at --connections
+# concurrent connections (medians over the rounds). Every run's figures are printed too; rounds
+# that disagree a lot mean the machine was busy: run again.
+#
+# What still differs. nginx adds Server, Last-Modified and Connection headers (Accept-Ranges
+# on identity) and sends its own ETag; every other header of the site (Cache-Control, Vary,
+# the security headers) is sent by nginx as well, and the header bytes of both are printed.
+# The site runs with RUST_LOG=warn, i.e. without its per-request log line, as nginx runs with
+# access_log off; --site-log info measures the site with it.
+#
+# Progress goes to stderr; the tables and one `RESULT path=... ratio=...` line per path to stdout.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+brotli_module=/usr/lib/nginx/modules/ngx_http_brotli_static_module.so
+
+usage() {
+  cat <<EOF
+Usage: bash scripts/bench/compare.sh [options] URL_PATH...
+  e.g. bash scripts/bench/compare.sh / /zh '/api/supported-assets?entity=sg&page=1&size=20'
+
+Measures custody-site against nginx serving the same bytes (see the comment at the top).
+
+Options (each also settable by the environment variable shown):
+  --binary PATH      site binary, copied before use  [BENCH_BINARY, default target/release/custody-site]
+  --duration SECS    seconds per wrk run             [BENCH_DURATION, default 10]
+  --rounds N         runs per server and path        [BENCH_ROUNDS, default 3]
+  --connections C    wrk connections                 [BENCH_CONNECTIONS, default 50]
+  --threads T        wrk threads                     [BENCH_THREADS, default 2]
+  --encoding E       br, gzip or identity            [BENCH_ENCODING, default br]
+  --site-log FILTER  RUST_LOG of the site            [BENCH_SITE_LOG, default warn]
+  -h, --help         this text
+EOF
+}
+
+die() {
+  printf 'compare.sh: %s\n' "$*" >&2
+  exit 1
+}
+
+progress() {
+  printf '%s\n' "$*" >&2
+}
+
+# log_excerpt FILE: a newline and the last lines of FILE, to quote a log in a message (the temp
+# dir is removed on exit).
+log_excerpt() {
+  printf '\n'
+  tail -n 20 "$1"
+}
+
+# --- options -------------------------------------------------------------------------------
+
+binary=${BENCH_BINARY:-$repo/target/release/custody-site}
+duration=${BENCH_DURATION:-10}
+rounds=${BENCH_ROUNDS:-3}
+connections=${BENCH_CONNECTIONS:-50}
+threads=${BENCH_THREADS:-2}
+encoding=${BENCH_ENCODING:-br}
+site_log=${BENCH_SITE_LOG:-warn}
+targets=()
+
+# option_value NAME [VALUE...]: the value following option NAME, or a clear error.
+option_value() {
+  [ $# -ge 2 ] || die "$1 needs a value (see -h)"
+  printf '%s' "$2"
+}
+
+while [ $# -gt 0 ]; do
+  case $1 in
+    -h | --help) usage; exit 0 ;;
+    --binary) binary=$(option_value "$@"); shift 2 ;;
+    --duration) duration=$(option_value "$@"); shift 2 ;;
+    --rounds) rounds=$(option_value "$@"); shift 2 ;;
+    --connections) connections=$(option_value "$@"); shift 2 ;;
+    --threads) threads=$(option_value "$@"); shift 2 ;;
+    --encoding) encoding=$(option_value "$@"); shift 2 ;;
+    --site-log) site_log=$(option_value "$@"); shift 2 ;;
+    -*) die "unknown option $1 (see -h)" ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+
+require_count() { # NAME VALUE
+  [[ $2 =~ ^[1-9][0-9]*$ ]] || die "$1 must be a positive whole number, not '$2'"
+}
+
+check_setup() {
+  [ ${#targets[@]} -gt 0 ] || { usage >&2; exit 2; }
+  require_count --duration "$duration"
+  require_count --rounds "$rounds"
+  require_count --connections "$connections"
+  require_count --threads "$threads"
+  [ "$connections" -ge "$threads" ] || die "--connections must be at least --threads (wrk)"
+  case $encoding in br | gzip | identity) ;; *) die "--encoding must be br, gzip or identity" ;; esac
+  [ -x "$binary" ] || die "no executable site binary at $binary (build it or pass --binary)"
+  local tool
+  for tool in nginx wrk curl sha256sum; do
+    command -v "$tool" >/dev/null || die "$tool is not installed"
+  done
+  [ -f "$brotli_module" ] || die "$brotli_module missing: apt-get install libnginx-mod-http-brotli-static"
+  local target seen=" "
+  for target in "${targets[@]}"; do
+    # The path becomes a quoted nginx map key and a wrk/curl URL: keep it to plain URL characters.
+    [[ $target == /* ]] || die "URL path must start with /: '$target'"
+    if [[ $target =~ [[:space:][:cntrl:]\"\\\$] ]]; then
+      die "URL path has a space, quote, backslash or \$: '$target'"
+    fi
+    if [[ $seen == *" $target "* ]]; then die "URL path listed twice: $target"; fi
+    seen+="$target "
+  done
+  return 0
+}
+
+# --- temp dir, processes, cleanup ----------------------------------------------------------
+
+work=""
+site_pid=""
+nginx_pid=""
+
+stop_process() { # PID
+  if [ -n "$1" ] && kill -0 "$1" 2>/dev/null; then
+    kill "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
+  fi
+}
+
+cleanup() {
+  stop_process "$nginx_pid"
+  stop_process "$site_pid"
+  if [ -n "$work" ]; then rm -rf "$work"; fi
+}
+
+# A port nothing listens on now (the server that binds it next is checked to come up). It is
+# taken below the ephemeral range: a port some client connection holds cannot be bound.
+free_port() {
+  local port ephemeral_start
+  read -r ephemeral_start _ </proc/sys/net/ipv4/ip_local_port_range
+  [ "$ephemeral_start" -gt 11000 ] || die "the ephemeral port range starts at $ephemeral_start: no room below it"
+  while :; do
+    port=$((10000 + RANDOM % (ephemeral_start - 10000)))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      echo "$port"
+      return
+    fi
+  done
+}
+
+# wait_until_answering NAME PID URL LOG: waits up to 10 s for any HTTP answer from URL.
+wait_until_answering() {
+  for _ in $(seq 100); do
+    kill -0 "$2" 2>/dev/null || die "$1 exited at start-up; its log:$(log_excerpt "$4")"
+    if curl -s -o /dev/null --max-time 1 "$3"; then return; fi
+    sleep 0.1
+  done
+  die "$1 did not answer $3 within 10 s; its log:$(log_excerpt "$4")"
+}
+
+start_site() {
+  cp "$binary" "$work/custody-site"
+  site_port=$(free_port)
+  (cd "$work" && CUSTODY_SITE_LISTEN=127.0.0.1:$site_port RUST_LOG=$site_log exec ./custody-site) \
+    >"$work/site.log" 2>&1 &
+  site_pid=$!
+  wait_until_answering site "$site_pid" "http://127.0.0.1:$site_port/healthz" "$work/site.log"
+}
+
+# --- fetching the site's bytes -------------------------------------------------------------
+
+# fetch URL ACCEPT_ENCODING BODY_FILE HEAD_FILE: GETs URL; prints "STATUS HEADER_BYTES".
+fetch() {
+  curl -sS --max-time 10 -H "Accept-Encoding: $2" -o "$3" -D "$4" \
+    -w '%{http_code} %{size_header}' "$1"
+}
+
+# header_value HEAD_FILE NAME: the value of header NAME (any case) in a curl -D dump, or "".
+header_value() {
+  awk -v name="$2" '
+    { sub(/\r$/, "") }
+    index($0, ":") > 1 && tolower(substr($0, 1, index($0, ":") - 1)) == name {
+      value = substr($0, index($0, ":") + 1); sub(/^[ \t]+/, "", value); print value; exit
+    }' "$1"
+}
+
+# copied_headers TARGET HEAD_FILE CODING: "TARGET<TAB>name<TAB>value" for every header nginx
+# must be told to add; it sends the others on its own (Vary too, where a .br/.gz sibling exists).
+copied_headers() {
+  awk -v target="$1" -v coding="$3" '
+    { sub(/\r$/, "") }
+    /^[A-Za-z0-9-]+:/ {
+      name = tolower(substr($0, 1, index($0, ":") - 1))
+      value = substr($0, index($0, ":") + 1); sub(/^[ \t]+/, "", value)
+      if (name ~ /^(date|server|connection|keep-alive|transfer-encoding|content-length|content-type|content-encoding|etag|last-modified|accept-ranges)$/) next
+      if (name == "vary" && coding != "") next
+      print target "\t" name "\t" value
+    }' "$2"
+}
+
+key_of() { # TARGET: a flat file name for a URL path and query
+  printf '%s' "$1" | sha256sum | cut -c1-16
+}
+
+# Per target index: its key, the coding the site used for --encoding ("" = identity), the body
+# and header sizes, and its file in the nginx docroot.
+keys=()
+codings=()
+body_bytes=()
+identity_bytes=()
+site_header_bytes=()
+nginx_header_bytes=()
+target_types=()
+content_types=()   # the distinct Content-Types; file extension t<N> gives nginx number N
+docroot_files=()
+
+content_type_number() { # CONTENT_TYPE: its N in content_types, or the next free one if new
+  local n
+  for n in "${!content_types[@]}"; do
+    if [ "${content_types[n]}" = "$1" ]; then echo "$n"; return; fi
+  done
+  echo "${#content_types[@]}"
+}
+
+# Asks the site for target I, stores its bodies under the nginx docroot and its headers.
+take_site_bytes() { # I
+  local i=$1 target=${targets[$1]} key url out status header_bytes type number coding
+  key=$(key_of "$target")
+  url="http://127.0.0.1:$site_port$target"
+  keys[i]=$key
+  out=$(fetch "$url" "$encoding" "$work/site/$key.body" "$work/site/$key.head")
+  read -r status header_bytes <<<"$out"
+  site_header_bytes[i]=$header_bytes
+  [ "$status" = 200 ] || die "the site answers $status, not 200, for $target: nothing to compare"
+  out=$(fetch "$url" identity "$work/site/$key.identity" "$work/site/$key.identity.head")
+  read -r status _ <<<"$out"
+  [ "$status" = 200 ] || die "the site answers $status to an identity request for $target"
+  [ -z "$(header_value "$work/site/$key.identity.head" content-encoding)" ] \
+    || die "the site compresses $target although asked for identity"
+
+  type=$(header_value "$work/site/$key.head" content-type)
+  [ -n "$type" ] || die "the site sends no Content-Type for $target"
+  target_types[i]=$type
+  number=$(content_type_number "$type")
+  content_types[number]=$type
+  coding=$(header_value "$work/site/$key.head" content-encoding)
+  codings[i]=$coding
+  if [ "$coding" != "$encoding" ] && [ "$encoding" != identity ]; then
+    progress "note: the site answers $target with '${coding:-identity}', not $encoding; nginx will too"
+  fi
+
+  docroot_files[i]=/f/$key.t$number
+  cp "$work/site/$key.identity" "$work/nginx/docroot${docroot_files[i]}"
+  case $coding in
+    br) cp "$work/site/$key.body" "$work/nginx/docroot${docroot_files[i]}.br" ;;
+    gzip) cp "$work/site/$key.body" "$work/nginx/docroot${docroot_files[i]}.gz" ;;
+    "") ;;
+    *) die "the site answers $target with Content-Encoding '$coding', which nginx cannot mirror" ;;
+  esac
+  body_bytes[i]=$(wc -c <"$work/site/$key.body")
+  identity_bytes[i]=$(wc -c <"$work/site/$key.identity")
+  copied_headers "$target" "$work/site/$key.head" "$coding" >>"$work/headers.tsv"
+}
+
+# --- nginx ---------------------------------------------------------------------------------
+
+# nginx_quote: a string as a double-quoted nginx token (callers have refused "$").
+nginx_quote() {
+  local s=${1//\\/\\\\}
+  printf '"%s"' "${s//\"/\\\"}"
+}
+
+# Writes $work/nginx/headers.conf (add_header lines for the location) and maps.conf (the
+# $request_uri -> file map, plus a map for each header whose value differs between paths).
+write_nginx_maps() {
+  local i
+  {
+    echo "map \$request_uri \$bench_file {"
+    for i in "${!targets[@]}"; do
+      printf '    %s %s;\n' "$(nginx_quote "${targets[i]}")" "${docroot_files[i]}"
+    done
+    echo "}"
+  } >"$work/nginx/maps.conf"
+  grep -q '\$' "$work/headers.tsv" && die "a header value of the site contains \$; nginx cannot copy it"
+  # A header with one value on every path is a constant add_header; others go through a map
+  # (an empty value makes nginx leave the header out, as the site does on that path).
+  awk -F '\t' -v paths="${#targets[@]}" -v maps="$work/nginx/maps.conf" '
+    function quote(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); return "\"" s "\"" }
+    {
+      if (!($2 in count)) names[++n] = $2
+      count[$2]++; value[$2] = $3
+      if (!(($2, $3) in seen)) { seen[$2, $3] = 1; distinct[$2]++ }
+      row[NR] = $0
+    }
+    END {
+      for (k = 1; k <= n; k++) {
+        name = names[k]
+        if (count[name] == paths && distinct[name] == 1) {
+          print "add_header " name " " quote(value[name]) ";"
+          continue
+        }
+        print "map $request_uri $bench_header_" k " {" >> maps
+        for (r = 1; r <= NR; r++) {
+          split(row[r], f, "\t")
+          if (f[2] == name) print "    " quote(f[1]) " " quote(f[3]) ";" >> maps
+        }
+        print "}" >> maps
+        print "add_header " name " $bench_header_" k ";"
+      }
+    }' "$work/headers.tsv" >"$work/nginx/headers.conf"
+}
+
+write_nginx_conf() {
+  local n types=""
+  for n in "${!content_types[@]}"; do
+    types+="        $(nginx_quote "${content_types[n]}") t$n;"$'\n'
+  done
+  cat >"$work/nginx/nginx.conf" <<EOF
+# Generated by scripts/bench/compare.sh for one run.
+load_module $brotli_module;
+daemon off;
+# One worker per core, as the site's runtime runs one worker thread per core.
+worker_processes $(nproc);
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log warn;
+
+events {
+    worker_connections 4096;
+}
+
+http {
+    access_log off;
+    server_tokens off;
+
+    # Static files the usual fast way: sendfile, headers and body start in one segment
+    # (tcp_nopush), no Nagle delay on the last one (tcp_nodelay); open file descriptors and
+    # stat results cached, so a request makes no open()/stat() once warm.
+    sendfile on;
+    tcp_nopush on;
+    tcp_nodelay on;
+    open_file_cache max=1000 inactive=60s;
+    open_file_cache_valid 1h;
+    open_file_cache_errors on;
+
+    # Keep-alive as the site does it: the site (hyper) never closes a connection after a count
+    # of requests, while nginx's default keepalive_requests (1000) would close every wrk
+    # connection about once a second at these rates and make nginx pay for reconnects. 1e6 is
+    # more than any connection gets within a run (it would need > 16000 req/s for a minute).
+    keepalive_timeout 75s;
+    keepalive_requests 1000000;
+
+    # Precompressed siblings (.br / .gz) written next to each file; Vary as the site sends it.
+    brotli_static on;
+    gzip_static on;
+    gzip_vary on;
+
+    # Content-Type by file extension: one extension per Content-Type the site sent.
+    types {
+$types    }
+    default_type application/octet-stream;
+
+    client_body_temp_path $work/nginx/tmp;
+    proxy_temp_path $work/nginx/tmp;
+    fastcgi_temp_path $work/nginx/tmp;
+    uwsgi_temp_path $work/nginx/tmp;
+    scgi_temp_path $work/nginx/tmp;
+
+    include $work/nginx/maps.conf;
+
+    server {
+        # reuseport: the kernel spreads wrk's connections evenly over the workers (without it
+        # one worker can end up with most of the long-lived connections).
+        listen 127.0.0.1:$nginx_port reuseport;
+        root $work/nginx/docroot;
+
+        # The exact request URI (path and query) selects the file; anything else is a 404.
+        location / {
+            try_files \$bench_file =404;
+            include $work/nginx/headers.conf;
+        }
+    }
+}
+EOF
+}
+
+start_nginx() {
+  nginx_port=$(free_port)
+  write_nginx_maps
+  write_nginx_conf
+  nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" \
+    >"$work/nginx/stderr.log" 2>&1 &
+  nginx_pid=$!
+  wait_until_answering nginx "$nginx_pid" "http://127.0.0.1:$nginx_port/" "$work/nginx/error.log"
+}
+
+# Fails unless nginx answers target I with the site's status, Content-Encoding and bytes.
+verify_nginx_bytes() { # I
+  local i=$1 target=${targets[$1]} key=${keys[$1]} url out status header_bytes coding
+  url="http://127.0.0.1:$nginx_port$target"
+  out=$(fetch "$url" "$encoding" "$work/check.body" "$work/check.head")
+  read -r status header_bytes <<<"$out"
+  nginx_header_bytes[i]=$header_bytes
+  [ "$status" = 200 ] || die "nginx answers $status for $target; error log:$(log_excerpt "$work/nginx/error.log")"
+  coding=$(header_value "$work/check.head" content-encoding)
+  [ "$coding" = "${codings[i]}" ] \
+    || die "nginx answers $target with Content-Encoding '${coding:-identity}', the site with '${codings[i]:-identity}'"
+  cmp -s "$work/check.body" "$work/site/$key.body" \
+    || die "nginx's body for $target ($(wc -c <"$work/check.body") B) differs from the site's (${body_bytes[i]} B)"
+  [ "$(header_value "$work/check.head" content-type)" = "$(header_value "$work/site/$key.head" content-type)" ] \
+    || die "nginx's Content-Type for $target differs from the site's"
+  out=$(fetch "$url" identity "$work/check.body" "$work/check.head")
+  read -r status _ <<<"$out"
+  if [ "$status" != 200 ] || ! cmp -s "$work/check.body" "$work/site/$key.identity"; then
+    die "nginx's identity answer for $target differs from the site's"
+  fi
+}
+
+# --- load ----------------------------------------------------------------------------------
+
+# parse_wrk FILE: "REQ_PER_S P50_US P99_US NON_2XX SOCKET_ERRORS" from wrk --latency output.
+parse_wrk() {
+  awk '
+    function us(v) {
+      if (v ~ /us$/) return v + 0
+      if (v ~ /ms$/) return v * 1000
+      if (v ~ /m$/) return v * 60000000
+      return v * 1000000
+    }
+    $1 == "50%" { p50 = us($2) }
+    $1 == "99%" { p99 = us($2) }
+    /^Requests\/sec:/ { rps = $2 }
+    /Non-2xx or 3xx responses:/ { non2xx = $NF }
+    /Socket errors:/ { errors = $4 + $6 + $8 + $10 }
+    END {
+      if (rps == "" || p50 == "" || p99 == "") exit 1
+      printf "%s %.0f %.0f %d %d\n", rps, p50, p99, non2xx, errors
+    }' "$1"
+}
+
+# measure I ROUND SERVER PORT: one wrk run; appends "SERVER ROUND RPS P50 P99" to the results.
+measure() {
+  local i=$1 round=$2 server=$3 target=${targets[$1]} raw parsed rps p50 p99 non2xx errors
+  raw=$work/wrk/${keys[i]}.$server.$round.txt
+  wrk --latency -t "$threads" -c "$connections" -d "${duration}s" \
+    -H "Accept-Encoding: $encoding" "http://127.0.0.1:$4$target" >"$raw" 2>&1 \
+    || die "wrk failed on $server $target:$(log_excerpt "$raw")"
+  parsed=$(parse_wrk "$raw") || die "cannot read wrk's output:$(log_excerpt "$raw")"
+  read -r rps p50 p99 non2xx errors <<<"$parsed"
+  [ "$non2xx" -eq 0 ] || die "$server answered $non2xx non-2xx responses on $target (round $round):$(log_excerpt "$raw")"
+  [ "$errors" -eq 0 ] || die "$server had socket errors on $target (round $round):$(log_excerpt "$raw")"
+  echo "$server $round $rps $p50 $p99" >>"$work/results/${keys[i]}.tsv"
+  progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, p50 $(ms "$p50") ms, p99 $(ms "$p99") ms"
+}
+
+# --- report --------------------------------------------------------------------------------
+
+ms() { # MICROSECONDS
+  awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'
+}
+
+median() { # numbers on stdin
+  sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+}
+
+# median_of RESULTS SERVER COLUMN: median of one column (3 req/s, 4 p50, 5 p99) of one server.
+median_of() {
+  awk -v server="$2" -v column="$3" '$1 == server { print $column }' "$1" | median
+}
+
+report() { # I
+  local i=$1 target=${targets[$1]} results s_rps n_rps s_p50 n_p50 s_p99 n_p99 ratio
+  results=$work/results/${keys[i]}.tsv
+  s_rps=$(median_of "$results" site 3) n_rps=$(median_of "$results" nginx 3)
+  s_p50=$(median_of "$results" site 4) n_p50=$(median_of "$results" nginx 4)
+  s_p99=$(median_of "$results" site 5) n_p99=$(median_of "$results" nginx 5)
+  ratio=$(awk -v s="$s_rps" -v n="$n_rps" 'BEGIN { printf "%.3f", s / n }')
+  printf '\n== %s\n' "$target"
+  printf '   %s, %s body %s B (identity %s B); header bytes: site %s, nginx %s\n' \
+    "${target_types[i]}" \
+    "${codings[i]:-identity}" "${body_bytes[i]}" "${identity_bytes[i]}" \
+    "${site_header_bytes[i]}" "${nginx_header_bytes[i]}"
+  printf '   %-12s %10s %10s %10s\n' "median" "req/s" "p50 ms" "p99 ms"
+  printf '   %-12s %10.0f %10s %10s\n' site "$s_rps" "$(ms "$s_p50")" "$(ms "$s_p99")"
+  printf '   %-12s %10.0f %10s %10s\n' nginx "$n_rps" "$(ms "$n_p50")" "$(ms "$n_p99")"
+  printf '   %-12s %9.2f×\n' site/nginx "$ratio"
+  printf '   per run (in order):\n'
+  awk '{ printf "     round %s %-6s %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms\n", $2, $1, $3, $4 / 1000, $5 / 1000 }' "$results"
+  result_lines+=("$(printf 'RESULT path=%s encoding=%s bytes=%s site=%.0f nginx=%.0f ratio=%s site_p50_ms=%s site_p99_ms=%s nginx_p50_ms=%s nginx_p99_ms=%s' \
+    "$target" "${codings[i]:-identity}" "${body_bytes[i]}" "$s_rps" "$n_rps" "$ratio" \
+    "$(ms "$s_p50")" "$(ms "$s_p99")" "$(ms "$n_p50")" "$(ms "$n_p99")")")
+}
+
+# --- main ----------------------------------------------------------------------------------
+
+check_setup
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+work=$(mktemp -d -t custody-bench.XXXXXX)
+# nginx workers run as "nobody" when the script runs as root: they must be able to read.
+chmod 755 "$work"
+mkdir -p "$work/site" "$work/nginx/docroot/f" "$work/nginx/tmp" "$work/wrk" "$work/results"
+: >"$work/headers.tsv"
+
+progress "starting the site ($binary, copied) and reading its answers..."
+start_site
+for i in "${!targets[@]}"; do take_site_bytes "$i"; done
+chmod -R a+rX "$work/nginx/docroot"
+progress "starting nginx and checking it serves the same bytes..."
+start_nginx
+for i in "${!targets[@]}"; do verify_nginx_bytes "$i"; done
+
+printf 'custody-site vs nginx, %s, %s cores, load average %s\n' \
+  "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf 'site: %s (copy measured: sha256 %s), RUST_LOG=%s; nginx: %s with brotli_static\n' \
+  "$binary" "$(sha256sum "$work/custody-site" | cut -c1-12)" "$site_log" "$(nginx -v 2>&1 | sed 's/^nginx version: //')"
+printf 'load: wrk -t%s -c%s -d%ss --latency, Accept-Encoding: %s; %s round(s), site then nginx\n' \
+  "$threads" "$connections" "$duration" "$encoding" "$rounds"
+
+result_lines=()
+for i in "${!targets[@]}"; do
+  progress "${targets[i]}:"
+  for round in $(seq "$rounds"); do
+    measure "$i" "$round" site "$site_port"
+    measure "$i" "$round" nginx "$nginx_port"
+  done
+  report "$i"
+done
+
+printf '\nload average at the end: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%s\n' "${result_lines[@]}"
