@@ -20,7 +20,23 @@ export default defineConfig({
     assetsInlineLimit: 0,
     cssCodeSplit: true,
     target: "es2022",
-    rolldownOptions: { input: "src/entry-client.tsx" },
+    rolldownOptions: {
+      input: "src/entry-client.tsx",
+      output: {
+        // Preact, Lingui and the app shell (src/app, src/lib, Icon, messages) travel as one
+        // "runtime" chunk that every page loads: one request that compresses as a whole instead
+        // of a dozen small shared chunks (about 2.5 KB brotli less on every page). Code used by
+        // one page lives beside its components, not in src/lib, so it stays in that page's chunk.
+        codeSplitting: {
+          groups: [
+            {
+              name: "runtime",
+              test: /node_modules[\\/](preact|@lingui)|src[\\/](lib|app)[\\/]|src[\\/]components[\\/](Icon|messages)/,
+            },
+          ],
+        },
+      },
+    },
   },
   ssr: { noExternal: true },
   test: {

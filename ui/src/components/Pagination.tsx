@@ -1,7 +1,8 @@
 import "../styles/search.css";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { pageWindow } from "../lib/pageWindow";
 
-/** Previous / next links with the page numbers and the total-records line. `href(n)` is the
+/** Previous / next links with a window of page numbers and the total-records line. `href(n)` is the
  * address of page n (1-based); links update the query string on the client. */
 export function Pagination({
   page,
@@ -40,18 +41,24 @@ export function Pagination({
               <span aria-disabled="true">{t`Previous`}</span>
             )}
           </li>
-          {Array.from({ length: pageCount }, (_, index) => index + 1).map((n) => (
-            <li key={n}>
-              <a
-                href={href(n)}
-                aria-current={n === page ? "page" : undefined}
-                aria-label={t`Page ${n}`}
-                onClick={go(n)}
-              >
-                {n}
-              </a>
-            </li>
-          ))}
+          {pageWindow(page, pageCount).map((n, index) =>
+            n === null ? (
+              <li key={`gap-${index}`} class="pagination__gap" aria-hidden="true">
+                …
+              </li>
+            ) : (
+              <li key={n}>
+                <a
+                  href={href(n)}
+                  aria-current={n === page ? "page" : undefined}
+                  aria-label={t`Page ${n}`}
+                  onClick={go(n)}
+                >
+                  {n}
+                </a>
+              </li>
+            ),
+          )}
           <li>
             {page < pageCount ? (
               <a href={href(page + 1)} rel="next" onClick={go(page + 1)}>

@@ -1,6 +1,166 @@
+import "../styles/supported-assets.css";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useId, useRef, useState } from "preact/hooks";
+import { AssetFilterForm } from "../components/assets/AssetFilterForm";
+import { AssetTable } from "../components/assets/AssetTable";
+import { EntityChoice } from "../components/assets/EntityChoice";
+import { EmptyState } from "../components/EmptyState";
 import { PageIntro } from "../components/PageIntro";
-import type { IntroData, PageProps } from "../lib/types";
+import { Pagination } from "../components/Pagination";
+import { uiMessages } from "../components/messages";
+import { localize } from "../lib/paths";
+import { main, restoreEntity, setEntity, useMain } from "../lib/store";
+import {
+  type AssetView,
+  type SupportedAssetsData,
+  apiQuery,
+  entityOfParams,
+  isFiltered,
+  paramsOfView,
+  viewOfParams,
+} from "../components/assets/supportedAssets";
+import type { PageProps } from "../lib/types";
+import { setUrlQuery, useUrlQuery } from "../lib/urlQuery";
+import { useAssetPage } from "../components/assets/useAssetPage";
 
-export default function SupportTokenPage({ page }: PageProps<IntroData>) {
-  return <PageIntro page={page} />;
+/** `/support-token`: the supported-asset list of the chosen entity, filtered and paged. The
+ * view lives in the query string (a shared link shows the same rows; back and forward work);
+ * the first page of the Singapore list is in the prerendered document. */
+export default function SupportTokenPage({ page }: PageProps<SupportedAssetsData>) {
+  const { t, i18n } = useLingui();
+  const data = page.data;
+  const lang = page.lang;
+  const path = localize("/support-token", lang);
+  const params = useUrlQuery();
+  const hydrated = params !== null;
+  const storeEntity = useMain((state) => state.entity);
+  const urlEntity = entityOfParams(params);
+  const entity = hydrated ? (urlEntity ?? storeEntity) : data.initial.entity;
+  const limits = [data.pageSizes, data.defaultPageSize, data.maxFilterLength] as const;
+  const view = viewOfParams(params, entity, ...limits);
+  const initialQuery = apiQuery(viewOfParams(null, data.initial.entity, ...limits), lang);
+  const [retry, setRetry] = useState(0);
+  const state = useAssetPage(hydrated ? view : null, lang, data.initial, initialQuery, retry);
+  const answer = state.answer;
+  const pageCount = Math.max(1, Math.ceil(answer.total / answer.size));
+  const shownPage = answer.page;
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const sizeId = useId();
+
+  const shownEntity = useRef(storeEntity);
+  useEffect(() => {
+    restoreEntity();
+    shownEntity.current = main.get().entity;
+  }, []);
+  useEffect(() => {
+    if (!hydrated) return;
+    if (urlEntity === null) {
+      setUrlQuery({ entity: main.get().entity }, true);
+    } else if (urlEntity !== main.get().entity) {
+      shownEntity.current = urlEntity;
+      setEntity(urlEntity);
+    }
+  }, [hydrated, urlEntity]);
+  useEffect(() => {
+    if (shownEntity.current === storeEntity) return;
+    shownEntity.current = storeEntity;
+    if (hydrated && urlEntity !== storeEntity) setUrlQuery({ entity: storeEntity, page: null });
+  }, [storeEntity]);
+  useEffect(() => {
+    if (state.status === "invalid" && state.fields.includes("page")) setUrlQuery({ page: null }, true);
+  }, [state]);
+
+  const show = (next: AssetView) => setUrlQuery(paramsOfView(next, data.defaultPageSize));
+  const href = (target: AssetView) => {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(paramsOfView(target, data.defaultPageSize))) {
+      if (value) query.set(name, value);
+    }
+    return `${path}?${query}`;
+  };
+  const entityList = entity === "sg" ? t`Singapore entity list` : t`Hong Kong entity list`;
+  const entityPage = (id: string) => `${localize("/entities", lang)}#entity-${id}`;
+
+  return (
+    <>
+      <PageIntro page={page} />
+      <section class="container assets-page">
+        <div class="asset-scope">
+          <EntityChoice entity={entity} />
+          <p class="asset-note">
+            <Trans>
+              Supported assets vary by operating entity. See our{" "}
+              <a href={entityPage("sg")}>Singapore entity</a> and{" "}
+              <a href={entityPage("hk")}>Hong Kong entity</a> for what each offers.
+            </Trans>
+          </p>
+        </div>
+        <AssetFilterForm
+          action={path}
+          filters={view.filters}
+          maxLength={data.maxFilterLength}
+          onApply={(filters) => show({ ...view, filters, page: 1 })}
+        />
+        <h2 class="asset-results__heading" id="asset-results" tabIndex={-1} ref={resultsHeading}>
+          {entityList}
+        </h2>
+        <p class="visually-hidden" role="status">
+          {state.status === "ready" && hydrated && (
+            <Plural value={answer.total} one="# record found" other="# records found" />
+          )}
+        </p>
+        {state.status === "failed" && (
+          <div class="asset-alert" role="alert">
+            <p>{i18n._(uiMessages.failedToLoad)}</p>
+            <button type="button" class="button button--secondary" onClick={() => setRetry(retry + 1)}>
+              {t`Try again`}
+            </button>
+          </div>
+        )}
+        {state.status === "invalid" && !state.fields.includes("page") && (
+          <div class="asset-alert" role="alert">
+            <p>{i18n._(uiMessages.illegalInput)}</p>
+          </div>
+        )}
+        {answer.total === 0 ? (
+          <EmptyState filtered={isFiltered(view.filters)} />
+        ) : (
+          <AssetTable
+            items={answer.items}
+            busy={state.status === "loading"}
+            caption={t`${entityList}, page ${shownPage} of ${pageCount}`}
+          />
+        )}
+        {answer.total > 0 && (
+          <div class="asset-footer">
+            <Pagination
+              page={answer.page}
+              pageCount={pageCount}
+              total={answer.total}
+              href={(n) => href({ ...view, page: n })}
+              onPage={(n) => {
+                show({ ...view, page: n });
+                resultsHeading.current?.focus({ preventScroll: true });
+                resultsHeading.current?.scrollIntoView({ block: "start" });
+              }}
+            />
+            <div class="asset-size">
+              <label for={sizeId}>{t`Rows per page`}</label>
+              <select
+                id={sizeId}
+                value={view.size}
+                onChange={(event) => show({ ...view, size: Number(event.currentTarget.value), page: 1 })}
+              >
+                {data.pageSizes.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        )}
+      </section>
+    </>
+  );
 }

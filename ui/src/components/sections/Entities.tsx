@@ -8,7 +8,12 @@ export function Entities({ section }: { section: SectionOf<"entities"> }) {
     <SectionFrame section={section}>
       <ul class="entity-cards">
         {section.item.map((entity) => (
-          <li key={entity.entity} class="entity-card" data-entity={entity.entity}>
+          <li
+            key={entity.entity}
+            id={`entity-${entity.entity}`}
+            class="entity-card"
+            data-entity={entity.entity}
+          >
             <FeatureIcon name="landmark" />
             <h3>{entity.name}</h3>
             <p class="entity-card__status">{entity.status}</p>
