@@ -344,6 +344,9 @@ events {
 http {
     access_log off;
     server_tokens off;
+    # The maps below are keyed by whole request URIs, query strings included; the default
+    # bucket (64 bytes) is too small for long API queries.
+    map_hash_bucket_size 512;
 
     # Static files the usual fast way: sendfile, headers and body start in one segment
     # (tcp_nopush), no Nagle delay on the last one (tcp_nodelay); open file descriptors and
