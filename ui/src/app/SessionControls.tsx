@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { main, setEntity, useMain } from "../lib/store";
+import { main, useMain } from "../lib/store";
 import type { Entity } from "../lib/types";
+import { EntityButtons } from "./EntityButtons";
 import { useRuntime } from "./runtime";
 
 /** The user's display name, when the identity service gives one. */
@@ -16,7 +17,6 @@ function displayName(userInfo: Record<string, unknown> | null): string | null {
 export function SessionControls() {
   const { t } = useLingui();
   const runtime = useRuntime();
-  const entity = useMain((state) => state.entity);
   const islogged = useMain((state) => state.islogged);
   const name = useMain((state) => displayName(state.userInfo));
   const entities: { id: Entity; label: string }[] = [
@@ -29,20 +29,7 @@ export function SessionControls() {
   };
   return (
     <div class="session">
-      <div class="entity-switch" role="group" aria-label={t`Entity`}>
-        {entities.map((option) => (
-          <button
-            key={option.id}
-            type="button"
-            class="entity-switch__option"
-            aria-pressed={entity === option.id}
-            data-entity={option.id}
-            onClick={() => setEntity(option.id)}
-          >
-            {option.label}
-          </button>
-        ))}
-      </div>
+      <EntityButtons class="entity-switch" label={t`Entity`} options={entities} />
       {islogged ? (
         <>
           {name && (
