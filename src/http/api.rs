@@ -1,11 +1,13 @@
 //! Small JSON endpoints: health, build detection and page data for client-side navigation.
 
+use std::collections::BTreeMap;
+
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::AppState;
 use super::respond::{JSON, NO_CACHE, NO_STORE, respond};
@@ -110,7 +112,25 @@ pub async fn page_data(
 
 /// A JSON error answer: `{"error": {"code", "message"}}`.
 pub fn json_error(status: StatusCode, code: &str, message: &str) -> Response {
-    let body = json!({ "error": { "code": code, "message": message } }).to_string();
+    error_answer(status, json!({ "code": code, "message": message }))
+}
+
+/// A JSON error answer naming the problem of each field: `{"error": {"code", "message", "fields"}}`.
+pub fn json_field_errors(
+    status: StatusCode,
+    code: &str,
+    message: &str,
+    fields: &BTreeMap<String, String>,
+) -> Response {
+    error_answer(
+        status,
+        json!({ "code": code, "message": message, "fields": fields }),
+    )
+}
+
+/// `{"error": error}`, never stored by caches.
+fn error_answer(status: StatusCode, error: Value) -> Response {
+    let body = json!({ "error": error }).to_string();
     (
         status,
         [

@@ -193,11 +193,15 @@ fn sizes(separator: &str, last_separator: &str) -> String {
     format!("{}{last_separator}{last}", rest.join(separator))
 }
 
-/// The message of a page number past the last page.
-pub fn page_out_of_range(lang: Lang, page: usize, last_page: usize) -> String {
-    match lang {
+/// The problem of a page number past the last page.
+pub fn page_out_of_range(lang: Lang, page: usize, last_page: usize) -> ParamErrors {
+    let message = match lang {
         Lang::En => format!("There is no page {page}; the last page is {last_page}."),
         Lang::Zh => format!("第 {page} 页不存在，最后一页为第 {last_page} 页。"),
+    };
+    ParamErrors {
+        lang,
+        fields: BTreeMap::from([("page".to_owned(), message)]),
     }
 }
 

@@ -2,12 +2,12 @@
 
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use axum::response::Response;
 
 use super::AppState;
+use super::api::json_field_errors;
 use super::asset_params::{self, ParamErrors};
-use super::respond::{JSON, NO_STORE, respond};
+use super::respond::{JSON, respond};
 use crate::content::Lang;
 
 /// `Cache-Control` of answers: they change only with a new build, so browsers and proxies may
@@ -27,34 +27,22 @@ pub async fn supported_assets(
         };
     match site.asset_answers.answer(&query) {
         Ok(answer) => respond(&headers, StatusCode::OK, &answer, JSON, CACHE_FOR_A_WHILE),
-        Err(range) => {
-            let message = asset_params::page_out_of_range(lang, query.page, range.last_page);
-            let mut errors = ParamErrors {
-                lang,
-                fields: Default::default(),
-            };
-            errors.fields.insert("page".into(), message);
-            invalid(&errors)
-        }
+        Err(range) => invalid(&asset_params::page_out_of_range(
+            lang,
+            query.page,
+            range.last_page,
+        )),
     }
 }
 
-/// `400` with `{"error": {"code", "message", "fields"}}`.
+/// `400` naming the problem of each parameter.
 fn invalid(errors: &ParamErrors) -> Response {
-    let body = json!({ "error": {
-        "code": "invalid_parameters",
-        "message": asset_params::summary(errors.lang),
-        "fields": errors.fields,
-    }});
-    (
+    json_field_errors(
         StatusCode::BAD_REQUEST,
-        [
-            (header::CONTENT_TYPE, JSON),
-            (header::CACHE_CONTROL, NO_STORE),
-        ],
-        body.to_string(),
+        "invalid_parameters",
+        asset_params::summary(errors.lang),
+        &errors.fields,
     )
-        .into_response()
 }
 
 /// Chinese when the first language the client prefers is Chinese, otherwise English.

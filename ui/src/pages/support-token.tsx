@@ -47,6 +47,9 @@ export default function SupportTokenPage({ page }: PageProps<SupportedAssetsData
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const sizeId = useId();
 
+  // The entity the page last saw in the store, so a change made elsewhere (the header switch) is
+  // told apart from one this page made. The saved entity is restored here, before the address is
+  // read, so restoring it (ClientApp does it again later, without effect) never looks like a change.
   const shownEntity = useRef(storeEntity);
   useEffect(() => {
     restoreEntity();
