@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::de::DeserializeOwned;
 
 use super::assets::{AssetList, EntityAssets};
+use super::contact::ContactCopy;
 use super::fees::{FeeSchedules, LocalFees};
 use super::marketing::MarketingPage;
 use super::model::{
@@ -18,13 +19,14 @@ use super::{ContentError, Lang, facts, parity, validate};
 pub type ContentFiles = BTreeMap<String, String>;
 
 /// Files every language folder must contain.
-pub const LOCALE_FILES: [&str; 6] = [
+pub const LOCALE_FILES: [&str; 7] = [
     "site.toml",
     "pages.toml",
     "faq.toml",
     "announcements.toml",
     "documents.toml",
     "fees.toml",
+    "contact.toml",
 ];
 
 /// The folder of each language holding one `{page-id}.toml` per marketing page.
@@ -132,7 +134,7 @@ fn unexpected_files(files: &ContentFiles) -> Vec<ContentError> {
                 name,
                 "unexpected content file: the site reads site.toml, routes.toml, redirects.toml, \
                  fees.toml, assets/sg.toml, assets/hk.toml and en/ and zh/ with site.toml, pages.toml, faq.toml, announcements.toml, \
-                 documents.toml, fees.toml and marketing/{page-id}.toml",
+                 documents.toml, fees.toml, contact.toml and marketing/{page-id}.toml",
             )
         })
         .collect()
@@ -227,6 +229,7 @@ impl Reader<'_> {
         let documents: Option<BTreeMap<String, LongDocument>> =
             self.read_filled(site, lang, &path("documents.toml"));
         let fees: Option<LocalFees> = self.read_filled(site, lang, &path("fees.toml"));
+        let contact: Option<ContactCopy> = self.read_filled(site, lang, &path("contact.toml"));
         let mut marketing = BTreeMap::new();
         let prefix = path(MARKETING_DIR);
         let pages_of_lang: Vec<String> = self
@@ -248,6 +251,7 @@ impl Reader<'_> {
             announcements: announcements?,
             documents: documents?,
             fees: fees?,
+            contact: contact?,
             marketing,
         })
     }

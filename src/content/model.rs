@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Lang;
 use super::assets::EntityAssets;
+use super::contact::ContactCopy;
 use super::fees::{FeeSchedules, LocalFees};
 use super::marketing::MarketingPage;
 
@@ -218,6 +219,8 @@ pub struct LocaleContent {
     pub documents: BTreeMap<String, LongDocument>,
     /// `fees.toml`: the wording of the fee tables.
     pub fees: LocalFees,
+    /// `contact.toml`: the application form's copy.
+    pub contact: ContactCopy,
     /// `marketing/{page-id}.toml`: the sections of each marketing page by page id.
     pub marketing: BTreeMap<String, MarketingPage>,
 }

@@ -4,6 +4,8 @@
 use serde_json::{Value, json};
 
 use super::asset_query::{AssetIndex, AssetQuery, DEFAULT_PAGE_SIZE, MAX_FILTER_CHARS, PAGE_SIZES};
+use super::contact::{BUSINESS_TYPES, MAX_CHARS};
+use super::countries::{COUNTRIES, calling_codes};
 use super::marketing::EntityId;
 use super::model::{Content, FaqArticle, LocaleContent, PageMeta, Route};
 use super::{Lang, markup, sections};
@@ -133,6 +135,11 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Valu
                 merge(intro(), json!({ "items": items })),
             )
         }
+        ("contact-us", _) => (
+            meta.title.as_str(),
+            meta.description.as_str(),
+            merge(intro(), contact_form_data(locale)),
+        ),
         ("support-token", _) => (
             meta.title.as_str(),
             meta.description.as_str(),
@@ -169,6 +176,27 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Valu
         "description": description,
         "data": data,
         "chrome": chrome_data(content, lang),
+    })
+}
+
+/// The application form: its copy, the business types in display order, every country code, the
+/// area codes and the length limits.
+fn contact_form_data(locale: &LocaleContent) -> Value {
+    let copy = &locale.contact;
+    let business_types: Vec<Value> = BUSINESS_TYPES
+        .iter()
+        .map(|value| json!({ "value": value, "label": copy.business_type[*value] }))
+        .collect();
+    let calling_codes: Vec<Value> = calling_codes()
+        .into_iter()
+        .map(|(region, code)| json!([region, code]))
+        .collect();
+    json!({
+        "form": copy,
+        "businessTypes": business_types,
+        "countries": COUNTRIES.as_slice(),
+        "callingCodes": calling_codes,
+        "limits": MAX_CHARS,
     })
 }
 

@@ -24,6 +24,7 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     v.errors
         .extend(super::validate_pages::check(content, files));
     v.errors.extend(super::assets::check(content, files));
+    v.errors.extend(super::contact::check(content));
     v.errors
 }
 
