@@ -12,6 +12,10 @@ use toml::{Table, Value};
 /// Prefix of every environment variable the site reads.
 pub const ENV_PREFIX: &str = "CUSTODY_SITE_";
 
+/// Variables with the prefix that are not configuration keys: the config file's path, and the
+/// prebuilt UI that `build.rs` reads (often still set in the shell that runs the binary).
+const NOT_KEYS: [&str; 2] = ["CONFIG", "UI_DIST"];
+
 /// The whole configuration. Environment names: top-level keys as `CUSTODY_SITE_<KEY>`, keys of a
 /// section as `CUSTODY_SITE_<SECTION>_<KEY>` (upper case).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -474,7 +478,7 @@ impl Config {
 
 /// Overlays `CUSTODY_SITE_*` variables on `table`, typed like the default of each key. A key's
 /// variable is its path joined with `_` in upper case (`login.sg.test` → `CUSTODY_SITE_LOGIN_SG_TEST`).
-/// `CUSTODY_SITE_CONFIG` names the file and is not a key.
+/// `CUSTODY_SITE_CONFIG` names the file and `CUSTODY_SITE_UI_DIST` is for the build: neither is a key.
 fn apply_env(
     table: &mut Table,
     vars: impl Iterator<Item = (String, String)>,
@@ -486,7 +490,7 @@ fn apply_env(
         let Some(suffix) = name.strip_prefix(ENV_PREFIX) else {
             continue;
         };
-        if suffix == "CONFIG" {
+        if NOT_KEYS.contains(&suffix) {
             continue;
         }
         let Some((path, default)) = keys

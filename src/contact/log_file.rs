@@ -56,6 +56,12 @@ impl Lines {
     /// Starts reading `path` at `offset`.
     pub fn open(path: &Path, offset: u64) -> io::Result<Self> {
         let mut file = File::open(path)?;
+        if !file.metadata()?.is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "not a regular file, so it holds no applications to read back",
+            ));
+        }
         file.seek(SeekFrom::Start(offset))?;
         Ok(Self {
             reader: BufReader::with_capacity(64 * 1024, file),

@@ -141,6 +141,12 @@ impl Writer {
     /// reports unreadable lines and cuts off a torn last line.
     fn reopen(&mut self) -> io::Result<()> {
         let file = open_for_append(&self.path)?;
+        if !file.metadata()?.is_file() {
+            tracing::warn!(path = %self.path.display(), "the contact log is not a regular file; nothing to read back");
+            self.good_len = 0;
+            self.file = Some(file);
+            return Ok(());
+        }
         let horizon = Timestamp::now() - IDEMPOTENCY_WINDOW;
         let mut lines = Lines::open(&self.path, 0)?;
         let (mut records, mut unreadable) = (0usize, 0usize);
@@ -168,7 +174,7 @@ impl Writer {
             }
         }
         let good_len = lines.offset();
-        if lines.torn > 0 && file.metadata()?.is_file() {
+        if lines.torn > 0 {
             tracing::warn!(
                 path = %self.path.display(),
                 bytes = lines.torn,

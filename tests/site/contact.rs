@@ -1,0 +1,476 @@
+//! `POST /api/contact` through the real router with a real store in a temporary directory:
+//! every validation rule in both languages, the refusals (413, 415, 403, 429, 400), the
+//! honeypot and idempotency.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::{Request, StatusCode};
+use custody_site::config::ContactConfig;
+use custody_site::contact::ContactDesk;
+use custody_site::contact::record::Record;
+use custody_site::content::Lang;
+use custody_site::http;
+use serde_json::{Value, json};
+
+use crate::common::{Answer, PUBLIC, SITE, send_to};
+
+/// A router whose store writes `applications.jsonl` in `dir`, with `edit` applied to the
+/// contact settings.
+pub fn app_in(dir: &Path, edit: impl FnOnce(&mut ContactConfig)) -> (Router, PathBuf) {
+    let log = dir.join("applications.jsonl");
+    let mut config = ContactConfig {
+        log: log.display().to_string(),
+        rate_limit_per_minute: 0,
+        ..ContactConfig::default()
+    };
+    edit(&mut config);
+    let desk = Arc::new(ContactDesk::open(&config));
+    (http::app(SITE.clone(), desk), log)
+}
+
+/// An application every rule accepts.
+pub fn valid(lang: &str) -> Value {
+    json!({
+        "lang": lang, "company": "Acme Digital Pte. Ltd.", "country": "SG",
+        "businessType": "exchange", "website": "www.acme.example.com",
+        "contactPerson": "Tan Wei Ming", "areaCode": "SG", "phone": "9123 4567",
+        "email": "ops@Acme.COM", "consent": true, "request": null,
+        "sourcePage": "/contact-us", "fax": ""
+    })
+}
+
+/// A browser-like POST from the site's own page.
+pub fn post() -> axum::http::request::Builder {
+    Request::post("/api/contact")
+        .header("content-type", "application/json")
+        .header("origin", PUBLIC)
+}
+
+/// Sends `body` as JSON from the site's origin.
+pub async fn submit(app: &Router, body: &Value) -> Answer {
+    let request = post().body(Body::from(body.to_string())).unwrap();
+    send_to(app.clone(), request).await
+}
+
+/// The records in the log.
+pub fn records(log: &Path) -> Vec<Record> {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("every line is a record"))
+        .collect()
+}
+
+fn json_of(answer: &Answer) -> Value {
+    serde_json::from_str(&answer.text).expect("a JSON answer")
+}
+
+#[tokio::test]
+async fn a_valid_application_is_stored_before_the_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, log) = app_in(dir.path(), |_| {});
+    for lang in ["en", "zh"] {
+        let mut body = valid(lang);
+        body["request"] = json!("oasis-demo");
+        let answer = submit(&app, &body).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+        assert_eq!(answer.header("cache-control"), "no-store");
+        let reply = json_of(&answer);
+        let copy = &SITE.content.locale(Lang::from_code(lang).unwrap()).contact;
+        assert_eq!(reply["title"], copy.success.title.as_str());
+        assert_eq!(reply["detail"], copy.success.detail.as_str());
+        let stored = records(&log);
+        let record = stored.last().expect("stored before the answer");
+        assert_eq!(reply["id"], record.id.as_str());
+        assert_eq!(record.lang, lang);
+        assert_eq!(record.request.as_deref(), Some("oasis-demo"));
+        assert_eq!(record.source_page.as_deref(), Some("/contact-us"));
+        let app = &record.application;
+        assert_eq!(app.website, "https://www.acme.example.com");
+        assert_eq!(app.email, "ops@acme.com");
+        assert_eq!(
+            (app.calling_code.as_str(), app.phone_e164.as_str()),
+            ("+65", "+6591234567")
+        );
+        assert_eq!(uuid_version(&record.id), 7);
+    }
+    assert_eq!(
+        SITE.content.locale(Lang::En).contact.success.title,
+        "Your application has been submitted"
+    );
+    assert_eq!(
+        SITE.content.locale(Lang::En).contact.success.detail,
+        "and account manager will contact you shortly."
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&log).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "the log is private");
+    }
+}
+
+fn uuid_version(id: &str) -> u32 {
+    id.chars().nth(14).and_then(|c| c.to_digit(16)).unwrap()
+}
+
+#[tokio::test]
+async fn every_rule_answers_with_the_forms_message_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, log) = app_in(dir.path(), |_| {});
+    let english = &SITE.content.locale(Lang::En).contact.message;
+    for (message, spec) in [
+        (&english.company, "Please input company"),
+        (&english.country, "Please select country"),
+        (&english.contact_person, "Please input the contact person"),
+        (&english.area_code, "Please select the area code"),
+        (&english.business_type, "Please select business type"),
+        (&english.phone, "Please input correct phone"),
+        (&english.email, "Please input correct email"),
+    ] {
+        assert_eq!(message, spec, "SPEC.md §5 wording");
+    }
+    for lang in [Lang::En, Lang::Zh] {
+        let m = &SITE.content.locale(lang).contact.message;
+        let cases: Vec<(&str, Value, &str)> = vec![
+            ("company", json!("   "), &m.company),
+            ("company", json!("x".repeat(201)), &m.too_long),
+            ("company", json!("Acme\u{0}Corp"), &m.control_characters),
+            ("country", json!(""), &m.country),
+            ("country", json!("XX"), &m.country),
+            ("businessType", json!("bank"), &m.business_type),
+            ("website", json!("not a website"), &m.website),
+            ("website", json!("javascript:alert(1)"), &m.website),
+            ("contactPerson", json!(""), &m.contact_person),
+            ("contactPerson", json!("Tan\nWei"), &m.control_characters),
+            ("areaCode", json!("AQ"), &m.area_code),
+            ("areaCode", json!(""), &m.area_code),
+            ("phone", json!(""), &m.phone),
+            ("phone", json!("1234 5678"), &m.phone),
+            ("phone", json!("+44 7911 123456"), &m.phone),
+            ("email", json!("ops@acme"), &m.email),
+            ("email", json!("ops acme.com"), &m.email),
+            ("consent", json!(false), &m.consent),
+            ("consent", Value::Null, &m.consent),
+        ];
+        for (field, value, expected) in cases {
+            let mut body = valid(lang.code());
+            body[field] = value.clone();
+            let answer = submit(&app, &body).await;
+            assert_eq!(
+                answer.status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{field}={value}"
+            );
+            let reply = json_of(&answer);
+            assert_eq!(reply["error"]["code"], "invalid_fields");
+            assert_eq!(
+                reply["error"]["message"],
+                SITE.content
+                    .locale(lang)
+                    .contact
+                    .error
+                    .invalid_fields
+                    .as_str()
+            );
+            assert_eq!(
+                reply["error"]["fields"],
+                json!({ field: expected }),
+                "{field}={value} in {lang:?}"
+            );
+        }
+    }
+    let everything_missing = submit(&app, &json!({ "lang": "zh" })).await;
+    let fields = json_of(&everything_missing)["error"]["fields"].clone();
+    let zh = &SITE.content.locale(Lang::Zh).contact.message;
+    assert_eq!(fields["company"], zh.company.as_str());
+    assert_eq!(
+        fields.as_object().unwrap().len(),
+        8,
+        "all but the optional website: {fields}"
+    );
+    assert!(records(&log).is_empty(), "nothing invalid is stored");
+}
+
+#[tokio::test]
+async fn the_language_comes_from_the_body_then_accept_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, _) = app_in(dir.path(), |_| {});
+    let mut body = valid("en");
+    body.as_object_mut().unwrap().remove("lang");
+    body["email"] = json!("nope");
+    let request = post()
+        .header("accept-language", "zh-CN,zh;q=0.9")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let answer = send_to(app, request).await;
+    assert_eq!(
+        json_of(&answer)["error"]["fields"]["email"],
+        SITE.content.locale(Lang::Zh).contact.message.email.as_str()
+    );
+}
+
+#[tokio::test]
+async fn refusals_before_the_body_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, log) = app_in(dir.path(), |_| {});
+    let body = valid("en").to_string();
+    let errors = &SITE.content.locale(Lang::Zh).contact.error;
+
+    let form = Request::post("/api/contact")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("origin", PUBLIC)
+        .header("accept-language", "zh")
+        .body(Body::from("company=Acme"))
+        .unwrap();
+    let answer = send_to(app.clone(), form).await;
+    assert_eq!(answer.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert_eq!(
+        json_of(&answer)["error"]["message"],
+        errors.not_json.as_str()
+    );
+
+    let padding = "x".repeat(20_000);
+    let mut huge = valid("en");
+    huge["company"] = json!(padding);
+    let answer = send_to(
+        app.clone(),
+        post().body(Body::from(huge.to_string())).unwrap(),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
+    let streamed =
+        futures_util::stream::iter((0..40).map(|_| Ok::<_, std::io::Error>(vec![b' '; 1024])));
+    let answer = send_to(
+        app.clone(),
+        Request::post("/api/contact")
+            .header("content-type", "application/json; charset=utf-8")
+            .header("origin", PUBLIC)
+            .body(Body::from_stream(streamed))
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        answer.status,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "no Content-Length"
+    );
+
+    for (name, value) in [
+        ("origin", "https://evil.example"),
+        ("origin", "null"),
+        ("sec-fetch-site", "cross-site"),
+    ] {
+        let request = Request::post("/api/contact")
+            .header("content-type", "application/json")
+            .header(name, value)
+            .body(Body::from(body.clone()))
+            .unwrap();
+        let answer = send_to(app.clone(), request).await;
+        assert_eq!(answer.status, StatusCode::FORBIDDEN, "{name}: {value}");
+    }
+    let no_origin = Request::post("/api/contact")
+        .header("content-type", "application/json")
+        .body(Body::from(body.clone()))
+        .unwrap();
+    assert_eq!(
+        send_to(app.clone(), no_origin).await.status,
+        StatusCode::FORBIDDEN
+    );
+    let same_site_fetch = Request::post("/api/contact")
+        .header("content-type", "application/json")
+        .header("sec-fetch-site", "same-origin")
+        .body(Body::from(body.clone()))
+        .unwrap();
+    assert_eq!(
+        send_to(app.clone(), same_site_fetch).await.status,
+        StatusCode::CREATED
+    );
+    let by_host = Request::post("/api/contact")
+        .header("content-type", "application/json")
+        .header("origin", "http://localhost:8080")
+        .header("host", "localhost:8080")
+        .body(Body::from(body.clone()))
+        .unwrap();
+    assert_eq!(
+        send_to(app.clone(), by_host).await.status,
+        StatusCode::CREATED,
+        "the host it was sent to"
+    );
+
+    let get = Request::get("/api/contact").body(Body::empty()).unwrap();
+    assert_eq!(
+        send_to(app, get).await.status,
+        StatusCode::METHOD_NOT_ALLOWED
+    );
+    assert_eq!(records(&log).len(), 2);
+}
+
+#[tokio::test]
+async fn unreadable_bodies_get_a_localized_400() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, log) = app_in(dir.path(), |_| {});
+    let mut unknown_field = valid("en");
+    unknown_field["admin"] = json!(true);
+    let mut unknown_request = valid("en");
+    unknown_request["request"] = json!("free-money");
+    let mut bad_lang = valid("en");
+    bad_lang["lang"] = json!("fr");
+    let mut wrong_type = valid("en");
+    wrong_type["consent"] = json!("yes");
+    let mut bad_source = valid("en");
+    bad_source["sourcePage"] = json!("https://evil.example/");
+    for body in [
+        "{".to_owned(),
+        "[]".to_owned(),
+        "\u{feff}".to_owned(),
+        unknown_field.to_string(),
+        unknown_request.to_string(),
+        bad_lang.to_string(),
+        wrong_type.to_string(),
+        bad_source.to_string(),
+    ] {
+        let request = post()
+            .header("accept-language", "zh")
+            .body(Body::from(body.clone()))
+            .unwrap();
+        let answer = send_to(app.clone(), request).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(
+            json_of(&answer)["error"]["message"],
+            SITE.content
+                .locale(Lang::Zh)
+                .contact
+                .error
+                .unreadable
+                .as_str()
+        );
+    }
+    let bad_key = post()
+        .header("idempotency-key", "a key with spaces")
+        .body(Body::from(valid("en").to_string()))
+        .unwrap();
+    assert_eq!(send_to(app, bad_key).await.status, StatusCode::BAD_REQUEST);
+    assert!(records(&log).is_empty());
+}
+
+#[tokio::test]
+async fn too_many_applications_from_one_network_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, log) = app_in(dir.path(), |config| config.rate_limit_per_minute = 2);
+    let from = |ip: &str| {
+        let peer: SocketAddr = format!("{ip}:40000").parse().unwrap();
+        let mut request = post().body(Body::from(valid("en").to_string())).unwrap();
+        request.extensions_mut().insert(ConnectInfo(peer));
+        request
+    };
+    for _ in 0..2 {
+        assert_eq!(
+            send_to(app.clone(), from("198.51.100.4")).await.status,
+            StatusCode::CREATED
+        );
+    }
+    let limited = send_to(app.clone(), from("198.51.100.4")).await;
+    assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = limited.header("retry-after").parse().unwrap();
+    assert!((1..=30).contains(&wait), "Retry-After {wait}");
+    assert_eq!(
+        json_of(&limited)["error"]["message"],
+        SITE.content
+            .locale(Lang::En)
+            .contact
+            .error
+            .rate_limited
+            .as_str()
+    );
+    assert_eq!(
+        send_to(app, from("198.51.100.5")).await.status,
+        StatusCode::CREATED
+    );
+    assert_eq!(records(&log).len(), 3);
+}
+
+#[tokio::test]
+async fn the_proxy_header_names_the_client_when_configured() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, log) = app_in(dir.path(), |config| {
+        config.rate_limit_per_minute = 1;
+        config.client_ip_header = "x-forwarded-for".into();
+    });
+    let via_proxy = |chain: &str| {
+        post()
+            .header("x-forwarded-for", chain)
+            .body(Body::from(valid("en").to_string()))
+            .unwrap()
+    };
+    assert_eq!(
+        send_to(app.clone(), via_proxy("10.0.0.1, 203.0.113.9"))
+            .await
+            .status,
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        send_to(app.clone(), via_proxy("10.0.0.2, 203.0.113.9"))
+            .await
+            .status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "the last entry is the one the proxy saw"
+    );
+    assert_eq!(
+        send_to(app, via_proxy("203.0.113.10")).await.status,
+        StatusCode::CREATED
+    );
+    assert_eq!(records(&log)[0].client_ip.as_deref(), Some("203.0.113.9"));
+}
+
+#[tokio::test]
+async fn a_filled_honeypot_looks_accepted_but_is_never_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, log) = app_in(dir.path(), |_| {});
+    let mut robot = valid("en");
+    robot["fax"] = json!("+1 555 0100");
+    let answer = submit(&app, &robot).await;
+    assert_eq!(answer.status, StatusCode::CREATED);
+    assert_eq!(
+        json_of(&answer)["title"],
+        "Your application has been submitted"
+    );
+    assert!(records(&log).is_empty());
+}
+
+#[tokio::test]
+async fn a_repeated_idempotency_key_returns_the_first_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, log) = app_in(dir.path(), |_| {});
+    let send = |key: &'static str, company: &'static str| {
+        let mut body = valid("en");
+        body["company"] = json!(company);
+        post()
+            .header("idempotency-key", key)
+            .body(Body::from(body.to_string()))
+            .unwrap()
+    };
+    let first = send_to(app.clone(), send("3f1c9a", "First Ltd")).await;
+    let again = send_to(app.clone(), send("3f1c9a", "Changed Ltd")).await;
+    let other = send_to(app.clone(), send("77aa01", "Other Ltd")).await;
+    assert_eq!(first.status, StatusCode::CREATED);
+    assert_eq!(again.status, StatusCode::CREATED);
+    assert_eq!(first.text, again.text, "the same id and time");
+    assert_ne!(json_of(&first)["id"], json_of(&other)["id"]);
+    let stored = records(&log);
+    assert_eq!(stored.len(), 2);
+    assert_eq!(stored[0].application.company, "First Ltd");
+
+    let (restarted, _) = app_in(dir.path(), |_| {});
+    let after_restart = send_to(restarted, send("3f1c9a", "Third Ltd")).await;
+    assert_eq!(
+        after_restart.text, first.text,
+        "keys are rebuilt from the log"
+    );
+    assert_eq!(records(&log).len(), 2);
+}

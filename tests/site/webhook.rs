@@ -1,0 +1,350 @@
+//! Webhook delivery against a real receiver on 127.0.0.1 (a fake of the operator's system), and
+//! the crash test: the release binary killed with SIGKILL under load loses no acknowledged
+//! application.
+
+use std::collections::HashSet;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::{HeaderMap, Request, StatusCode};
+use axum::routing::post;
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use custody_site::config::{ContactConfig, Secret};
+use custody_site::contact::ContactDesk;
+use custody_site::contact::webhook::Webhook;
+use custody_site::http;
+use hmac::{Hmac, Mac};
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::TokioExecutor;
+use serde_json::{Value, json};
+use sha2::Sha256;
+
+use crate::common::SITE;
+use crate::contact::{records, submit, valid};
+use crate::contact_store::cli;
+
+const SECRET: &str = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+
+/// One request the receiver got.
+#[derive(Debug, Clone)]
+struct Received {
+    id: String,
+    timestamp: String,
+    signature: String,
+    body: Bytes,
+    accepted: bool,
+}
+
+#[derive(Clone, Default)]
+struct Receiver {
+    up: Arc<Mutex<bool>>,
+    log: Arc<Mutex<Vec<Received>>>,
+}
+
+impl Receiver {
+    async fn start() -> (Receiver, String) {
+        let receiver = Receiver::default();
+        let app = Router::new()
+            .route("/hooks/applications", post(receive))
+            .with_state(receiver.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!(
+            "http://{}/hooks/applications",
+            listener.local_addr().unwrap()
+        );
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        (receiver, url)
+    }
+
+    fn set_up(&self, up: bool) {
+        *self.up.lock().unwrap() = up;
+    }
+
+    fn received(&self) -> Vec<Received> {
+        self.log.lock().unwrap().clone()
+    }
+
+    fn accepted_ids(&self) -> Vec<String> {
+        self.received()
+            .into_iter()
+            .filter(|r| r.accepted)
+            .map(|r| r.id)
+            .collect()
+    }
+
+    async fn wait_for(&self, what: &str, done: impl Fn(&[Received]) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !done(&self.received()) {
+            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+async fn receive(State(receiver): State<Receiver>, headers: HeaderMap, body: Bytes) -> StatusCode {
+    let header = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let accepted = *receiver.up.lock().unwrap();
+    receiver.log.lock().unwrap().push(Received {
+        id: header("webhook-id"),
+        timestamp: header("webhook-timestamp"),
+        signature: header("webhook-signature"),
+        body,
+        accepted,
+    });
+    if accepted {
+        StatusCode::NO_CONTENT
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    }
+}
+
+/// The signature a receiver computes with the Standard Webhooks recipe.
+fn expected_signature(id: &str, timestamp: &str, body: &[u8]) -> String {
+    let key = STANDARD
+        .decode(SECRET.strip_prefix("whsec_").unwrap())
+        .unwrap();
+    let mut mac = Hmac::<Sha256>::new_from_slice(&key).unwrap();
+    mac.update(format!("{id}.{timestamp}.").as_bytes());
+    mac.update(body);
+    format!("v1,{}", STANDARD.encode(mac.finalize().into_bytes()))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_application_is_delivered_in_order_across_outages_and_restarts() {
+    let dir = tempfile::tempdir().unwrap();
+    let (receiver, url) = Receiver::start().await;
+    let config = ContactConfig {
+        log: dir.path().join("applications.jsonl").display().to_string(),
+        rate_limit_per_minute: 0,
+        webhook_url: url,
+        webhook_secret: Secret::new(SECRET),
+        webhook_retry_initial_ms: 20,
+        webhook_retry_max_secs: 1,
+        ..ContactConfig::default()
+    };
+    let desk = Arc::new(ContactDesk::open(&config));
+    let app = http::app(SITE.clone(), desk.clone());
+    let start_worker = || {
+        let webhook = Webhook::from_config(&config, desk.store.appended())
+            .unwrap()
+            .expect("configured");
+        tokio::spawn(webhook.run())
+    };
+
+    receiver.set_up(false);
+    let worker = start_worker();
+    for n in 0..5 {
+        let mut body = valid("en");
+        body["company"] = json!(format!("Down {n}"));
+        assert_eq!(submit(&app, &body).await.status, StatusCode::CREATED);
+    }
+    receiver
+        .wait_for("three failed attempts", |got| got.len() >= 3)
+        .await;
+    let attempts = receiver.received();
+    assert!(
+        attempts.iter().all(|a| a.id == attempts[0].id),
+        "the first application is retried, with the same webhook-id"
+    );
+    let log_env = ("CUSTODY_SITE_CONTACT_LOG", config.log.as_str());
+    let status = cli(&["submissions", "status"], log_env);
+    assert!(
+        status.contains("last error: the receiver answered 503"),
+        "{status}"
+    );
+    assert!(status.contains("pending:    5"), "{status}");
+
+    receiver.set_up(true);
+    receiver
+        .wait_for("five deliveries", |got| {
+            got.iter().filter(|r| r.accepted).count() == 5
+        })
+        .await;
+    worker.abort();
+    let _ = worker.await;
+
+    for n in 0..2 {
+        let mut body = valid("zh");
+        body["company"] = json!(format!("After restart {n}"));
+        assert_eq!(submit(&app, &body).await.status, StatusCode::CREATED);
+    }
+    let worker = start_worker();
+    receiver
+        .wait_for("seven deliveries", |got| {
+            got.iter().filter(|r| r.accepted).count() == 7
+        })
+        .await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    worker.abort();
+
+    let stored: Vec<String> = records(std::path::Path::new(&config.log))
+        .into_iter()
+        .map(|r| r.id)
+        .collect();
+    assert_eq!(
+        receiver.accepted_ids(),
+        stored,
+        "each once, in log order, none after a restart twice"
+    );
+    for delivery in receiver.received() {
+        assert_eq!(
+            delivery.signature,
+            expected_signature(&delivery.id, &delivery.timestamp, &delivery.body),
+            "the signature verifies"
+        );
+        let event: Value = serde_json::from_slice(&delivery.body).unwrap();
+        assert_eq!(event["type"], "contact.application.submitted");
+        assert_eq!(event["data"]["id"], delivery.id.as_str());
+        let age = jiff::Timestamp::now().as_second() - delivery.timestamp.parse::<i64>().unwrap();
+        assert!((0..60).contains(&age));
+    }
+    let status = cli(&["submissions", "status"], log_env);
+    assert!(
+        status.contains("delivered:  7") && status.contains("pending:    0"),
+        "{status}"
+    );
+    assert!(status.contains("last error: none"), "{status}");
+}
+
+#[test]
+fn the_webhook_secret_is_checked_and_never_printed() {
+    let bad = Command::new(env!("CARGO_BIN_EXE_custody-site"))
+        .arg("check")
+        .env(
+            "CUSTODY_SITE_CONTACT_WEBHOOK_URL",
+            "https://hooks.example/applications",
+        )
+        .env("CUSTODY_SITE_CONTACT_WEBHOOK_SECRET", "whsec_dG9vLXNob3J0")
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    let stderr = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        stderr.contains("contact.webhook_secret") && stderr.contains("24 to 64 bytes"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("dG9vLXNob3J0"),
+        "the secret is not echoed: {stderr}"
+    );
+    let config = ContactConfig {
+        webhook_secret: Secret::new(SECRET),
+        ..ContactConfig::default()
+    };
+    assert!(!format!("{config:?}").contains("MfKQ9"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_under_load_loses_no_acknowledged_application() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("applications.jsonl");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let origin = format!("http://127.0.0.1:{port}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_custody-site"))
+        .args([
+            "--listen",
+            &format!("127.0.0.1:{port}"),
+            "--public-url",
+            &origin,
+        ])
+        .env_remove("CUSTODY_SITE_CONFIG")
+        .env("CUSTODY_SITE_CONTACT_LOG", &log)
+        .env("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0")
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let client: Client<_, Body> = Client::builder(TokioExecutor::new()).build_http();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while client
+        .get(format!("{origin}/healthz").parse().unwrap())
+        .await
+        .is_err()
+    {
+        assert!(Instant::now() < deadline, "the binary started");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let acknowledged = Arc::new(Mutex::new(Vec::new()));
+    let clients: Vec<_> = (0..50)
+        .map(|n| {
+            let (client, origin, acknowledged) =
+                (client.clone(), origin.clone(), acknowledged.clone());
+            tokio::spawn(async move {
+                loop {
+                    let mut body = valid("en");
+                    body["company"] = json!(format!("Load {n}"));
+                    let request = Request::post(format!("{origin}/api/contact"))
+                        .header("content-type", "application/json")
+                        .header("origin", &origin)
+                        .body(Body::from(body.to_string()))
+                        .unwrap();
+                    let Ok(response) = client.request(request).await else {
+                        return;
+                    };
+                    if response.status() != StatusCode::CREATED {
+                        return;
+                    }
+                    let bytes = http_body_util::BodyExt::collect(response.into_body())
+                        .await
+                        .map(|body| body.to_bytes());
+                    let Ok(bytes) = bytes else { return };
+                    let reply: Value = serde_json::from_slice(&bytes).unwrap();
+                    acknowledged
+                        .lock()
+                        .unwrap()
+                        .push(reply["id"].as_str().unwrap().to_owned());
+                }
+            })
+        })
+        .collect();
+    while acknowledged.lock().unwrap().len() < 300 {
+        assert!(
+            Instant::now() < deadline + Duration::from_secs(20),
+            "applications were accepted"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    child.kill().expect("SIGKILL");
+    child.wait().unwrap();
+    for task in clients {
+        let _ = task.await;
+    }
+    let acknowledged: HashSet<String> = acknowledged.lock().unwrap().iter().cloned().collect();
+    let text = std::fs::read_to_string(&log).unwrap();
+    let stored: HashSet<String> = text
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .map(|record| record["id"].as_str().unwrap().to_owned())
+        .collect();
+    let lost: Vec<&String> = acknowledged.difference(&stored).collect();
+    assert!(
+        lost.is_empty(),
+        "{} acknowledged applications lost: {lost:?}",
+        lost.len()
+    );
+    assert!(acknowledged.len() >= 300);
+
+    let status = cli(
+        &["submissions", "status"],
+        ("CUSTODY_SITE_CONTACT_LOG", log.to_str().unwrap()),
+    );
+    assert!(
+        status.contains(&format!("stored:     {}", stored.len())),
+        "{status}"
+    );
+}
