@@ -38,11 +38,14 @@ struct Received {
     signature: String,
     body: Bytes,
     accepted: bool,
+    at: Instant,
 }
 
 #[derive(Clone, Default)]
 struct Receiver {
     up: Arc<Mutex<bool>>,
+    /// `Retry-After` sent with a refusal.
+    retry_after: Arc<Mutex<Option<&'static str>>>,
     log: Arc<Mutex<Vec<Received>>>,
 }
 
@@ -86,7 +89,12 @@ impl Receiver {
     }
 }
 
-async fn receive(State(receiver): State<Receiver>, headers: HeaderMap, body: Bytes) -> StatusCode {
+async fn receive(
+    State(receiver): State<Receiver>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
     let header = |name: &str| {
         headers
             .get(name)
@@ -101,11 +109,14 @@ async fn receive(State(receiver): State<Receiver>, headers: HeaderMap, body: Byt
         signature: header("webhook-signature"),
         body,
         accepted,
+        at: Instant::now(),
     });
-    if accepted {
-        StatusCode::NO_CONTENT
-    } else {
-        StatusCode::SERVICE_UNAVAILABLE
+    match (accepted, *receiver.retry_after.lock().unwrap()) {
+        (true, _) => StatusCode::NO_CONTENT.into_response(),
+        (false, Some(wait)) => {
+            (StatusCode::SERVICE_UNAVAILABLE, [("retry-after", wait)]).into_response()
+        }
+        (false, None) => StatusCode::SERVICE_UNAVAILABLE.into_response(),
     }
 }
 
@@ -215,6 +226,42 @@ async fn every_application_is_delivered_in_order_across_outages_and_restarts() {
         "{status}"
     );
     assert!(status.contains("last error: none"), "{status}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_receivers_retry_after_is_honoured() {
+    let dir = tempfile::tempdir().unwrap();
+    let (receiver, url) = Receiver::start().await;
+    let config = ContactConfig {
+        log: dir.path().join("applications.jsonl").display().to_string(),
+        webhook_url: url,
+        webhook_secret: Secret::new(SECRET),
+        webhook_retry_initial_ms: 20,
+        ..ContactConfig::default()
+    };
+    let desk = Arc::new(ContactDesk::open(&config));
+    let app = http::app(SITE.clone(), desk.clone());
+    *receiver.retry_after.lock().unwrap() = Some("1");
+    let worker = tokio::spawn(
+        Webhook::from_config(&config, desk.store.appended())
+            .unwrap()
+            .unwrap()
+            .run(),
+    );
+    assert_eq!(submit(&app, &valid("en")).await.status, StatusCode::CREATED);
+    receiver.wait_for("a refusal", |got| !got.is_empty()).await;
+    receiver.set_up(true);
+    receiver
+        .wait_for("the delivery", |got| got.iter().any(|r| r.accepted))
+        .await;
+    worker.abort();
+    let got = receiver.received();
+    assert_eq!(got.len(), 2, "one refusal, one delivery");
+    let waited = got[1].at - got[0].at;
+    assert!(
+        waited >= Duration::from_millis(900),
+        "waited {waited:?} as asked, not the 20 ms backoff"
+    );
 }
 
 #[test]
