@@ -135,13 +135,14 @@ fn open(log: &Path) -> anyhow::Result<Lines> {
 }
 
 fn csv_row(record: &Record) -> String {
-    let app = &record.application;
+    let draft = &record.draft;
+    let app = &draft.application;
     let optional = |value: &Option<String>| value.clone().unwrap_or_default();
     let consent = if app.consent { "yes" } else { "no" };
     [
         record.id.clone(),
         record.received_at.clone(),
-        record.lang.clone(),
+        draft.lang.clone(),
         app.company.clone(),
         app.country.clone(),
         app.business_type.clone(),
@@ -153,11 +154,11 @@ fn csv_row(record: &Record) -> String {
         app.phone_e164.clone(),
         app.email.clone(),
         consent.to_owned(),
-        optional(&record.request),
-        optional(&record.source_page),
-        optional(&record.user_agent),
-        optional(&record.client_ip),
-        optional(&record.idempotency_key),
+        optional(&draft.request),
+        optional(&draft.source_page),
+        optional(&draft.user_agent),
+        optional(&draft.client_ip),
+        optional(&draft.idempotency_key),
     ]
     .iter()
     .map(|value| csv_field(value))

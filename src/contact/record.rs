@@ -4,7 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::application::Application;
 
-/// What the log holds for each accepted application, flat so it exports as one CSV row.
+/// What the log holds for each accepted application: the store's id and time, then the draft,
+/// flat so it exports as one CSV row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Record {
@@ -12,6 +13,15 @@ pub struct Record {
     pub id: String,
     /// When it was stored, RFC 3339 in UTC.
     pub received_at: String,
+    /// Everything the request brought.
+    #[serde(flatten)]
+    pub draft: Draft,
+}
+
+/// An application as the endpoint hands it to the store: everything but the id and time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Draft {
     /// The page language, `en` or `zh`.
     pub lang: String,
     /// Path of the page it was sent from.
@@ -27,40 +37,4 @@ pub struct Record {
     /// The validated answers.
     #[serde(flatten)]
     pub application: Application,
-}
-
-/// Everything of a record except what the store assigns (id and time).
-#[derive(Debug, Clone)]
-pub struct Draft {
-    /// The page language.
-    pub lang: String,
-    /// Path of the page it was sent from.
-    pub source_page: Option<String>,
-    /// A request the page was opened with.
-    pub request: Option<String>,
-    /// The sender's `User-Agent`.
-    pub user_agent: Option<String>,
-    /// The sender's address.
-    pub client_ip: Option<String>,
-    /// The sender's `Idempotency-Key`.
-    pub idempotency_key: Option<String>,
-    /// The validated answers.
-    pub application: Application,
-}
-
-impl Draft {
-    /// The record with its id and time.
-    pub fn into_record(self, id: String, received_at: String) -> Record {
-        Record {
-            id,
-            received_at,
-            lang: self.lang,
-            source_page: self.source_page,
-            request: self.request,
-            user_agent: self.user_agent,
-            client_ip: self.client_ip,
-            idempotency_key: self.idempotency_key,
-            application: self.application,
-        }
-    }
 }

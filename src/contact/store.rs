@@ -17,7 +17,7 @@ use tokio::sync::{Notify, mpsc, oneshot};
 use uuid::Uuid;
 
 use super::log_file::{Lines, open_for_append};
-use super::record::Draft;
+use super::record::{Draft, Record};
 
 /// How long an idempotency key is remembered.
 pub const IDEMPOTENCY_WINDOW: Duration = Duration::from_secs(24 * 60 * 60);
@@ -156,7 +156,7 @@ impl Writer {
                 Ok(record) => {
                     records += 1;
                     let at = record.received_at.parse::<Timestamp>().ok();
-                    if let (Some(key), Some(at)) = (record.idempotency_key, at)
+                    if let (Some(key), Some(at)) = (record.draft.idempotency_key, at)
                         && at > horizon
                     {
                         let receipt = Receipt {
@@ -220,9 +220,11 @@ impl Writer {
                 received_at: format!("{received:.3}"),
                 replayed: false,
             };
-            let record = job
-                .draft
-                .into_record(receipt.id.clone(), receipt.received_at.clone());
+            let record = Record {
+                id: receipt.id.clone(),
+                received_at: receipt.received_at.clone(),
+                draft: job.draft,
+            };
             serde_json::to_writer(&mut buffer, &record).expect("a record serializes");
             buffer.push(b'\n');
             if let Some(key) = &key {

@@ -87,10 +87,10 @@ async fn a_valid_application_is_stored_before_the_answer() {
         let stored = records(&log);
         let record = stored.last().expect("stored before the answer");
         assert_eq!(reply["id"], record.id.as_str());
-        assert_eq!(record.lang, lang);
-        assert_eq!(record.request.as_deref(), Some("oasis-demo"));
-        assert_eq!(record.source_page.as_deref(), Some("/contact-us"));
-        let app = &record.application;
+        assert_eq!(record.draft.lang, lang);
+        assert_eq!(record.draft.request.as_deref(), Some("oasis-demo"));
+        assert_eq!(record.draft.source_page.as_deref(), Some("/contact-us"));
+        let app = &record.draft.application;
         assert_eq!(app.website, "https://www.acme.example.com");
         assert_eq!(app.email, "ops@acme.com");
         assert_eq!(
@@ -425,7 +425,10 @@ async fn the_proxy_header_names_the_client_when_configured() {
         send_to(app, via_proxy("203.0.113.10")).await.status,
         StatusCode::CREATED
     );
-    assert_eq!(records(&log)[0].client_ip.as_deref(), Some("203.0.113.9"));
+    assert_eq!(
+        records(&log)[0].draft.client_ip.as_deref(),
+        Some("203.0.113.9")
+    );
 }
 
 #[tokio::test]
@@ -464,7 +467,7 @@ async fn a_repeated_idempotency_key_returns_the_first_answer() {
     assert_ne!(json_of(&first)["id"], json_of(&other)["id"]);
     let stored = records(&log);
     assert_eq!(stored.len(), 2);
-    assert_eq!(stored[0].application.company, "First Ltd");
+    assert_eq!(stored[0].draft.application.company, "First Ltd");
 
     let (restarted, _) = app_in(dir.path(), |_| {});
     let after_restart = send_to(restarted, send("3f1c9a", "Third Ltd")).await;

@@ -41,7 +41,7 @@ async fn two_thousand_concurrent_applications_are_two_thousand_lines() {
     assert_eq!(ids, acknowledged, "every acknowledged id is in the log");
     let companies: HashSet<&str> = stored
         .iter()
-        .map(|r| r.application.company.as_str())
+        .map(|r| r.draft.application.company.as_str())
         .collect();
     assert_eq!(companies.len(), 2000);
     let mut sorted = stored.iter().map(|r| r.id.clone()).collect::<Vec<_>>();
@@ -74,7 +74,7 @@ async fn a_torn_last_line_is_skipped_and_earlier_records_kept() {
         "the earlier record and the new one, nothing torn"
     );
     assert!(std::fs::read_to_string(&log).unwrap().starts_with(&first));
-    assert_eq!(stored[1].lang, "zh");
+    assert_eq!(stored[1].draft.lang, "zh");
 }
 
 #[tokio::test]
