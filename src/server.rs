@@ -35,8 +35,17 @@ pub async fn run(
         elapsed_ms = started.elapsed().as_millis() as u64,
         "rendered and compressed every document"
     );
-    let contact = Arc::new(ContactDesk::open(&site.config.contact));
-    if let Some(webhook) = Webhook::from_config(&site.config.contact, contact.store.appended())? {
+    let settings = &site.config.contact;
+    let contact = Arc::new(ContactDesk::open(settings));
+    let webhook = Webhook::from_config(settings, contact.store.appended())?;
+    tracing::info!(
+        log = %settings.log,
+        rate_limit_per_minute = settings.rate_limit_per_minute,
+        group_commit = settings.group_commit,
+        webhook = webhook.as_ref().map_or("off", |_| "on"),
+        "contact applications"
+    );
+    if let Some(webhook) = webhook {
         tokio::spawn(webhook.run());
     }
     serve(site, contact, listener, shutdown).await
