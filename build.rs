@@ -34,8 +34,10 @@ fn main() {
 
     let files = content::load::read_dir(&root.join("content"))
         .unwrap_or_else(|e| fail(&format!("cannot read content/: {e}")));
-    let site = content::load::parse(&files)
+    let mut site = content::load::parse(&files)
         .unwrap_or_else(|errors| fail(&content::error::report(&errors)));
+    site.calling_codes = calling_codes();
+    write_calling_codes(&site.calling_codes, &out);
     let data_dir = out.join("site-data");
     write_page_data(&site, &data_dir);
 
@@ -70,6 +72,31 @@ fn track_inputs(root: &Path) {
     ] {
         println!("cargo::rerun-if-changed={}", root.join(input).display());
     }
+}
+
+/// The area code of every country or region with a numbering plan, from libphonenumber's
+/// metadata: the same data the server validates phone numbers with.
+fn calling_codes() -> content::countries::CallingCodes {
+    let database = &*phonenumber::metadata::DATABASE;
+    content::countries::COUNTRIES
+        .iter()
+        .filter_map(|region| {
+            database
+                .by_id(*region)
+                .map(|metadata| ((*region).to_owned(), metadata.country_code()))
+        })
+        .collect()
+}
+
+/// Writes `calling-codes.json`, embedded in the binary (`embedded::CALLING_CODES`) so the
+/// server need not load libphonenumber's metadata to render the contact page.
+fn write_calling_codes(codes: &content::countries::CallingCodes, out: &Path) {
+    let path = out.join("calling-codes.json");
+    fs::write(
+        &path,
+        serde_json::to_vec(codes).expect("JSON values serialize"),
+    )
+    .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", path.display())));
 }
 
 /// Writes `pages.json`: every page × language with the data it renders from, plus the error pages

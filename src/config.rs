@@ -39,6 +39,92 @@ pub struct Config {
     pub build_check: BuildCheckConfig,
     /// Links to sites outside this one.
     pub links: LinksConfig,
+    /// Contact applications: where they are stored, abuse limits and webhook delivery.
+    pub contact: ContactConfig,
+}
+
+/// `[contact]`
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ContactConfig {
+    /// JSON-lines file every accepted application is appended to and fsynced before it is
+    /// acknowledged; created with mode 0600 (its directory with 0700) when missing.
+    /// Default `data/contact-applications.jsonl`. Env `CUSTODY_SITE_CONTACT_LOG`.
+    pub log: String,
+    /// Applications one client address (an IPv6 /64) may send per minute; `0` disables the limit.
+    /// Default `5`. Env `CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE`.
+    pub rate_limit_per_minute: u32,
+    /// Request header carrying the client address when the site runs behind a reverse proxy
+    /// (e.g. `x-forwarded-for`, whose last entry is used, or `x-real-ip`). Empty (the default)
+    /// uses the connection's peer address. Env `CUSTODY_SITE_CONTACT_CLIENT_IP_HEADER`.
+    pub client_ip_header: String,
+    /// Whether applications arriving together share one fsync (group commit). Default `true`;
+    /// `false` fsyncs each one on its own (slower, for comparison).
+    /// Env `CUSTODY_SITE_CONTACT_GROUP_COMMIT`.
+    pub group_commit: bool,
+    /// Address each application is POSTed to (Standard Webhooks). Empty (the default) delivers
+    /// nothing. Env `CUSTODY_SITE_CONTACT_WEBHOOK_URL`.
+    pub webhook_url: String,
+    /// Signing secret of the webhook, `whsec_` + base64 of 24 to 64 random bytes; required with
+    /// `webhook_url`. Never logged. Env `CUSTODY_SITE_CONTACT_WEBHOOK_SECRET`.
+    pub webhook_secret: Secret,
+    /// Seconds the receiver has to answer one delivery. Default `10`.
+    /// Env `CUSTODY_SITE_CONTACT_WEBHOOK_TIMEOUT_SECS`.
+    pub webhook_timeout_secs: u64,
+    /// Milliseconds before the first retry of a failed delivery; each further retry waits twice
+    /// as long, with jitter. Default `1000`. Env `CUSTODY_SITE_CONTACT_WEBHOOK_RETRY_INITIAL_MS`.
+    pub webhook_retry_initial_ms: u64,
+    /// The longest wait between two attempts, in seconds, also for a receiver's `Retry-After`.
+    /// Default `21600` (six hours). Env `CUSTODY_SITE_CONTACT_WEBHOOK_RETRY_MAX_SECS`.
+    pub webhook_retry_max_secs: u64,
+}
+
+impl Default for ContactConfig {
+    fn default() -> Self {
+        Self {
+            log: "data/contact-applications.jsonl".into(),
+            rate_limit_per_minute: 5,
+            client_ip_header: String::new(),
+            group_commit: true,
+            webhook_url: String::new(),
+            webhook_secret: Secret::default(),
+            webhook_timeout_secs: 10,
+            webhook_retry_initial_ms: 1000,
+            webhook_retry_max_secs: 21_600,
+        }
+    }
+}
+
+/// A configuration value that must never appear in logs: `Debug` prints `[redacted]`.
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    /// Wraps a secret value.
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+
+    /// The secret itself, for the one place that uses it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether no secret is set.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_empty() {
+            "[unset]"
+        } else {
+            "[redacted]"
+        })
+    }
 }
 
 /// `[site]`
@@ -184,6 +270,7 @@ impl Default for Config {
             analytics: AnalyticsConfig::default(),
             build_check: BuildCheckConfig::default(),
             links: LinksConfig::default(),
+            contact: ContactConfig::default(),
         }
     }
 }
@@ -276,8 +363,48 @@ impl Config {
                 bail!("{key} must be an absolute http(s) URL, not `{url}`");
             }
         }
+        self.validate_contact()?;
         if self.build_check.interval_secs < 60 {
             bail!("build_check.interval_secs must be at least 60");
+        }
+        Ok(())
+    }
+
+    fn validate_contact(&self) -> anyhow::Result<()> {
+        let contact = &self.contact;
+        if contact.log.trim().is_empty() {
+            bail!("contact.log must name a file for contact applications");
+        }
+        let header = contact.client_ip_header.trim();
+        if !header.is_empty() && axum::http::HeaderName::try_from(header).is_err() {
+            bail!(
+                "contact.client_ip_header must be a header name such as x-forwarded-for, not `{header}`"
+            );
+        }
+        if contact.webhook_url.is_empty() {
+            return Ok(());
+        }
+        if origin(&contact.webhook_url).is_none() {
+            bail!(
+                "contact.webhook_url must be empty or an absolute http(s) URL, not `{}`",
+                contact.webhook_url
+            );
+        }
+        if contact.webhook_url.parse::<axum::http::Uri>().is_err() {
+            bail!(
+                "contact.webhook_url is not a valid URL: `{}`",
+                contact.webhook_url
+            );
+        }
+        crate::contact::signature::SigningKey::from_secret(&contact.webhook_secret)
+            .context("contact.webhook_secret")?;
+        if contact.webhook_timeout_secs == 0 || contact.webhook_retry_initial_ms == 0 {
+            bail!(
+                "contact.webhook_timeout_secs and contact.webhook_retry_initial_ms must be above 0"
+            );
+        }
+        if contact.webhook_retry_max_secs * 1000 < contact.webhook_retry_initial_ms {
+            bail!("contact.webhook_retry_max_secs must not be shorter than the first retry");
         }
         Ok(())
     }

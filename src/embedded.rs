@@ -14,6 +14,9 @@ pub static UI_MANIFEST: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/manife
 /// Prerendered page bodies keyed by localized path (and `error:{lang}:{page}`), JSON.
 pub static UI_PRERENDER: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/prerender.json"));
 
+/// The area-code table `build.rs` derived from libphonenumber: `[["SG", 65], …]`, JSON.
+pub static CALLING_CODES: &str = include_str!(concat!(env!("OUT_DIR"), "/calling-codes.json"));
+
 /// The embedded content files as the content loader reads them.
 pub fn content_files() -> crate::content::load::ContentFiles {
     let mut files = crate::content::load::ContentFiles::new();

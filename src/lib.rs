@@ -5,6 +5,7 @@
 //! every document is rendered and compressed once; a request is a lookup.
 
 pub mod config;
+pub mod contact;
 pub mod content;
 pub mod embedded;
 pub mod http;

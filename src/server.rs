@@ -5,13 +5,17 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::Router;
+use axum::extract::ConnectInfo;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
+use tower::ServiceExt;
 
 use crate::config::Config;
+use crate::contact::ContactDesk;
+use crate::contact::webhook::Webhook;
 use crate::http;
 use crate::render::site::Site;
 
@@ -31,17 +35,22 @@ pub async fn run(
         elapsed_ms = started.elapsed().as_millis() as u64,
         "rendered and compressed every document"
     );
-    serve(site, listener, shutdown).await
+    let contact = Arc::new(ContactDesk::open(&site.config.contact));
+    if let Some(webhook) = Webhook::from_config(&site.config.contact, contact.store.appended())? {
+        tokio::spawn(webhook.run());
+    }
+    serve(site, contact, listener, shutdown).await
 }
 
-/// Serves an already built site.
+/// Serves an already built site, storing applications with `contact`.
 pub async fn serve(
     site: Arc<Site>,
+    contact: Arc<ContactDesk>,
     listener: TcpListener,
     shutdown: impl Future<Output = ()>,
 ) -> anyhow::Result<()> {
     let config = site.config.clone();
-    serve_app(http::app(site), &config, listener, shutdown).await
+    serve_app(http::app(site, contact), &config, listener, shutdown).await
 }
 
 /// Serves `app` with the server limits of `config`.
@@ -65,8 +74,8 @@ pub async fn serve_app(
     loop {
         tokio::select! {
             accepted = listener.accept() => {
-                let stream = match accepted {
-                    Ok((stream, _)) => stream,
+                let (stream, peer) = match accepted {
+                    Ok(accepted) => accepted,
                     Err(error) => {
                         tracing::warn!(%error, "accept failed");
                         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
@@ -74,7 +83,12 @@ pub async fn serve_app(
                     }
                 };
                 let _ = stream.set_nodelay(true);
-                let service = TowerToHyperService::new(app.clone());
+                let service = TowerToHyperService::new(app.clone().map_request(
+                    move |mut request: axum::http::Request<hyper::body::Incoming>| {
+                        request.extensions_mut().insert(ConnectInfo(peer));
+                        request
+                    },
+                ));
                 let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned();
                 let connection = graceful.watch(connection);
                 tokio::spawn(async move {

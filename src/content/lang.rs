@@ -24,6 +24,11 @@ impl Lang {
         }
     }
 
+    /// The language of a short code (`en`, `zh`), if the site publishes it.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|lang| lang.code() == code)
+    }
+
     /// The BCP 47 tag for `<html lang>` and `hreflang` (`en`, `zh-Hans`).
     pub fn html_lang(self) -> &'static str {
         match self {

@@ -97,6 +97,7 @@ pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
             hk: hong_kong.asset,
         },
         locales,
+        calling_codes: Vec::new(),
     };
     errors.extend(validate::check(&content, files));
     if errors.is_empty() {

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::Lang;
 use super::assets::EntityAssets;
 use super::contact::ContactCopy;
+use super::countries::CallingCodes;
 use super::fees::{FeeSchedules, LocalFees};
 use super::marketing::MarketingPage;
 
@@ -28,6 +29,10 @@ pub struct Content {
     pub assets: EntityAssets,
     /// Per-language content, English first (`en/`, `zh/`).
     pub locales: BTreeMap<Lang, LocaleContent>,
+    /// The application form's area codes. Not a content file: [`super::load::parse`] leaves it
+    /// empty; `build.rs` fills it from libphonenumber and the server from the table `build.rs`
+    /// embedded (`embedded::CALLING_CODES`).
+    pub calling_codes: CallingCodes,
 }
 
 impl Content {

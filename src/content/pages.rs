@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use super::asset_query::{AssetIndex, AssetQuery, DEFAULT_PAGE_SIZE, MAX_FILTER_CHARS, PAGE_SIZES};
 use super::contact::{BUSINESS_TYPES, MAX_CHARS};
-use super::countries::{COUNTRIES, calling_codes};
+use super::countries::COUNTRIES;
 use super::marketing::EntityId;
 use super::model::{Content, FaqArticle, LocaleContent, PageMeta, Route};
 use super::{Lang, markup, sections};
@@ -138,7 +138,7 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Valu
         ("contact-us", _) => (
             meta.title.as_str(),
             meta.description.as_str(),
-            merge(intro(), contact_form_data(locale)),
+            merge(intro(), contact_form_data(content, locale)),
         ),
         ("support-token", _) => (
             meta.title.as_str(),
@@ -181,21 +181,17 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Valu
 
 /// The application form: its copy, the business types in display order, every country code, the
 /// area codes and the length limits.
-fn contact_form_data(locale: &LocaleContent) -> Value {
+fn contact_form_data(content: &Content, locale: &LocaleContent) -> Value {
     let copy = &locale.contact;
     let business_types: Vec<Value> = BUSINESS_TYPES
         .iter()
         .map(|value| json!({ "value": value, "label": copy.business_type[*value] }))
         .collect();
-    let calling_codes: Vec<Value> = calling_codes()
-        .into_iter()
-        .map(|(region, code)| json!([region, code]))
-        .collect();
     json!({
         "form": copy,
         "businessTypes": business_types,
         "countries": COUNTRIES.as_slice(),
-        "callingCodes": calling_codes,
+        "callingCodes": content.calling_codes,
         "limits": MAX_CHARS,
     })
 }

@@ -2,6 +2,7 @@
 
 use axum::http::{HeaderMap, HeaderValue, header};
 
+use crate::content::Lang;
 use crate::render::encoded::Coding;
 
 /// Identity is acceptable unless excluded, but never preferred over a coding the client lists.
@@ -94,6 +95,22 @@ pub fn not_modified(headers: &HeaderMap, etag: &HeaderValue) -> bool {
             let tag = tag.trim();
             tag == "*" || tag.strip_prefix("W/").unwrap_or(tag).as_bytes() == wanted
         })
+}
+
+/// Chinese when the first language the client prefers is Chinese, otherwise English.
+pub fn accepted_lang(headers: &HeaderMap) -> Lang {
+    let first = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(',').next())
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    if first == "zh" || first.starts_with("zh-") {
+        Lang::Zh
+    } else {
+        Lang::En
+    }
 }
 
 #[cfg(test)]

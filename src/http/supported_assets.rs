@@ -1,14 +1,14 @@
 //! `GET /api/supported-assets`: one page of an entity's supported-asset list, filtered.
 
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;
 
 use super::AppState;
 use super::api::json_field_errors;
 use super::asset_params::{self, ParamErrors};
+use super::negotiate::accepted_lang;
 use super::respond::{JSON, respond};
-use crate::content::Lang;
 
 /// `Cache-Control` of answers: they change only with a new build, so browsers and proxies may
 /// keep them for five minutes and then revalidate with the ETag.
@@ -43,20 +43,4 @@ fn invalid(errors: &ParamErrors) -> Response {
         asset_params::summary(errors.lang),
         &errors.fields,
     )
-}
-
-/// Chinese when the first language the client prefers is Chinese, otherwise English.
-fn accepted_lang(headers: &HeaderMap) -> Lang {
-    let first = headers
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.split(',').next())
-        .unwrap_or_default()
-        .trim()
-        .to_ascii_lowercase();
-    if first == "zh" || first.starts_with("zh-") {
-        Lang::Zh
-    } else {
-        Lang::En
-    }
 }

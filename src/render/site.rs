@@ -101,13 +101,15 @@ pub struct Site {
 impl Site {
     /// Builds the site from the embedded content and UI build.
     pub fn from_embedded(config: Config) -> anyhow::Result<Self> {
-        let content =
+        let mut content =
             crate::content::load::parse(&embedded::content_files()).map_err(|errors| {
                 anyhow!(
                     "embedded content is invalid:\n{}",
                     crate::content::error::report(&errors)
                 )
             })?;
+        content.calling_codes =
+            serde_json::from_str(embedded::CALLING_CODES).context("area-code table")?;
         let build: BuildManifest =
             serde_json::from_str(embedded::UI_MANIFEST).context("UI build manifest")?;
         let prerendered: BTreeMap<String, String> =

@@ -6,7 +6,8 @@ use std::sync::{Arc, LazyLock};
 use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
-use custody_site::config::Config;
+use custody_site::config::{Config, ContactConfig};
+use custody_site::contact::ContactDesk;
 use custody_site::content::load::{ContentFiles, parse};
 use custody_site::embedded::content_files;
 use custody_site::{Site, http};
@@ -17,6 +18,21 @@ use tower::ServiceExt;
 pub static SITE: LazyLock<Arc<Site>> = LazyLock::new(|| {
     Arc::new(Site::from_embedded(Config::default()).expect("the embedded site builds"))
 });
+
+/// A contact desk whose log lives in a temporary directory for the whole test run.
+pub static CONTACT: LazyLock<Arc<ContactDesk>> = LazyLock::new(|| {
+    let dir = tempfile::tempdir().expect("a temporary directory").keep();
+    let config = ContactConfig {
+        log: dir.join("applications.jsonl").display().to_string(),
+        ..ContactConfig::default()
+    };
+    Arc::new(ContactDesk::open(&config))
+});
+
+/// The router of the default site.
+pub fn app() -> Router {
+    http::app(SITE.clone(), CONTACT.clone())
+}
 
 /// The public URL of [`SITE`].
 pub const PUBLIC: &str = "http://127.0.0.1:8080";
@@ -81,7 +97,7 @@ pub async fn send_to(app: Router, request: Request<Body>) -> Answer {
 
 /// Sends `request` to the default site.
 pub async fn send(request: Request<Body>) -> Answer {
-    send_to(http::app(SITE.clone()), request).await
+    send_to(app(), request).await
 }
 
 /// `GET path` with `Accept-Encoding: br, gzip` like a browser.

@@ -6,7 +6,7 @@ use axum::http::Request;
 use axum::routing::get as get_route;
 use custody_site::http;
 
-use crate::common::{SITE, get, send_to};
+use crate::common::{CONTACT, SITE, get, send_to};
 
 #[tokio::test]
 async fn unknown_paths_get_a_404_page_in_the_paths_language() {
@@ -95,7 +95,7 @@ async fn a_panic_becomes_a_500_page_without_detail() {
         panic!("secret database password in panic")
     }
     let extra = Router::new().route("/boom", get_route(boom));
-    let app = http::app_with(SITE.clone(), extra);
+    let app = http::app_with(SITE.clone(), CONTACT.clone(), extra);
     let answer = send_to(app, Request::get("/boom").body(Body::empty()).unwrap()).await;
     assert_eq!(answer.status, 500);
     assert!(answer.text.contains("<h1>Internal Server Error</h1>"));

@@ -7,7 +7,7 @@ use axum::http::Request;
 use custody_site::config::Config;
 use custody_site::{Site, http};
 
-use crate::common::{SITE, get, send_to};
+use crate::common::{CONTACT, SITE, get, send_to};
 
 fn assert_security_headers(answer: &crate::common::Answer, what: &str) {
     let csp = answer.header("content-security-policy");
@@ -80,7 +80,7 @@ async fn hsts_is_sent_when_the_public_url_is_https() {
     };
     let site = Arc::new(Site::from_embedded(config).unwrap());
     let answer = send_to(
-        http::app(site),
+        http::app(site, CONTACT.clone()),
         Request::get("/about").body(Body::empty()).unwrap(),
     )
     .await;
@@ -104,7 +104,7 @@ async fn configured_origins_extend_the_csp_and_reach_the_page_config() {
     config.site.environment = custody_site::config::Environment::Test;
     let site = Arc::new(Site::from_embedded(config).unwrap());
     let answer = send_to(
-        http::app(site),
+        http::app(site, CONTACT.clone()),
         Request::get("/").body(Body::empty()).unwrap(),
     )
     .await;

@@ -7,7 +7,7 @@ use axum::routing::get;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
-use crate::common::SITE;
+use crate::common::{CONTACT, SITE};
 
 async fn raw_request(addr: std::net::SocketAddr, request: &str) -> String {
     let mut stream = TcpStream::connect(addr).await.unwrap();
@@ -22,9 +22,14 @@ async fn serves_over_a_socket_and_shuts_down_gracefully() {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(custody_site::serve(SITE.clone(), listener, async {
-        let _ = stopped.await;
-    }));
+    let server = tokio::spawn(custody_site::serve(
+        SITE.clone(),
+        CONTACT.clone(),
+        listener,
+        async {
+            let _ = stopped.await;
+        },
+    ));
 
     let page = raw_request(
         addr,
@@ -71,7 +76,7 @@ async fn requests_in_flight_at_shutdown_complete() {
             "finished"
         }),
     );
-    let app = custody_site::http::app_with(SITE.clone(), slow);
+    let app = custody_site::http::app_with(SITE.clone(), CONTACT.clone(), slow);
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -109,7 +114,7 @@ async fn clients_that_never_finish_their_headers_are_cut_off() {
     };
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let app = custody_site::http::app(SITE.clone());
+    let app = custody_site::http::app(SITE.clone(), CONTACT.clone());
     let server = tokio::spawn(async move {
         custody_site::serve_app(app, &config, listener, std::future::pending()).await
     });

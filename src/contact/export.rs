@@ -1,0 +1,198 @@
+//! The operator's view of the applications log: `custody-site submissions export` (CSV or JSON
+//! lines) and `custody-site submissions status`.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use jiff::Timestamp;
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
+
+use super::delivery;
+use super::log_file::Lines;
+use super::record::Record;
+
+/// Output formats of the export.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Comma-separated values with a header row, for spreadsheets.
+    Csv,
+    /// The log's own JSON lines.
+    Jsonl,
+}
+
+/// Columns of the CSV export, in order.
+const COLUMNS: [&str; 19] = [
+    "id",
+    "receivedAt",
+    "lang",
+    "company",
+    "country",
+    "businessType",
+    "website",
+    "contactPerson",
+    "areaCode",
+    "callingCode",
+    "phone",
+    "phoneE164",
+    "email",
+    "consent",
+    "request",
+    "sourcePage",
+    "userAgent",
+    "clientIp",
+    "idempotencyKey",
+];
+
+/// Writes every application received on or after `since` (a UTC day) to `out`; returns how
+/// many were written. Lines that are not applications are reported on stderr and skipped.
+pub fn export(
+    log: &Path,
+    format: Format,
+    since: Option<Date>,
+    out: &mut impl Write,
+) -> anyhow::Result<usize> {
+    let since = match since {
+        Some(day) => Some(day.to_zoned(TimeZone::UTC)?.timestamp()),
+        None => None,
+    };
+    let lines = open(log)?;
+    if format == Format::Csv {
+        writeln!(out, "{}", COLUMNS.join(","))?;
+    }
+    let mut written = 0;
+    for line in lines {
+        let line = line?;
+        let record = match line.record {
+            Ok(record) => record,
+            Err(error) => {
+                eprintln!(
+                    "line {}: not an application, skipped ({error})",
+                    line.number
+                );
+                continue;
+            }
+        };
+        let received = record.received_at.parse::<Timestamp>().ok();
+        if since.is_some_and(|since| received.is_none_or(|at| at < since)) {
+            continue;
+        }
+        match format {
+            Format::Jsonl => writeln!(out, "{}", serde_json::to_string(&record)?)?,
+            Format::Csv => writeln!(out, "{}", csv_row(&record))?,
+        }
+        written += 1;
+    }
+    out.flush()?;
+    Ok(written)
+}
+
+/// The state of the store and of webhook delivery.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    /// Applications in the log.
+    pub stored: u64,
+    /// Lines of the log that are not applications.
+    pub unreadable: u64,
+    /// Applications the webhook receiver accepted.
+    pub delivered: u64,
+    /// Applications not yet delivered.
+    pub pending: u64,
+    /// The webhook state file's contents.
+    pub delivery: delivery::DeliveryState,
+}
+
+/// Counts the log and reads the delivery state.
+pub fn status(log: &Path) -> anyhow::Result<Status> {
+    let delivery = delivery::load(log)?;
+    let (mut stored, mut unreadable, mut pending) = (0, 0, 0);
+    for line in open(log)? {
+        let line = line?;
+        let is_record = line.record.is_ok();
+        stored += u64::from(is_record);
+        unreadable += u64::from(!is_record);
+        if is_record && line.end > delivery.offset {
+            pending += 1;
+        }
+    }
+    Ok(Status {
+        stored,
+        unreadable,
+        delivered: delivery.delivered.min(stored),
+        pending,
+        delivery,
+    })
+}
+
+fn open(log: &Path) -> anyhow::Result<Lines> {
+    Lines::open(log, 0).map_err(|error| match error.kind() {
+        io::ErrorKind::NotFound => anyhow::anyhow!(
+            "no applications log at {} (nothing has been submitted yet, or contact.log points elsewhere)",
+            log.display()
+        ),
+        _ => anyhow::anyhow!("cannot read {}: {error}", log.display()),
+    })
+}
+
+fn csv_row(record: &Record) -> String {
+    let app = &record.application;
+    let optional = |value: &Option<String>| value.clone().unwrap_or_default();
+    let consent = if app.consent { "yes" } else { "no" };
+    [
+        record.id.clone(),
+        record.received_at.clone(),
+        record.lang.clone(),
+        app.company.clone(),
+        app.country.clone(),
+        app.business_type.clone(),
+        app.website.clone(),
+        app.contact_person.clone(),
+        app.area_code.clone(),
+        app.calling_code.clone(),
+        app.phone.clone(),
+        app.phone_e164.clone(),
+        app.email.clone(),
+        consent.to_owned(),
+        optional(&record.request),
+        optional(&record.source_page),
+        optional(&record.user_agent),
+        optional(&record.client_ip),
+        optional(&record.idempotency_key),
+    ]
+    .iter()
+    .map(|value| csv_field(value))
+    .collect::<Vec<_>>()
+    .join(",")
+}
+
+/// One CSV field: a value a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or
+/// carriage return first) gets a leading apostrophe (OWASP's advice); a field with a comma,
+/// quote or line break is quoted with its quotes doubled (RFC 4180).
+fn csv_field(value: &str) -> String {
+    let defused = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{value}")
+    } else {
+        value.to_owned()
+    };
+    if defused.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", defused.replace('"', "\"\""))
+    } else {
+        defused
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_are_quoted_and_defused() {
+        assert_eq!(csv_field("Acme"), "Acme");
+        assert_eq!(csv_field("Acme, Inc."), "\"Acme, Inc.\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+        assert_eq!(csv_field("+6591234567"), "'+6591234567");
+        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_field("-1"), "'-1");
+    }
+}

@@ -1,0 +1,60 @@
+//! Contact / open-account applications: validation, the durable store, abuse limits, webhook
+//! delivery and the operator's export.
+
+pub mod application;
+pub mod checks;
+pub mod delivery;
+pub mod export;
+pub mod log_file;
+pub mod phone;
+pub mod rate_limit;
+pub mod record;
+pub mod signature;
+pub mod store;
+pub mod webhook;
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::Path;
+
+use axum::http::{HeaderMap, HeaderName};
+
+use crate::config::ContactConfig;
+use rate_limit::RateLimiter;
+use store::Store;
+
+/// Everything `POST /api/contact` needs besides the site: the store and the rate limit.
+#[derive(Debug)]
+pub struct ContactDesk {
+    /// The applications log.
+    pub store: Store,
+    /// Applications per client and minute.
+    pub limiter: RateLimiter,
+    client_ip_header: Option<HeaderName>,
+}
+
+impl ContactDesk {
+    /// Opens the store (recovering the log in the background) and sets up the limits.
+    pub fn open(config: &ContactConfig) -> Self {
+        Self {
+            store: Store::open(Path::new(&config.log), config.group_commit),
+            limiter: RateLimiter::new(config.rate_limit_per_minute),
+            client_ip_header: HeaderName::try_from(config.client_ip_header.trim())
+                .ok()
+                .filter(|_| !config.client_ip_header.trim().is_empty()),
+        }
+    }
+
+    /// The client's address: the last entry of the configured proxy header, else the peer.
+    pub fn client_ip(&self, headers: &HeaderMap, peer: Option<SocketAddr>) -> Option<IpAddr> {
+        match &self.client_ip_header {
+            Some(name) => headers
+                .get_all(name)
+                .iter()
+                .filter_map(|value| value.to_str().ok())
+                .flat_map(|value| value.split(','))
+                .filter_map(|entry| entry.trim().parse().ok())
+                .next_back(),
+            None => peer.map(|peer| peer.ip()),
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! The durable store of applications. One writer thread owns the log file: requests hand it
+//! their record and wait; it appends every record waiting at that moment, fsyncs once (group
+//! commit) and only then answers each, so an acknowledged application is always on disk.
+//!
+//! The writer also keeps the idempotency keys of the last 24 hours, rebuilt from the log at
+//! start-up: a repeated key is answered with the first record's receipt and nothing is written.
+
+use std::collections::{HashMap, HashSet};
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use jiff::Timestamp;
+use tokio::sync::{Notify, mpsc, oneshot};
+use uuid::Uuid;
+
+use super::log_file::{Lines, open_for_append};
+use super::record::Draft;
+
+/// How long an idempotency key is remembered.
+pub const IDEMPOTENCY_WINDOW: Duration = Duration::from_secs(24 * 60 * 60);
+/// Most applications written with one fsync.
+const MAX_BATCH: usize = 1024;
+/// Applications that may wait for the writer before senders wait for room.
+const QUEUE: usize = 8192;
+
+/// What the store answers for an application it holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Receipt {
+    /// The application's id (UUID v7).
+    pub id: String,
+    /// When it was stored, RFC 3339 UTC.
+    pub received_at: String,
+    /// The answer repeats an earlier one for the same idempotency key; nothing new was stored.
+    pub replayed: bool,
+}
+
+/// The application could not be stored; the error is logged by the writer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unavailable;
+
+struct Job {
+    draft: Draft,
+    reply: oneshot::Sender<Result<Receipt, Unavailable>>,
+}
+
+/// Handle to the writer thread; cheap to share.
+#[derive(Debug, Clone)]
+pub struct Store {
+    jobs: mpsc::Sender<Job>,
+    appended: Arc<Notify>,
+}
+
+impl std::fmt::Debug for Job {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Job")
+    }
+}
+
+impl Store {
+    /// Starts the writer for the log at `path`. It first recovers the log (skipping a torn last
+    /// line, rebuilding the idempotency keys); applications sent meanwhile wait for it. A log
+    /// that cannot be opened is retried with every application, each refused until it opens.
+    pub fn open(path: &Path, group_commit: bool) -> Store {
+        let (jobs, receiver) = mpsc::channel(QUEUE);
+        let appended = Arc::new(Notify::new());
+        let mut writer = Writer {
+            path: path.to_path_buf(),
+            file: None,
+            good_len: 0,
+            needs_newline: false,
+            keys: HashMap::new(),
+            pruned_at: Timestamp::now(),
+            appended: appended.clone(),
+        };
+        std::thread::Builder::new()
+            .name("contact-store".into())
+            .spawn(move || {
+                if let Err(error) = writer.reopen() {
+                    tracing::error!(path = %writer.path.display(), %error, "cannot open the contact applications log; applications are refused until it opens");
+                }
+                super::phone::load_metadata();
+                writer.run(receiver, group_commit);
+            })
+            .expect("the store thread starts");
+        Store { jobs, appended }
+    }
+
+    /// Stores `draft` durably and answers with its receipt, or the first receipt of its
+    /// idempotency key.
+    pub async fn submit(&self, draft: Draft) -> Result<Receipt, Unavailable> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(Job { draft, reply })
+            .await
+            .map_err(|_| Unavailable)?;
+        answer.await.map_err(|_| Unavailable)?
+    }
+
+    /// Woken after every append, for the webhook worker.
+    pub fn appended(&self) -> Arc<Notify> {
+        self.appended.clone()
+    }
+}
+
+struct Writer {
+    path: PathBuf,
+    file: Option<File>,
+    /// Length of the log up to its last complete line.
+    good_len: u64,
+    /// A failed write may have left a partial line that could not be cut off: start the next
+    /// write on a new line so the partial one stays a line of its own.
+    needs_newline: bool,
+    keys: HashMap<String, (Receipt, Timestamp)>,
+    /// When expired keys were last dropped.
+    pruned_at: Timestamp,
+    appended: Arc<Notify>,
+}
+
+impl Writer {
+    fn run(mut self, mut receiver: mpsc::Receiver<Job>, group_commit: bool) {
+        while let Some(first) = receiver.blocking_recv() {
+            if !group_commit {
+                self.commit(vec![first]);
+                continue;
+            }
+            let mut batch = vec![first];
+            while batch.len() < MAX_BATCH {
+                match receiver.try_recv() {
+                    Ok(job) => batch.push(job),
+                    Err(_) => break,
+                }
+            }
+            self.commit(batch);
+        }
+    }
+
+    /// Opens the log and reads it back: counts the records, remembers recent idempotency keys,
+    /// reports unreadable lines and cuts off a torn last line.
+    fn reopen(&mut self) -> io::Result<()> {
+        let file = open_for_append(&self.path)?;
+        let horizon = Timestamp::now() - IDEMPOTENCY_WINDOW;
+        let mut lines = Lines::open(&self.path, 0)?;
+        let (mut records, mut unreadable) = (0usize, 0usize);
+        for line in lines.by_ref() {
+            let line = line?;
+            match line.record {
+                Ok(record) => {
+                    records += 1;
+                    let at = record.received_at.parse::<Timestamp>().ok();
+                    if let (Some(key), Some(at)) = (record.idempotency_key, at)
+                        && at > horizon
+                    {
+                        let receipt = Receipt {
+                            id: record.id,
+                            received_at: record.received_at,
+                            replayed: true,
+                        };
+                        self.keys.insert(key, (receipt, at));
+                    }
+                }
+                Err(error) => {
+                    unreadable += 1;
+                    tracing::warn!(path = %self.path.display(), line = line.number, %error, "skipping a line of the contact log that is not an application");
+                }
+            }
+        }
+        let good_len = lines.offset();
+        if lines.torn > 0 && file.metadata()?.is_file() {
+            tracing::warn!(
+                path = %self.path.display(),
+                bytes = lines.torn,
+                "the contact log ends in a torn line (a write cut short by a crash, never acknowledged); removing it"
+            );
+            file.set_len(good_len)?;
+            file.sync_data()?;
+        }
+        tracing::info!(path = %self.path.display(), records, unreadable, "contact applications log ready");
+        self.good_len = good_len;
+        self.file = Some(file);
+        Ok(())
+    }
+
+    fn commit(&mut self, jobs: Vec<Job>) {
+        if self.file.is_none()
+            && let Err(error) = self.reopen()
+        {
+            tracing::error!(path = %self.path.display(), %error, "cannot open the contact applications log; application refused");
+            for job in jobs {
+                let _ = job.reply.send(Err(Unavailable));
+            }
+            return;
+        }
+        let now = Timestamp::now();
+        let mut buffer = Vec::new();
+        if self.needs_newline {
+            buffer.push(b'\n');
+        }
+        let mut written = Vec::new();
+        let mut replays = Vec::new();
+        for job in jobs {
+            let key = job.draft.idempotency_key.clone();
+            if let Some((receipt, at)) = key.as_ref().and_then(|key| self.keys.get(key))
+                && now.duration_since(*at).unsigned_abs() < IDEMPOTENCY_WINDOW
+            {
+                replays.push((job.reply, receipt.clone(), key));
+                continue;
+            }
+            let received = Timestamp::now();
+            let receipt = Receipt {
+                id: Uuid::now_v7().to_string(),
+                received_at: format!("{received:.3}"),
+                replayed: false,
+            };
+            let record = job
+                .draft
+                .into_record(receipt.id.clone(), receipt.received_at.clone());
+            serde_json::to_writer(&mut buffer, &record).expect("a record serializes");
+            buffer.push(b'\n');
+            if let Some(key) = &key {
+                let remembered = Receipt {
+                    replayed: true,
+                    ..receipt.clone()
+                };
+                self.keys.insert(key.clone(), (remembered, received));
+            }
+            written.push((job.reply, receipt, key));
+        }
+        let mut failed_keys = HashSet::new();
+        if !written.is_empty() {
+            match self.append(&buffer) {
+                Ok(()) => self.appended.notify_one(),
+                Err(error) => {
+                    tracing::error!(path = %self.path.display(), %error, applications = written.len(), "cannot write the contact applications log; applications refused");
+                    for (reply, _, key) in written.drain(..) {
+                        if let Some(key) = key {
+                            self.keys.remove(&key);
+                            failed_keys.insert(key);
+                        }
+                        let _ = reply.send(Err(Unavailable));
+                    }
+                }
+            }
+        }
+        for (reply, receipt, _) in written {
+            let _ = reply.send(Ok(receipt));
+        }
+        for (reply, receipt, key) in replays {
+            let stored = key.is_none_or(|key| !failed_keys.contains(&key));
+            let _ = reply.send(if stored {
+                Ok(receipt)
+            } else {
+                Err(Unavailable)
+            });
+        }
+        self.forget_old_keys(now);
+    }
+
+    /// Appends and fsyncs; on failure cuts the file back to its last complete line.
+    fn append(&mut self, buffer: &[u8]) -> io::Result<()> {
+        let file = self.file.as_mut().expect("opened before appending");
+        let result = file.write_all(buffer).and_then(|()| file.sync_data());
+        match result {
+            Ok(()) => {
+                self.good_len += buffer.len() as u64;
+                self.needs_newline = false;
+                Ok(())
+            }
+            Err(error) => {
+                let cut = file.set_len(self.good_len).and_then(|()| file.sync_data());
+                self.needs_newline = cut.is_err();
+                if cut.is_err() {
+                    self.file = None;
+                }
+                Err(error)
+            }
+        }
+    }
+
+    /// Drops expired idempotency keys, at most once a minute.
+    fn forget_old_keys(&mut self, now: Timestamp) {
+        if now.duration_since(self.pruned_at).unsigned_abs() >= Duration::from_secs(60) {
+            self.pruned_at = now;
+            self.keys
+                .retain(|_, (_, at)| now.duration_since(*at).unsigned_abs() < IDEMPOTENCY_WINDOW);
+        }
+    }
+}

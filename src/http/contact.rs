@@ -1,0 +1,211 @@
+//! `POST /api/contact`: the application form's endpoint. Checks run cheapest first: media type,
+//! size, origin, rate limit, then the body; an application is acknowledged (`201`) only once it
+//! is on disk.
+
+use std::net::SocketAddr;
+
+use axum::Json;
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE, HOST, ORIGIN, RETRY_AFTER};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, request::Parts};
+use axum::response::{IntoResponse, Response};
+use jiff::Timestamp;
+use serde_json::json;
+use uuid::Uuid;
+
+use super::AppState;
+use super::api::{json_error, json_field_errors};
+use super::negotiate::accepted_lang;
+use super::respond::NO_STORE;
+use crate::contact::application::Submission;
+use crate::contact::record::Draft;
+use crate::content::Lang;
+use crate::content::contact::ContactCopy;
+
+/// Largest accepted body in bytes; an honest application is under 2 KB.
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+/// Header carrying the sender's idempotency key.
+pub const IDEMPOTENCY_KEY: &str = "idempotency-key";
+/// Longest idempotency key accepted.
+const MAX_KEY_CHARS: usize = 128;
+/// Longest `User-Agent` recorded.
+const MAX_USER_AGENT_CHARS: usize = 300;
+
+/// `POST /api/contact`: validates and stores an application; see the README for the answers.
+pub async fn submit(State(state): State<AppState>, request: Request) -> Response {
+    let (parts, body) = request.into_parts();
+    let headers = &parts.headers;
+    let header_lang = accepted_lang(headers);
+    let copy = |lang: Lang| &state.content.locale(lang).contact;
+    let errors = &copy(header_lang).error;
+    if !is_json(headers) {
+        return json_error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "not_json",
+            &errors.not_json,
+        );
+    }
+    if declared_length(headers).is_some_and(|length| length > MAX_BODY_BYTES) {
+        return json_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            &errors.too_large,
+        );
+    }
+    if !same_origin(&parts, &state.config.public_url) {
+        return json_error(StatusCode::FORBIDDEN, "forbidden", &errors.forbidden);
+    }
+    let peer = parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|info| info.0);
+    let client_ip = state.contact.client_ip(headers, peer);
+    if let Err(wait) = state.contact.limiter.check(client_ip) {
+        let mut response = json_error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            &errors.rate_limited,
+        );
+        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        response
+            .headers_mut()
+            .insert(RETRY_AFTER, HeaderValue::from(seconds.max(1)));
+        return response;
+    }
+    let Ok(bytes) = axum::body::to_bytes(Body::new(body), MAX_BODY_BYTES).await else {
+        return json_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            &errors.too_large,
+        );
+    };
+    let unreadable = || json_error(StatusCode::BAD_REQUEST, "unreadable", &errors.unreadable);
+    let Ok(submission) = serde_json::from_slice::<Submission>(&bytes) else {
+        return unreadable();
+    };
+    let Ok(lang) = submission.language() else {
+        return unreadable();
+    };
+    let lang = lang.unwrap_or(header_lang);
+    let copy = copy(lang);
+    if submission.is_robot() {
+        tracing::info!(
+            "contact application with the honeypot filled in: answered as accepted, not stored"
+        );
+        let now = Timestamp::now();
+        return created(copy, &Uuid::now_v7().to_string(), &format!("{now:.3}"));
+    }
+    let (Ok(request), Ok(source_page), Ok(idempotency_key)) = (
+        submission.request(copy),
+        submission.source_page(),
+        idempotency_key(headers),
+    ) else {
+        return unreadable();
+    };
+    let application = match submission.validate(copy) {
+        Ok(application) => application,
+        Err(fields) => {
+            return json_field_errors(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid_fields",
+                &copy.error.invalid_fields,
+                &fields,
+            );
+        }
+    };
+    let draft = Draft {
+        lang: lang.code().to_owned(),
+        source_page,
+        request,
+        user_agent: user_agent(headers),
+        client_ip: client_ip.map(|ip| ip.to_string()),
+        idempotency_key,
+        application,
+    };
+    match state.contact.store.submit(draft).await {
+        Ok(receipt) => {
+            tracing::info!(id = %receipt.id, replayed = receipt.replayed, "contact application stored");
+            created(copy, &receipt.id, &receipt.received_at)
+        }
+        Err(_) => json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "unavailable",
+            &copy.error.unavailable,
+        ),
+    }
+}
+
+/// `201 {"id", "receivedAt", "title", "detail"}`.
+fn created(copy: &ContactCopy, id: &str, received_at: &str) -> Response {
+    (
+        StatusCode::CREATED,
+        [(CACHE_CONTROL, NO_STORE)],
+        Json(json!({
+            "id": id,
+            "receivedAt": received_at,
+            "title": copy.success.title,
+            "detail": copy.success.detail,
+        })),
+    )
+        .into_response()
+}
+
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .is_some_and(|media| media.trim().eq_ignore_ascii_case("application/json"))
+}
+
+fn declared_length(headers: &HeaderMap) -> Option<usize> {
+    headers.get(CONTENT_LENGTH)?.to_str().ok()?.parse().ok()
+}
+
+/// A browser request from this site: `Origin` is the public URL or the host the request was
+/// sent to; without `Origin`, `Sec-Fetch-Site` must say `same-origin`. Requests with neither
+/// are refused: the form always sends one.
+fn same_origin(parts: &Parts, public_url: &str) -> bool {
+    let headers = &parts.headers;
+    match headers.get(ORIGIN).and_then(|value| value.to_str().ok()) {
+        Some(origin) => {
+            if origin.eq_ignore_ascii_case(public_url) {
+                return true;
+            }
+            let host = headers
+                .get(HOST)
+                .and_then(|value| value.to_str().ok())
+                .or_else(|| parts.uri.authority().map(|authority| authority.as_str()));
+            let origin_host = origin
+                .strip_prefix("https://")
+                .or_else(|| origin.strip_prefix("http://"));
+            matches!((origin_host, host), (Some(a), Some(b)) if a.eq_ignore_ascii_case(b))
+        }
+        None => headers
+            .get("sec-fetch-site")
+            .is_some_and(|value| value == "same-origin"),
+    }
+}
+
+/// The `Idempotency-Key` header: absent, or 1 to 128 visible ASCII characters.
+fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ()> {
+    let Some(value) = headers.get(IDEMPOTENCY_KEY) else {
+        return Ok(None);
+    };
+    let key = value.to_str().map_err(|_| ())?.trim();
+    let valid =
+        !key.is_empty() && key.len() <= MAX_KEY_CHARS && key.bytes().all(|b| b.is_ascii_graphic());
+    valid.then(|| Some(key.to_owned())).ok_or(())
+}
+
+fn user_agent(headers: &HeaderMap) -> Option<String> {
+    let agent = headers.get(axum::http::header::USER_AGENT)?.to_str().ok()?;
+    Some(
+        agent
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(MAX_USER_AGENT_CHARS)
+            .collect(),
+    )
+}
