@@ -2,6 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page, type Route, test } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { ContactCopy, ContactPageData, FieldName } from "../src/components/contact/types";
 import { CONTACT_LOG, startSite } from "./server";
 import { withoutOverlays } from "./site";
@@ -423,7 +425,9 @@ test("while sending, the button says so and refuses another submit", async ({ pa
   const { form: copy } = await formData(page.request, "en");
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
+  let sent = 0;
   await page.route("**/api/contact", async (route) => {
+    sent += 1;
     await held;
     await route.continue();
   });
@@ -435,15 +439,20 @@ test("while sending, the button says so and refuses another submit", async ({ pa
   await expect(button).toBeDisabled();
   await button.click({ force: true });
   await control(page, copy, "email").press("Enter");
+  await page.waitForTimeout(300);
+  expect(sent).toBe(1);
   release();
   await expect(page.getByRole("heading", { name: copy.success.title })).toBeFocused();
+  expect(sent).toBe(1);
   expect(storedFor(values.company)).toHaveLength(1);
 });
 
 test("a server that cannot store the application shows its message and keeps every answer", async ({
   page,
 }) => {
-  const site = await startSite({ CUSTODY_SITE_CONTACT_LOG: "/dev/full" });
+  // A folder where the log file should be: the store cannot open it and refuses with 503.
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "custody-e2e-unwritable-"));
+  const site = await startSite({ CUSTODY_SITE_CONTACT_LOG: folder });
   try {
     await open(page, `${site.origin}/zh/contact-us`);
     const { form: copy } = await formData(page.request, "zh");
@@ -464,6 +473,7 @@ test("a server that cannot store the application shows its message and keeps eve
     await expect(control(page, copy, "consent")).toBeChecked();
   } finally {
     await site.stop();
+    fs.rmSync(folder, { recursive: true });
   }
 });
 

@@ -77,7 +77,16 @@ describe("contact form rules", () => {
   it("take an email as local@domain.tld without spaces, within the limit", () => {
     expect(problem("email", " mei@acme.co ")).toBeNull();
     expect(problem("email", `${"m".repeat(245)}@acme.com`)).toBeNull();
-    for (const bad of ["", "mei", "mei@acme", "mei@acme.c", "mei tan@acme.com", "mei@@acme.com", "@acme.com"])
+    for (const bad of [
+      "",
+      "mei",
+      "mei@acme",
+      "mei@acme.c",
+      "mei tan@acme.com",
+      "mei@@acme.com",
+      "@acme.com",
+      "<mei>@acme.com",
+    ])
       expect(problem("email", bad), bad).toBe("email");
     expect(problem("email", `${"m".repeat(246)}@acme.com`)).toBe("email");
   });
@@ -85,6 +94,7 @@ describe("contact form rules", () => {
   it("refuse control characters in every text field", () => {
     for (const name of ["company", "website", "contactPerson", "phone", "email"] as const)
       expect(problem(name, "abc\u0007def.com"), name).toBe("controlCharacters");
+    expect(problem("company", "\tAcme\n")).toBeNull();
   });
 
   it("require consent", () => {

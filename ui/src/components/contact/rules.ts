@@ -8,7 +8,7 @@ import {
 
 const CONTROL_CHARACTER = /\p{Cc}/u;
 const PHONE_CHARACTERS = /^[0-9 ().-]+$/;
-const EMAIL = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/u;
+const EMAIL = /^[^\s@"<>()[\],;:\\]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/u;
 const WEBSITE = /^(?:https?:\/\/)?(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/iu;
 const MIN_PHONE_DIGITS = 4;
 const MAX_PHONE_DIGITS = 17;
@@ -16,18 +16,19 @@ const MAX_PHONE_DIGITS = 17;
 /** Length in characters (code points), as the server counts it. */
 const length = (text: string) => [...text].length;
 
-/** The problem of a required free-text answer: control characters, missing, or too long. */
+/** The problem of a required free-text answer: control characters, missing, or too long (each
+ * answer is trimmed first, as the server does). */
 function requiredText(value: string, limit: number, missing: string, messages: FieldMessages): string | null {
-  if (CONTROL_CHARACTER.test(value)) return messages.controlCharacters;
   const trimmed = value.trim();
+  if (CONTROL_CHARACTER.test(trimmed)) return messages.controlCharacters;
   if (!trimmed) return missing;
   return length(trimmed) > limit ? messages.tooLong : null;
 }
 
 /** The problem of an optional website: when given, a host with a dot and a TLD of 2+ letters. */
 function website(value: string, limit: number, messages: FieldMessages): string | null {
-  if (CONTROL_CHARACTER.test(value)) return messages.controlCharacters;
   const trimmed = value.trim();
+  if (CONTROL_CHARACTER.test(trimmed)) return messages.controlCharacters;
   if (!trimmed) return null;
   if (length(trimmed) > limit) return messages.tooLong;
   return WEBSITE.test(trimmed) ? null : messages.website;
@@ -35,8 +36,8 @@ function website(value: string, limit: number, messages: FieldMessages): string 
 
 /** The problem of a phone number: only digits, spaces, `-`, `.`, `(`, `)`, with 4 to 17 digits. */
 function phone(value: string, limit: number, messages: FieldMessages): string | null {
-  if (CONTROL_CHARACTER.test(value)) return messages.controlCharacters;
   const trimmed = value.trim();
+  if (CONTROL_CHARACTER.test(trimmed)) return messages.controlCharacters;
   if (length(trimmed) > limit) return messages.tooLong;
   const digits = trimmed.replace(/\D/g, "").length;
   const valid = PHONE_CHARACTERS.test(trimmed) && digits >= MIN_PHONE_DIGITS && digits <= MAX_PHONE_DIGITS;
@@ -45,8 +46,8 @@ function phone(value: string, limit: number, messages: FieldMessages): string | 
 
 /** The problem of an email address: `local@domain.tld` without spaces, within the limit. */
 function email(value: string, limit: number, messages: FieldMessages): string | null {
-  if (CONTROL_CHARACTER.test(value)) return messages.controlCharacters;
   const trimmed = value.trim();
+  if (CONTROL_CHARACTER.test(trimmed)) return messages.controlCharacters;
   return EMAIL.test(trimmed) && length(trimmed) <= limit ? null : messages.email;
 }
 
