@@ -1,7 +1,9 @@
 import { defineConfig } from "@playwright/test";
+import path from "node:path";
+import { CONTACT_LOG, E2E_PORT } from "./e2e/server";
 
 /** Browser tests run Debian's chromium against the release binary on a free local port. */
-const port = Number(process.env.E2E_PORT ?? 18_080);
+const port = E2E_PORT;
 const origin = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -29,9 +31,15 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `../target/release/custody-site --listen 127.0.0.1:${port} --public-url ${origin}`,
+    // Every run starts with an empty application log.
+    command: `rm -rf '${path.dirname(CONTACT_LOG)}' && exec ../target/release/custody-site --listen 127.0.0.1:${port} --public-url ${origin}`,
     url: `${origin}/healthz`,
     reuseExistingServer: false,
-    env: { RUST_LOG: "warn" },
+    env: {
+      RUST_LOG: "warn",
+      CUSTODY_SITE_CONTACT_LOG: CONTACT_LOG,
+      // The suite submits many applications from one address.
+      CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE: "0",
+    },
   },
 });

@@ -1,9 +1,17 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 
 /** The release binary the browser tests run against. */
 export const BINARY = new URL("../../target/release/custody-site", import.meta.url).pathname;
+
+/** The port of the suite's own instance of the site (`E2E_PORT`, private to each engineer). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18_080);
+
+/** The application log of the suite's own instance; its folder is removed when that instance starts. */
+export const CONTACT_LOG = path.join(os.tmpdir(), `custody-e2e-${E2E_PORT}`, "applications.jsonl");
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {

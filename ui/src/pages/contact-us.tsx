@@ -1,6 +1,19 @@
+import "../styles/contact-form.css";
+import { ContactForm } from "../components/contact/ContactForm";
+import type { ContactPageData } from "../components/contact/types";
 import { PageIntro } from "../components/PageIntro";
-import type { IntroData, PageProps } from "../lib/types";
+import type { PageProps } from "../lib/types";
 
-export default function ContactUsPage({ page }: PageProps<IntroData>) {
-  return <PageIntro page={page} />;
+/** `/contact-us`: the contact / open-account application form under the page's introduction. */
+export default function ContactUsPage({ page }: PageProps<ContactPageData>) {
+  return (
+    <>
+      <PageIntro page={page} />
+      <div class="container contact-page">
+        <div class="contact-card">
+          <ContactForm data={page.data} lang={page.lang} />
+        </div>
+      </div>
+    </>
+  );
 }

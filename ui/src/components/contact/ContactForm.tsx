@@ -1,0 +1,262 @@
+import { useLingui } from "@lingui/react/macro";
+import type { JSX } from "preact";
+import { useEffect, useId, useMemo, useRef, useState } from "preact/hooks";
+import { useHydrated } from "../../lib/hydrated";
+import { localize } from "../../lib/paths";
+import type { Lang } from "../../lib/types";
+import { useUrlQuery } from "../../lib/urlQuery";
+import { Combobox } from "./Combobox";
+import { Field, errorId, labelId } from "./Field";
+import { type RegionOption, areaCodeOptions, countryOptions } from "./regions";
+import { fieldError, firstInvalidField } from "./rules";
+import { SuccessPanel } from "./SuccessPanel";
+import { type Receipt, applicationBody, idempotencyKeys, submitApplication } from "./submission";
+import { type ContactPageData, type ContactValues, EMPTY_VALUES, FIELD_ORDER, type FieldName } from "./types";
+
+type TextName = "company" | "website" | "contactPerson" | "phone" | "email";
+
+/** How each free-text field is typed: input type, autofill hint and keyboard. */
+const TEXT_INPUTS: Record<TextName, JSX.InputHTMLAttributes<HTMLInputElement>> = {
+  company: { type: "text", autoComplete: "organization" },
+  website: { type: "url", autoComplete: "url", inputMode: "url" },
+  contactPerson: { type: "text", autoComplete: "name" },
+  phone: { type: "tel", autoComplete: "tel-national", inputMode: "tel" },
+  email: { type: "email", autoComplete: "email", inputMode: "email" },
+};
+
+const countryName = (option: RegionOption) => option.name;
+const areaCodeName = (option: RegionOption) => `${option.dialling} ${option.name}`;
+
+/** The contact / open-account application form: validation on blur and on submit, the
+ * searchable country and area-code lists, submission with an idempotency key, and the success
+ * panel that replaces the form. Failures keep every answer. */
+export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang }) {
+  const { t } = useLingui();
+  const copy = data.form;
+  const formId = useId();
+  const fieldId = (name: FieldName) => `${formId}-${name}`;
+  const hydrated = useHydrated();
+  const query = useUrlQuery();
+  const requestId = query?.get("request") ?? "";
+  const request = copy.request[requestId] ? requestId : null;
+  const countries = useMemo(
+    () => (hydrated ? countryOptions(data.countries, lang) : []),
+    [hydrated, lang, data],
+  );
+  const areaCodes = useMemo(
+    () => (hydrated ? areaCodeOptions(data.callingCodes, lang) : []),
+    [hydrated, lang, data],
+  );
+
+  const [values, setValues] = useState<ContactValues>(EMPTY_VALUES);
+  const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
+  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [sending, setSending] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ name: FieldName } | null>(null);
+  const [keyFor] = useState(idempotencyKeys);
+  const busy = useRef(false);
+  const fax = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (focusRequest) document.getElementById(fieldId(focusRequest.name))?.focus();
+  }, [focusRequest]);
+
+  if (receipt) return <SuccessPanel receipt={receipt} copy={copy.success} />;
+
+  const errorOf = (name: FieldName) =>
+    serverErrors[name] ?? (touched.has(name) ? fieldError(name, values, copy.message, data.limits) : null);
+  const touch = (name: FieldName) =>
+    setTouched((before) => (before.has(name) ? before : new Set(before).add(name)));
+  const update = (changes: Partial<ContactValues>) => {
+    setValues((before) => ({ ...before, ...changes }));
+    setServerErrors((before) => {
+      const after = { ...before };
+      for (const name of Object.keys(changes) as FieldName[]) delete after[name];
+      return after;
+    });
+  };
+  const controlProps = (name: FieldName) => {
+    const error = errorOf(name);
+    return {
+      id: fieldId(name),
+      "aria-invalid": error !== null,
+      "aria-describedby": error ? errorId(fieldId(name)) : undefined,
+    };
+  };
+
+  const textField = (name: TextName, required = true) => (
+    <Field
+      id={fieldId(name)}
+      label={copy.label[name]}
+      marker={required ? copy.required : copy.optional}
+      required={required}
+      error={errorOf(name)}
+    >
+      <input
+        {...TEXT_INPUTS[name]}
+        {...controlProps(name)}
+        name={name}
+        class="contact-input"
+        value={values[name]}
+        placeholder={copy.placeholder[name]}
+        maxLength={data.limits[name]}
+        onInput={(event) => update({ [name]: event.currentTarget.value })}
+        onBlur={() => touch(name)}
+      />
+    </Field>
+  );
+
+  const regionField = (
+    name: "country" | "areaCode",
+    options: RegionOption[],
+    onChoose: (value: string) => void,
+  ) => (
+    <Field
+      id={fieldId(name)}
+      label={copy.label[name]}
+      marker={copy.required}
+      required
+      error={errorOf(name)}
+      class={`contact-field--${name}`}
+    >
+      <Combobox
+        id={fieldId(name)}
+        labelId={labelId(fieldId(name))}
+        options={options}
+        value={values[name]}
+        display={name === "country" ? countryName : areaCodeName}
+        noMatch={copy.noMatch}
+        placeholder={copy.placeholder[name]}
+        describedBy={controlProps(name)["aria-describedby"]}
+        invalid={errorOf(name) !== null}
+        onChoose={onChoose}
+        onLeave={() => touch(name)}
+      />
+    </Field>
+  );
+
+  const chooseCountry = (country: string) => {
+    const prefill = !values.areaCode && areaCodes.some((option) => option.value === country);
+    update(prefill ? { country, areaCode: country } : { country });
+  };
+
+  const submit = async (event: JSX.TargetedSubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy.current) return;
+    setTouched(new Set(FIELD_ORDER));
+    setServerErrors({});
+    const invalid = firstInvalidField(values, copy.message, data.limits);
+    if (invalid) {
+      setFocusRequest({ name: invalid });
+      return;
+    }
+    busy.current = true;
+    setSending(true);
+    setAlert(null);
+    const context = { lang, request, sourcePage: location.pathname, fax: fax.current?.value ?? "" };
+    const body = JSON.stringify(applicationBody(values, context));
+    const outcome = await submitApplication(body, keyFor(body), copy.error);
+    busy.current = false;
+    setSending(false);
+    if (outcome.kind === "stored") {
+      setReceipt(outcome.receipt);
+    } else if (outcome.kind === "invalid") {
+      setServerErrors(outcome.fields);
+      const first = FIELD_ORDER.find((name) => outcome.fields[name] !== undefined);
+      if (first) setFocusRequest({ name: first });
+    } else {
+      setAlert(outcome.message);
+    }
+  };
+
+  const consentError = errorOf("consent");
+  const notice = request ? copy.request[request]?.notice : undefined;
+
+  return (
+    <form class="contact-form" noValidate onSubmit={(event) => void submit(event)}>
+      <p class="contact-form__note">{copy.privacyNote}</p>
+      <div class="contact-form__grid">
+        {textField("company")}
+        {regionField("country", countries, chooseCountry)}
+        <Field
+          id={fieldId("businessType")}
+          label={copy.label.businessType}
+          marker={copy.required}
+          required
+          error={errorOf("businessType")}
+        >
+          <select
+            {...controlProps("businessType")}
+            name="businessType"
+            class="contact-input contact-select"
+            value={values.businessType}
+            onChange={(event) => update({ businessType: event.currentTarget.value })}
+            onBlur={() => touch("businessType")}
+          >
+            <option value="">{copy.placeholder.businessType}</option>
+            {data.businessTypes.map((type) => (
+              <option key={type.value} value={type.value}>
+                {type.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {textField("website", false)}
+        {textField("contactPerson")}
+        <div class="contact-form__phone">
+          {regionField("areaCode", areaCodes, (areaCode) => update({ areaCode }))}
+          {textField("phone")}
+        </div>
+        {textField("email")}
+      </div>
+      <div class={`contact-consent${consentError ? " contact-field--invalid" : ""}`}>
+        <input
+          {...controlProps("consent")}
+          type="checkbox"
+          name="consent"
+          class="contact-consent__box"
+          checked={values.consent}
+          onChange={(event) => {
+            update({ consent: event.currentTarget.checked });
+            touch("consent");
+          }}
+          onBlur={() => touch("consent")}
+        />
+        <label for={fieldId("consent")} class="contact-consent__label">
+          {copy.consent.before}
+          {lang === "en" ? " " : ""}
+          <a href={localize("/privacy", lang)}>{copy.consent.link}</a>
+          {copy.consent.after}
+          <span class="contact-field__mark" aria-hidden="true">
+            {" *"}
+          </span>
+          <span class="visually-hidden"> {copy.required}</span>
+        </label>
+        {consentError && (
+          <p id={errorId(fieldId("consent"))} class="contact-field__error">
+            {consentError}
+          </p>
+        )}
+      </div>
+      {notice && (
+        <p class="contact-form__request" data-client-only>
+          {notice}
+        </p>
+      )}
+      {alert && (
+        <div class="contact-form__alert" role="alert">
+          {alert}
+        </div>
+      )}
+      <div class="contact-form__trap" aria-hidden="true">
+        <label for={`${formId}-fax`}>{t`Fax`}</label>
+        <input ref={fax} id={`${formId}-fax`} type="text" name="fax" tabIndex={-1} autoComplete="off" />
+      </div>
+      <button type="submit" class="button contact-form__submit" aria-disabled={sending}>
+        {sending ? copy.sending : copy.submit}
+      </button>
+    </form>
+  );
+}

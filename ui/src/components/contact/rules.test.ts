@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { fieldError, firstInvalidField } from "./rules";
+import { type ContactValues, type FieldLimits, type FieldMessages } from "./types";
+
+/** Each message is its own key, so a test reads which rule answered. */
+const MESSAGES: FieldMessages = {
+  company: "company",
+  country: "country",
+  businessType: "businessType",
+  website: "website",
+  contactPerson: "contactPerson",
+  areaCode: "areaCode",
+  phone: "phone",
+  email: "email",
+  consent: "consent",
+  tooLong: "tooLong",
+  controlCharacters: "controlCharacters",
+};
+
+const LIMITS: FieldLimits = { company: 200, website: 200, contactPerson: 100, phone: 32, email: 254 };
+
+const VALID: ContactValues = {
+  company: "Acme Digital Ltd",
+  country: "SG",
+  businessType: "fund",
+  website: "",
+  contactPerson: "Mei Tan",
+  areaCode: "SG",
+  phone: "6123 4567",
+  email: "mei.tan@acme.example",
+  consent: true,
+};
+
+const problem = (name: keyof ContactValues, value: string | boolean) =>
+  fieldError(name, { ...VALID, [name]: value }, MESSAGES, LIMITS);
+
+describe("contact form rules", () => {
+  it("accept a complete application", () => {
+    expect(firstInvalidField(VALID, MESSAGES, LIMITS)).toBeNull();
+  });
+
+  it("require company and contact person, trimmed, within their limits", () => {
+    expect(problem("company", "   ")).toBe("company");
+    expect(problem("contactPerson", "")).toBe("contactPerson");
+    expect(problem("company", ` ${"a".repeat(200)} `)).toBeNull();
+    expect(problem("company", "a".repeat(201))).toBe("tooLong");
+    expect(problem("contactPerson", "名".repeat(100))).toBeNull();
+    expect(problem("contactPerson", "😀".repeat(101))).toBe("tooLong");
+  });
+
+  it("require a choice of country, area code and business type", () => {
+    expect(problem("country", "")).toBe("country");
+    expect(problem("areaCode", "")).toBe("areaCode");
+    expect(problem("businessType", "")).toBe("businessType");
+  });
+
+  it("take an optional website with or without its scheme", () => {
+    for (const good of [
+      "",
+      "acme.io",
+      "https://www.acme.example",
+      "http://acme.com.sg/about?x=1",
+      "例子.中国",
+    ])
+      expect(problem("website", good), good).toBeNull();
+    for (const bad of ["acme", "https://acme", "acme.c", "acme .com", "ftp://acme.com", "acme.123"])
+      expect(problem("website", bad), bad).toBe("website");
+  });
+
+  it("take a phone of 4 to 17 digits with spaces, dashes, dots and brackets", () => {
+    for (const good of ["1234", "(0) 6123-4567", "612.345.67", "1".repeat(17)])
+      expect(problem("phone", good), good).toBeNull();
+    for (const bad of ["", "123", "1".repeat(18), "+65 6123 4567", "6123 456x", "６１２３４５６７"])
+      expect(problem("phone", bad), bad).toBe("phone");
+  });
+
+  it("take an email as local@domain.tld without spaces, within the limit", () => {
+    expect(problem("email", " mei@acme.co ")).toBeNull();
+    expect(problem("email", `${"m".repeat(245)}@acme.com`)).toBeNull();
+    for (const bad of [
+      "",
+      "mei",
+      "mei@acme",
+      "mei@acme.c",
+      "mei tan@acme.com",
+      "mei@@acme.com",
+      "@acme.com",
+      "<mei>@acme.com",
+    ])
+      expect(problem("email", bad), bad).toBe("email");
+    expect(problem("email", `${"m".repeat(246)}@acme.com`)).toBe("email");
+  });
+
+  it("refuse control characters in every text field", () => {
+    for (const name of ["company", "website", "contactPerson", "phone", "email"] as const)
+      expect(problem(name, "abc\u0007def.com"), name).toBe("controlCharacters");
+    expect(problem("company", "\tAcme\n")).toBeNull();
+  });
+
+  it("require consent", () => {
+    expect(problem("consent", false)).toBe("consent");
+  });
+
+  it("name the first invalid field in page order", () => {
+    const values = { ...VALID, email: "x", businessType: "", consent: false };
+    expect(firstInvalidField(values, MESSAGES, LIMITS)).toBe("businessType");
+  });
+});

@@ -1,0 +1,89 @@
+import {
+  type ContactValues,
+  FIELD_ORDER,
+  type FieldLimits,
+  type FieldMessages,
+  type FieldName,
+} from "./types";
+
+const CONTROL_CHARACTER = /\p{Cc}/u;
+const PHONE_CHARACTERS = /^[0-9 ().-]+$/;
+const EMAIL = /^[^\s@"<>()[\],;:\\]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/u;
+const WEBSITE = /^(?:https?:\/\/)?(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/iu;
+const MIN_PHONE_DIGITS = 4;
+const MAX_PHONE_DIGITS = 17;
+
+/** Length in characters (code points), as the server counts it. */
+const length = (text: string) => [...text].length;
+
+/** The problem of a required free-text answer: control characters, missing, or too long (each
+ * answer is trimmed first, as the server does). */
+function requiredText(value: string, limit: number, missing: string, messages: FieldMessages): string | null {
+  const trimmed = value.trim();
+  if (CONTROL_CHARACTER.test(trimmed)) return messages.controlCharacters;
+  if (!trimmed) return missing;
+  return length(trimmed) > limit ? messages.tooLong : null;
+}
+
+/** The problem of an optional website: when given, a host with a dot and a TLD of 2+ letters. */
+function website(value: string, limit: number, messages: FieldMessages): string | null {
+  const trimmed = value.trim();
+  if (CONTROL_CHARACTER.test(trimmed)) return messages.controlCharacters;
+  if (!trimmed) return null;
+  if (length(trimmed) > limit) return messages.tooLong;
+  return WEBSITE.test(trimmed) ? null : messages.website;
+}
+
+/** The problem of a phone number: only digits, spaces, `-`, `.`, `(`, `)`, with 4 to 17 digits. */
+function phone(value: string, limit: number, messages: FieldMessages): string | null {
+  const trimmed = value.trim();
+  if (CONTROL_CHARACTER.test(trimmed)) return messages.controlCharacters;
+  if (length(trimmed) > limit) return messages.tooLong;
+  const digits = trimmed.replace(/\D/g, "").length;
+  const valid = PHONE_CHARACTERS.test(trimmed) && digits >= MIN_PHONE_DIGITS && digits <= MAX_PHONE_DIGITS;
+  return valid ? null : messages.phone;
+}
+
+/** The problem of an email address: `local@domain.tld` without spaces, within the limit. */
+function email(value: string, limit: number, messages: FieldMessages): string | null {
+  const trimmed = value.trim();
+  if (CONTROL_CHARACTER.test(trimmed)) return messages.controlCharacters;
+  return EMAIL.test(trimmed) && length(trimmed) <= limit ? null : messages.email;
+}
+
+/** The message for `name` given every answer, or `null` when the answer is acceptable. The server
+ * applies the same rules (and checks the phone against its area code), and has the last word. */
+export function fieldError(
+  name: FieldName,
+  values: ContactValues,
+  messages: FieldMessages,
+  limits: FieldLimits,
+): string | null {
+  switch (name) {
+    case "company":
+      return requiredText(values.company, limits.company, messages.company, messages);
+    case "contactPerson":
+      return requiredText(values.contactPerson, limits.contactPerson, messages.contactPerson, messages);
+    case "website":
+      return website(values.website, limits.website, messages);
+    case "phone":
+      return phone(values.phone, limits.phone, messages);
+    case "email":
+      return email(values.email, limits.email, messages);
+    case "consent":
+      return values.consent ? null : messages.consent;
+    case "country":
+    case "areaCode":
+    case "businessType":
+      return values[name] ? null : messages[name];
+  }
+}
+
+/** The first field, in page order, whose answer has a problem; `null` when all are acceptable. */
+export function firstInvalidField(
+  values: ContactValues,
+  messages: FieldMessages,
+  limits: FieldLimits,
+): FieldName | null {
+  return FIELD_ORDER.find((name) => fieldError(name, values, messages, limits) !== null) ?? null;
+}
