@@ -43,7 +43,7 @@ step "browser tests (Playwright, Debian chromium)"
 (cd ui && npx playwright test) 2>&1 | tee "$logs/playwright.log"
 
 step "Lighthouse (mobile): accessibility and best practices at 100"
-(cd ui && node scripts/lighthouse.mjs --require accessibility=100,best-practices=100,seo=100 / /zh /trust-center /zh/brand-kit) 2>&1 |
+(cd ui && node scripts/lighthouse.mjs --require accessibility=100,best-practices=100,seo=100 / /zh /trust-center /zh/brand-kit /zh/contact-us) 2>&1 |
   tee "$logs/lighthouse.log"
 
 strip() { sed "s/\x1b\[[0-9;]*m//g" "$1"; }

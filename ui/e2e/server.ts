@@ -33,7 +33,12 @@ export async function startSite(env: Record<string, string>): Promise<SiteInstan
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(BINARY, ["--listen", `127.0.0.1:${port}`, "--public-url", origin], {
-    env: { ...process.env, RUST_LOG: "warn", ...env },
+    env: {
+      ...process.env,
+      RUST_LOG: "warn",
+      CUSTODY_SITE_CONTACT_LOG: path.join(os.tmpdir(), `custody-e2e-site-${port}`, "applications.jsonl"),
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 10_000;

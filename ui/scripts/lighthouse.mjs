@@ -12,6 +12,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { createServer } from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -68,7 +69,15 @@ async function startSite() {
   if (!fs.existsSync(BINARY)) throw new Error(`${BINARY} is missing: run \`cargo build --release\``);
   const origin = `http://127.0.0.1:${await freePort()}`;
   const child = spawn(BINARY, ["--listen", origin.slice("http://".length), "--public-url", origin], {
-    env: { ...process.env, RUST_LOG: "warn" },
+    env: {
+      ...process.env,
+      RUST_LOG: "warn",
+      CUSTODY_SITE_CONTACT_LOG: path.join(
+        os.tmpdir(),
+        `custody-lighthouse-${process.pid}`,
+        "applications.jsonl",
+      ),
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   process.once("exit", () => child.kill("SIGTERM"));
