@@ -4,7 +4,6 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Instant;
 
-use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
@@ -16,7 +15,7 @@ use tower::ServiceExt;
 use crate::config::Config;
 use crate::contact::ContactDesk;
 use crate::contact::webhook::Webhook;
-use crate::http;
+use crate::http::{self, SiteService};
 use crate::render::site::Site;
 
 /// Builds the site from the embedded content and serves it on `listener` until `shutdown`
@@ -64,7 +63,7 @@ pub async fn serve(
 
 /// Serves `app` with the server limits of `config`.
 pub async fn serve_app(
-    app: Router,
+    app: SiteService,
     config: &Config,
     listener: TcpListener,
     shutdown: impl Future<Output = ()>,

@@ -1,14 +1,8 @@
-//! Error answers: the 404 and 500 pages in the path's language, and the panic catcher.
+//! Error answers: the 404 and 500 pages in the path's language.
 
-use std::panic::AssertUnwindSafe;
-
-use axum::extract::{Request, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::middleware::Next;
 use axum::response::Response;
-use futures_util::FutureExt;
 
-use super::AppState;
 use super::respond::{HTML, NO_STORE, RoutePattern, respond};
 use crate::content::Lang;
 use crate::render::encoded::Encoded;
@@ -36,18 +30,4 @@ pub fn error_page(
         .extensions_mut()
         .insert(RoutePattern(kind.page().into()));
     response
-}
-
-/// Turns a panic in any handler into the 500 page (no internal detail) and logs it.
-pub async fn catch_panics(State(site): State<AppState>, request: Request, next: Next) -> Response {
-    let lang = Lang::split(request.uri().path()).0;
-    let path = request.uri().path().to_owned();
-    let headers = request.headers().clone();
-    match AssertUnwindSafe(next.run(request)).catch_unwind().await {
-        Ok(response) => response,
-        Err(_) => {
-            tracing::error!(path = %path, "handler panicked; answered 500");
-            error_page(&site, lang, ErrorKind::ServerError, &path, &headers)
-        }
-    }
 }

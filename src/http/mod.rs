@@ -4,22 +4,28 @@ pub mod api;
 pub mod asset_params;
 pub mod contact;
 pub mod errors;
+pub mod fixed;
 pub mod layers;
 pub mod negotiate;
 pub mod pages;
 pub mod respond;
 pub mod search;
+pub mod service;
 pub mod supported_assets;
 
 use std::ops::Deref;
 use std::sync::Arc;
 
 use axum::Router;
+use axum::http::StatusCode;
 use axum::middleware;
 use axum::routing::{get, post};
 
+use tower_http::timeout::TimeoutLayer;
+
 use crate::contact::ContactDesk;
 use crate::render::site::Site;
+pub use service::SiteService;
 
 /// Shared state of every handler: the site, and the contact desk that stores applications.
 /// Dereferences to the site.
@@ -39,17 +45,30 @@ impl Deref for AppState {
     }
 }
 
-/// The site's router with every layer applied.
-pub fn app(site: Arc<Site>, contact: Arc<ContactDesk>) -> Router {
+/// The site: its fixed answers, then the router, behind one service.
+pub fn app(site: Arc<Site>, contact: Arc<ContactDesk>) -> SiteService {
     app_with(site, contact, Router::new())
 }
 
-/// The site's router with `extra` routes merged in before the layers, so they get the same
-/// headers, logging, timeouts and panic handling (used by tests to exercise the 500 page).
-pub fn app_with(site: Arc<Site>, contact: Arc<ContactDesk>, extra: Router<AppState>) -> Router {
+/// The site with `extra` routes merged into the router, so they get the same headers, logging
+/// and panic handling (used by tests to exercise the 500 page).
+pub fn app_with(
+    site: Arc<Site>,
+    contact: Arc<ContactDesk>,
+    extra: Router<AppState>,
+) -> SiteService {
     let timeout = site.config.request_timeout();
-    let state = AppState { site, contact };
-    Router::new()
+    let state = AppState {
+        site: site.clone(),
+        contact,
+    };
+    // Only the contact endpoint waits on the client (its body) and on the disk; every other
+    // handler answers from memory, so only it carries the request timer.
+    let contact_route = post(contact::submit).layer(TimeoutLayer::with_status_code(
+        StatusCode::REQUEST_TIMEOUT,
+        timeout,
+    ));
+    let router = Router::new()
         .route("/healthz", get(api::health))
         .route("/sitemap.xml", get(pages::sitemap))
         .route("/robots.txt", get(pages::robots))
@@ -62,22 +81,10 @@ pub fn app_with(site: Arc<Site>, contact: Arc<ContactDesk>, extra: Router<AppSta
             "/api/supported-assets",
             get(supported_assets::supported_assets),
         )
-        .route("/api/contact", post(contact::submit))
+        .route("/api/contact", contact_route)
         .merge(extra)
         .route_layer(middleware::from_fn(layers::record_route))
         .fallback(pages::serve)
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            errors::catch_panics,
-        ))
-        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
-            axum::http::StatusCode::REQUEST_TIMEOUT,
-            timeout,
-        ))
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            layers::security_headers,
-        ))
-        .layer(middleware::from_fn(layers::log_requests))
-        .with_state(state)
+        .with_state(state);
+    SiteService::new(site, router)
 }

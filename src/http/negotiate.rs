@@ -10,36 +10,15 @@ const IMPLICIT_IDENTITY_Q: f32 = 0.001;
 
 /// Picks the best of `available` (ordered best first) that the client accepts, honouring
 /// q-values, `*` and `identity;q=0`. `None` means nothing acceptable is available (406).
+/// Reads the header in place, without allocating: it runs on every request for a body.
 pub fn choose_coding(
     headers: &HeaderMap,
     available: impl Iterator<Item = Coding>,
 ) -> Option<Coding> {
-    let accepted: Vec<(String, f32)> = headers
-        .get_all(header::ACCEPT_ENCODING)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .filter_map(parse_coding)
-        .collect();
-    let quality = |name: &str| -> f32 {
-        let exact = accepted
-            .iter()
-            .find(|(coding, _)| coding == name)
-            .map(|(_, q)| *q);
-        let wildcard = accepted
-            .iter()
-            .find(|(coding, _)| coding == "*")
-            .map(|(_, q)| *q);
-        match (exact, wildcard, name) {
-            (Some(q), _, _) => q,
-            (None, Some(q), _) => q,
-            (None, None, "identity") => IMPLICIT_IDENTITY_Q,
-            (None, None, _) => 0.0,
-        }
-    };
+    let accepted = Accepted::read(headers);
     let mut best: Option<(Coding, f32)> = None;
     for coding in available {
-        let q = quality(name(coding));
+        let q = accepted.quality(coding);
         if q > 0.0 && best.is_none_or(|(_, best_q)| q > best_q) {
             best = Some((coding, q));
         }
@@ -47,17 +26,65 @@ pub fn choose_coding(
     best.map(|(coding, _)| coding)
 }
 
-fn name(coding: Coding) -> &'static str {
-    match coding {
-        Coding::Brotli => "br",
-        Coding::Gzip => "gzip",
-        Coding::Identity => "identity",
+/// The q-values an `Accept-Encoding` header gives the codings we serve and `*`; the first
+/// mention of each counts.
+#[derive(Debug, Default)]
+struct Accepted {
+    brotli: Option<f32>,
+    gzip: Option<f32>,
+    identity: Option<f32>,
+    wildcard: Option<f32>,
+}
+
+impl Accepted {
+    fn read(headers: &HeaderMap) -> Self {
+        let mut accepted = Self::default();
+        let items = headers
+            .get_all(header::ACCEPT_ENCODING)
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|value| value.split(','));
+        for item in items {
+            let Some((name, q)) = parse_coding(item) else {
+                continue;
+            };
+            let slot = if name.eq_ignore_ascii_case("br") {
+                &mut accepted.brotli
+            } else if name.eq_ignore_ascii_case("gzip") || name.eq_ignore_ascii_case("x-gzip") {
+                &mut accepted.gzip
+            } else if name.eq_ignore_ascii_case("identity") {
+                &mut accepted.identity
+            } else if name == "*" {
+                &mut accepted.wildcard
+            } else {
+                continue;
+            };
+            slot.get_or_insert(q);
+        }
+        accepted
+    }
+
+    /// The client's q-value for `coding`: its own, else the wildcard's; identity is acceptable
+    /// (barely) when neither is given.
+    fn quality(&self, coding: Coding) -> f32 {
+        let exact = match coding {
+            Coding::Brotli => self.brotli,
+            Coding::Gzip => self.gzip,
+            Coding::Identity => self.identity,
+        };
+        match (exact, self.wildcard, coding) {
+            (Some(q), _, _) | (None, Some(q), _) => q,
+            (None, None, Coding::Identity) => IMPLICIT_IDENTITY_Q,
+            (None, None, _) => 0.0,
+        }
     }
 }
 
-fn parse_coding(item: &str) -> Option<(String, f32)> {
+/// One `Accept-Encoding` item: the coding name as written and its q-value (1 when absent);
+/// `None` for an empty item or an unreadable q-value, which is then ignored.
+fn parse_coding(item: &str) -> Option<(&str, f32)> {
     let mut parts = item.split(';');
-    let coding = parts.next()?.trim().to_ascii_lowercase();
+    let coding = parts.next()?.trim();
     if coding.is_empty() {
         return None;
     }
@@ -75,11 +102,6 @@ fn parse_coding(item: &str) -> Option<(String, f32)> {
                 .filter(|q| (0.0..=1.0).contains(q))?;
         }
     }
-    let coding = if coding == "x-gzip" {
-        "gzip".to_owned()
-    } else {
-        coding
-    };
     Some((coding, q))
 }
 
@@ -137,6 +159,11 @@ mod tests {
         assert_eq!(pick("identity;q=0, *;q=0"), None);
         assert_eq!(pick("deflate"), Some(Coding::Identity));
         assert_eq!(pick("br;q=banana, gzip"), Some(Coding::Gzip));
+        assert_eq!(
+            pick("BR;q=0.4, X-Gzip;Q=0.5, gzip;q=0.1"),
+            Some(Coding::Gzip)
+        );
+        assert_eq!(pick("br;q=0, *;q=0.5"), Some(Coding::Gzip));
         assert_eq!(
             choose_coding(&HeaderMap::new(), ALL.into_iter()),
             Some(Coding::Identity)

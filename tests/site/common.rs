@@ -3,13 +3,13 @@
 use std::io::Read;
 use std::sync::{Arc, LazyLock};
 
-use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
 use custody_site::config::{Config, ContactConfig};
 use custody_site::contact::ContactDesk;
 use custody_site::content::load::{ContentFiles, parse};
 use custody_site::embedded::content_files;
+use custody_site::http::SiteService;
 use custody_site::{Site, http};
 use http_body_util::BodyExt;
 use tower::ServiceExt;
@@ -30,7 +30,7 @@ pub static CONTACT: LazyLock<Arc<ContactDesk>> = LazyLock::new(|| {
 });
 
 /// The router of the default site.
-pub fn app() -> Router {
+pub fn app() -> SiteService {
     http::app(SITE.clone(), CONTACT.clone())
 }
 
@@ -55,7 +55,7 @@ impl Answer {
 }
 
 /// Sends `request` through `app` and decodes the body according to `Content-Encoding`.
-pub async fn send_to(app: Router, request: Request<Body>) -> Answer {
+pub async fn send_to(app: SiteService, request: Request<Body>) -> Answer {
     let response = app
         .oneshot(request)
         .await

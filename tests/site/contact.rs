@@ -6,7 +6,6 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
@@ -15,13 +14,14 @@ use custody_site::contact::ContactDesk;
 use custody_site::contact::record::Record;
 use custody_site::content::Lang;
 use custody_site::http;
+use custody_site::http::SiteService;
 use serde_json::{Value, json};
 
 use crate::common::{Answer, PUBLIC, SITE, send_to};
 
 /// A router whose store writes `applications.jsonl` in `dir`, with `edit` applied to the
 /// contact settings.
-pub fn app_in(dir: &Path, edit: impl FnOnce(&mut ContactConfig)) -> (Router, PathBuf) {
+pub fn app_in(dir: &Path, edit: impl FnOnce(&mut ContactConfig)) -> (SiteService, PathBuf) {
     let log = dir.join("applications.jsonl");
     let mut config = ContactConfig {
         log: log.display().to_string(),
@@ -52,7 +52,7 @@ pub fn post() -> axum::http::request::Builder {
 }
 
 /// Sends `body` as JSON from the site's origin.
-pub async fn submit(app: &Router, body: &Value) -> Answer {
+pub async fn submit(app: &SiteService, body: &Value) -> Answer {
     let request = post().body(Body::from(body.to_string())).unwrap();
     send_to(app.clone(), request).await
 }

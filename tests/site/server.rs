@@ -132,3 +132,65 @@ async fn clients_that_never_finish_their_headers_are_cut_off() {
     );
     server.abort();
 }
+
+/// A request over HTTP/2 (prior knowledge) to a running server: status, headers, body bytes.
+async fn http2_request(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+) -> (u16, axum::http::HeaderMap, Vec<u8>) {
+    use http_body_util::{BodyExt, Empty};
+    use hyper_util::rt::{TokioExecutor, TokioIo};
+    let stream = TcpStream::connect(addr).await.unwrap();
+    let (mut sender, connection) =
+        hyper::client::conn::http2::handshake(TokioExecutor::new(), TokioIo::new(stream))
+            .await
+            .unwrap();
+    tokio::spawn(connection);
+    let request = axum::http::Request::builder()
+        .method(method)
+        .uri(format!("http://{addr}{path}"))
+        .header("accept-encoding", "br")
+        .body(Empty::<axum::body::Bytes>::new())
+        .unwrap();
+    let response = sender.send_request(request).await.unwrap();
+    let (parts, body) = response.into_parts();
+    let body = body.collect().await.expect("a clean stream").to_bytes();
+    (parts.status.as_u16(), parts.headers, body.to_vec())
+}
+
+#[tokio::test]
+async fn http2_answers_get_and_head_of_pages_and_files() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(custody_site::serve(
+        SITE.clone(),
+        CONTACT.clone(),
+        listener,
+        std::future::pending(),
+    ));
+    let asset = SITE
+        .assets
+        .keys()
+        .find(|path| path.ends_with(".js"))
+        .unwrap()
+        .clone();
+    for path in ["/zh/about", asset.as_str(), "/sitemap.xml", "/no-such-page"] {
+        let (status, headers, body) = http2_request(addr, "GET", path).await;
+        let expected = if path == "/no-such-page" { 404 } else { 200 };
+        assert_eq!(status, expected, "GET {path}");
+        assert!(!body.is_empty(), "GET {path} has a body");
+        assert!(headers.contains_key("content-security-policy"), "{path}");
+        let (head_status, head_headers, head_body) = http2_request(addr, "HEAD", path).await;
+        assert_eq!(head_status, expected, "HEAD {path}");
+        assert!(head_body.is_empty(), "HEAD {path} has no body");
+        assert_eq!(
+            head_headers
+                .get("content-length")
+                .map(|v| v.to_str().unwrap()),
+            Some(body.len().to_string().as_str()),
+            "HEAD {path} announces the length GET sends"
+        );
+        assert_eq!(head_headers.get("etag"), headers.get("etag"), "{path}");
+    }
+}

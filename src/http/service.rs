@@ -1,0 +1,127 @@
+//! The service every request enters. A fixed answer (documents, static files) is sent straight
+//! from memory; everything else goes through the router with panics caught. Every answer gets
+//! the security headers and one request-log line.
+
+use std::convert::Infallible;
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Instant;
+
+use axum::body::{Bytes, HttpBody};
+use axum::extract::{MatchedPath, Request};
+use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::response::Response;
+use axum::{BoxError, Router};
+use futures_util::FutureExt;
+use futures_util::future::{BoxFuture, Either, Ready, ready};
+use tower::{Service, ServiceExt};
+
+use super::errors::error_page;
+use super::fixed::{FixedAnswers, with_security};
+use super::respond::RoutePattern;
+use crate::content::Lang;
+use crate::render::site::{ErrorKind, Site};
+
+/// The whole site as one cheaply cloned service (one reference count per clone).
+#[derive(Debug, Clone)]
+pub struct SiteService(Arc<Parts>);
+
+#[derive(Debug)]
+struct Parts {
+    site: Arc<Site>,
+    fixed: FixedAnswers,
+    router: Router,
+}
+
+impl SiteService {
+    /// Serves `site`'s fixed answers and hands every other request to `router`.
+    pub fn new(site: Arc<Site>, router: Router) -> Self {
+        let fixed = FixedAnswers::new(&site);
+        Self(Arc::new(Parts {
+            site,
+            fixed,
+            router,
+        }))
+    }
+}
+
+impl<B> Service<Request<B>> for SiteService
+where
+    B: HttpBody<Data = Bytes> + Send + 'static,
+    B::Error: Into<BoxError>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Either<
+        Ready<Result<Response, Infallible>>,
+        BoxFuture<'static, Result<Response, Infallible>>,
+    >;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: Request<B>) -> Self::Future {
+        let started = Instant::now();
+        if let Some((response, route)) = self.0.fixed.answer(&request) {
+            log_request(
+                request.method(),
+                request.uri().path(),
+                route,
+                response.status(),
+                started,
+            );
+            return Either::Left(ready(Ok(response)));
+        }
+        let parts = self.0.clone();
+        Either::Right(Box::pin(async move {
+            let method = request.method().clone();
+            let uri = request.uri().clone();
+            let accept_encoding = request.headers().get(header::ACCEPT_ENCODING).cloned();
+            let routed = AssertUnwindSafe(parts.router.clone().oneshot(request))
+                .catch_unwind()
+                .await;
+            let mut response = match routed {
+                Ok(Ok(response)) => response,
+                Ok(Err(infallible)) => match infallible {},
+                Err(_) => {
+                    tracing::error!(path = %uri.path(), "handler panicked; answered 500");
+                    let mut headers = HeaderMap::new();
+                    if let Some(value) = accept_encoding {
+                        headers.insert(header::ACCEPT_ENCODING, value);
+                    }
+                    let lang = Lang::split(uri.path()).0;
+                    error_page(
+                        &parts.site,
+                        lang,
+                        ErrorKind::ServerError,
+                        uri.path(),
+                        &headers,
+                    )
+                }
+            };
+            with_security(response.headers_mut(), &parts.site.security_headers);
+            let extensions = response.extensions();
+            let route = match (
+                extensions.get::<RoutePattern>(),
+                extensions.get::<MatchedPath>(),
+            ) {
+                (Some(pattern), _) => pattern.0.as_str(),
+                (None, Some(matched)) => matched.as_str(),
+                (None, None) => "",
+            };
+            log_request(&method, uri.path(), route, response.status(), started);
+            Ok(response)
+        }))
+    }
+}
+
+/// One line per request: method, path, the route that answered, status and latency.
+fn log_request(method: &Method, path: &str, route: &str, status: StatusCode, started: Instant) {
+    tracing::info!(
+        target: "custody_site::request",
+        %method, %path, route = %route, status = status.as_u16(),
+        latency_us = started.elapsed().as_micros() as u64,
+    );
+}
