@@ -37,7 +37,7 @@ impl AssetAnswers {
         }
         let answer = self.index.answer(query)?;
         let body = serde_json::to_vec(&answer).expect("answers serialize");
-        let answer = Encoded::compress_fast(body);
+        let answer = Encoded::compress_for_cache(body);
         self.cache.insert(key, answer.clone());
         Ok(answer)
     }
