@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # compare.sh: requests/s of custody-site against nginx serving the same bytes, same run.
 #
+# Paths may answer 200 (a document, a file, an API answer), 404 (the site's error page: nginx
+# sends the same bytes with status 404 through error_page) or 301 (a redirect: nginx returns the
+# same Location; its 301 carries nginx's small HTML body where the site's has none).
+#
 # What it measures. For every URL path given, the site binary (a copy, so a rebuild during the
 # run changes nothing) and a tuned nginx answer the very same response: the script first asks
 # the site for each path (once with the chosen Accept-Encoding, once identity), lays the bodies
@@ -224,6 +228,8 @@ identity_bytes=()
 site_header_bytes=()
 nginx_header_bytes=()
 target_types=()
+statuses=()        # the site's status for each target: 200, 301 or 404
+locations=()       # the Location of each 301
 content_types=()   # the distinct Content-Types; file extension t<N> gives nginx number N
 docroot_files=()
 
@@ -244,10 +250,23 @@ take_site_bytes() { # I
   out=$(fetch "$url" "$encoding" "$work/site/$key.body" "$work/site/$key.head")
   read -r status header_bytes <<<"$out"
   site_header_bytes[i]=$header_bytes
-  [ "$status" = 200 ] || die "the site answers $status, not 200, for $target: nothing to compare"
+  statuses[i]=$status
+  case $status in
+    200 | 404) ;;
+    301)
+      locations[i]=$(header_value "$work/site/$key.head" location)
+      [[ ${locations[i]} == /* ]] || die "the site redirects $target off the site: '${locations[i]}'"
+      target_types[i]="redirect to ${locations[i]}"
+      codings[i]=""
+      body_bytes[i]=$(wc -c <"$work/site/$key.body")
+      identity_bytes[i]=${body_bytes[i]}
+      copied_headers "$target" "$work/site/$key.head" "" | awk -F '\t' '$2 != "location"' >>"$work/headers.tsv"
+      return ;;
+    *) die "the site answers $status for $target: only 200, 301 and 404 can be compared" ;;
+  esac
   out=$(fetch "$url" identity "$work/site/$key.identity" "$work/site/$key.identity.head")
   read -r status _ <<<"$out"
-  [ "$status" = 200 ] || die "the site answers $status to an identity request for $target"
+  [ "$status" = "${statuses[i]}" ] || die "the site answers $status to an identity request for $target"
   [ -z "$(header_value "$work/site/$key.identity.head" content-encoding)" ] \
     || die "the site compresses $target although asked for identity"
 
@@ -262,7 +281,8 @@ take_site_bytes() { # I
     progress "note: the site answers $target with '${coding:-identity}', not $encoding; nginx will too"
   fi
 
-  docroot_files[i]=/f/$key.t$number
+  # Error pages live under /e/, reached only through nginx's error_page.
+  if [ "${statuses[i]}" = 404 ]; then docroot_files[i]=/e/$key.t$number; else docroot_files[i]=/f/$key.t$number; fi
   cp "$work/site/$key.identity" "$work/nginx/docroot${docroot_files[i]}"
   case $coding in
     br) cp "$work/site/$key.body" "$work/nginx/docroot${docroot_files[i]}.br" ;;
@@ -290,7 +310,18 @@ write_nginx_maps() {
   {
     echo "map \$request_uri \$bench_file {"
     for i in "${!targets[@]}"; do
-      printf '    %s %s;\n' "$(nginx_quote "${targets[i]}")" "${docroot_files[i]}"
+      [ "${statuses[i]}" = 200 ] && printf '    %s %s;\n' "$(nginx_quote "${targets[i]}")" "${docroot_files[i]}"
+    done
+    echo "}"
+    echo "map \$request_uri \$bench_error_page {"
+    echo "    default /e/none;"
+    for i in "${!targets[@]}"; do
+      [ "${statuses[i]}" = 404 ] && printf '    %s %s;\n' "$(nginx_quote "${targets[i]}")" "${docroot_files[i]}"
+    done
+    echo "}"
+    echo "map \$request_uri \$bench_redirect {"
+    for i in "${!targets[@]}"; do
+      [ "${statuses[i]}" = 301 ] && printf '    %s %s;\n' "$(nginx_quote "${targets[i]}")" "$(nginx_quote "${locations[i]}")"
     done
     echo "}"
   } >"$work/nginx/maps.conf"
@@ -309,7 +340,7 @@ write_nginx_maps() {
       for (k = 1; k <= n; k++) {
         name = names[k]
         if (count[name] == paths && distinct[name] == 1) {
-          print "add_header " name " " quote(value[name]) ";"
+          print "add_header " name " " quote(value[name]) " always;"
           continue
         }
         print "map $request_uri $bench_header_" k " {" >> maps
@@ -318,7 +349,7 @@ write_nginx_maps() {
           if (f[2] == name) print "    " quote(f[1]) " " quote(f[3]) ";" >> maps
         }
         print "}" >> maps
-        print "add_header " name " $bench_header_" k ";"
+        print "add_header " name " $bench_header_" k " always;"
       }
     }' "$work/headers.tsv" >"$work/nginx/headers.conf"
 }
@@ -344,6 +375,8 @@ events {
 http {
     access_log off;
     server_tokens off;
+    # Redirects keep the site's relative Location.
+    absolute_redirect off;
     # The maps below are keyed by whole request URIs, query strings included; the default
     # bucket (64 bytes) is too small for long API queries.
     map_hash_bucket_size 512;
@@ -389,9 +422,19 @@ $types    }
         listen 127.0.0.1:$nginx_port reuseport;
         root $work/nginx/docroot;
 
-        # The exact request URI (path and query) selects the file; anything else is a 404.
+        # The exact request URI (path and query) selects the file, the redirect or the error
+        # page; anything else is a 404.
         location / {
+            if (\$bench_redirect) {
+                return 301 \$bench_redirect;
+            }
             try_files \$bench_file =404;
+            error_page 404 \$bench_error_page;
+            include $work/nginx/headers.conf;
+        }
+
+        location /e/ {
+            internal;
             include $work/nginx/headers.conf;
         }
     }
@@ -416,7 +459,12 @@ verify_nginx_bytes() { # I
   out=$(fetch "$url" "$encoding" "$work/check.body" "$work/check.head")
   read -r status header_bytes <<<"$out"
   nginx_header_bytes[i]=$header_bytes
-  [ "$status" = 200 ] || die "nginx answers $status for $target; error log:$(log_excerpt "$work/nginx/error.log")"
+  [ "$status" = "${statuses[i]}" ] || die "nginx answers $status for $target, the site ${statuses[i]}; error log:$(log_excerpt "$work/nginx/error.log")"
+  if [ "$status" = 301 ]; then
+    [ "$(header_value "$work/check.head" location)" = "${locations[i]}" ] \
+      || die "nginx redirects $target to '$(header_value "$work/check.head" location)', the site to '${locations[i]}'"
+    return
+  fi
   coding=$(header_value "$work/check.head" content-encoding)
   [ "$coding" = "${codings[i]}" ] \
     || die "nginx answers $target with Content-Encoding '${coding:-identity}', the site with '${codings[i]:-identity}'"
@@ -426,14 +474,14 @@ verify_nginx_bytes() { # I
     || die "nginx's Content-Type for $target differs from the site's"
   out=$(fetch "$url" identity "$work/check.body" "$work/check.head")
   read -r status _ <<<"$out"
-  if [ "$status" != 200 ] || ! cmp -s "$work/check.body" "$work/site/$key.identity"; then
+  if [ "$status" != "${statuses[i]}" ] || ! cmp -s "$work/check.body" "$work/site/$key.identity"; then
     die "nginx's identity answer for $target differs from the site's"
   fi
 }
 
 # --- load ----------------------------------------------------------------------------------
 
-# parse_wrk FILE: "REQ_PER_S P50_US P99_US NON_2XX SOCKET_ERRORS" from wrk --latency output.
+# parse_wrk FILE: "REQ_PER_S P50_US P99_US NON_2XX SOCKET_ERRORS REQUESTS" from wrk --latency output.
 parse_wrk() {
   awk '
     function us(v) {
@@ -445,24 +493,29 @@ parse_wrk() {
     $1 == "50%" { p50 = us($2) }
     $1 == "99%" { p99 = us($2) }
     /^Requests\/sec:/ { rps = $2 }
+    / requests in / { total = $1 }
     /Non-2xx or 3xx responses:/ { non2xx = $NF }
     /Socket errors:/ { errors = $4 + $6 + $8 + $10 }
     END {
       if (rps == "" || p50 == "" || p99 == "") exit 1
-      printf "%s %.0f %.0f %d %d\n", rps, p50, p99, non2xx, errors
+      printf "%s %.0f %.0f %d %d %d\n", rps, p50, p99, non2xx, errors, total
     }' "$1"
 }
 
 # measure I ROUND SERVER PORT: one wrk run; appends "SERVER ROUND RPS P50 P99" to the results.
 measure() {
-  local i=$1 round=$2 server=$3 target=${targets[$1]} raw parsed rps p50 p99 non2xx errors
+  local i=$1 round=$2 server=$3 target=${targets[$1]} raw parsed rps p50 p99 non2xx errors total
   raw=$work/wrk/${keys[i]}.$server.$round.txt
   wrk --latency -t "$threads" -c "$connections" -d "${duration}s" \
     -H "Accept-Encoding: $encoding" "http://127.0.0.1:$4$target" >"$raw" 2>&1 \
     || die "wrk failed on $server $target:$(log_excerpt "$raw")"
   parsed=$(parse_wrk "$raw") || die "cannot read wrk's output:$(log_excerpt "$raw")"
-  read -r rps p50 p99 non2xx errors <<<"$parsed"
-  [ "$non2xx" -eq 0 ] || die "$server answered $non2xx non-2xx responses on $target (round $round):$(log_excerpt "$raw")"
+  read -r rps p50 p99 non2xx errors total <<<"$parsed"
+  # wrk's "Non-2xx or 3xx" count is in fact of statuses above 399: a 404 target must have only
+  # those, a 200 or 301 target none (that every 301 is a 301 was checked before the load).
+  local expected_non2xx=0
+  [ "${statuses[i]}" = 404 ] && expected_non2xx=$total
+  [ "$non2xx" -eq "$expected_non2xx" ] || die "$server answered $non2xx of $total requests on $target (round $round) with a status other than ${statuses[i]}:$(log_excerpt "$raw")"
   [ "$errors" -eq 0 ] || die "$server had socket errors on $target (round $round):$(log_excerpt "$raw")"
   echo "$server $round $rps $p50 $p99" >>"$work/results/${keys[i]}.tsv"
   progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, p50 $(ms "$p50") ms, p99 $(ms "$p99") ms"
@@ -491,8 +544,8 @@ report() { # I
   s_p99=$(median_of "$results" site 5) n_p99=$(median_of "$results" nginx 5)
   ratio=$(awk -v s="$s_rps" -v n="$n_rps" 'BEGIN { printf "%.3f", s / n }')
   printf '\n== %s\n' "$target"
-  printf '   %s, %s body %s B (identity %s B); header bytes: site %s, nginx %s\n' \
-    "${target_types[i]}" \
+  printf '   %s %s, %s body %s B (identity %s B); header bytes: site %s, nginx %s\n' \
+    "${statuses[i]}" "${target_types[i]}" \
     "${codings[i]:-identity}" "${body_bytes[i]}" "${identity_bytes[i]}" \
     "${site_header_bytes[i]}" "${nginx_header_bytes[i]}"
   printf '   %-12s %10s %10s %10s\n' "median" "req/s" "p50 ms" "p99 ms"
@@ -501,8 +554,8 @@ report() { # I
   printf '   %-12s %9.2f×\n' site/nginx "$ratio"
   printf '   per run (in order):\n'
   awk '{ printf "     round %s %-6s %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms\n", $2, $1, $3, $4 / 1000, $5 / 1000 }' "$results"
-  result_lines+=("$(printf 'RESULT path=%s encoding=%s bytes=%s site=%.0f nginx=%.0f ratio=%s site_p50_ms=%s site_p99_ms=%s nginx_p50_ms=%s nginx_p99_ms=%s' \
-    "$target" "${codings[i]:-identity}" "${body_bytes[i]}" "$s_rps" "$n_rps" "$ratio" \
+  result_lines+=("$(printf 'RESULT path=%s status=%s encoding=%s bytes=%s site=%.0f nginx=%.0f ratio=%s site_p50_ms=%s site_p99_ms=%s nginx_p50_ms=%s nginx_p99_ms=%s' \
+    "$target" "${statuses[i]}" "${codings[i]:-identity}" "${body_bytes[i]}" "$s_rps" "$n_rps" "$ratio" \
     "$(ms "$s_p50")" "$(ms "$s_p99")" "$(ms "$n_p50")" "$(ms "$n_p99")")")
 }
 
@@ -514,7 +567,7 @@ trap 'exit 130' INT TERM
 work=$(mktemp -d -t custody-bench.XXXXXX)
 # nginx workers run as "nobody" when the script runs as root: they must be able to read.
 chmod 755 "$work"
-mkdir -p "$work/site" "$work/nginx/docroot/f" "$work/nginx/tmp" "$work/wrk" "$work/results"
+mkdir -p "$work/site" "$work/nginx/docroot/f" "$work/nginx/docroot/e" "$work/nginx/tmp" "$work/wrk" "$work/results"
 : >"$work/headers.tsv"
 
 progress "starting the site ($binary, copied) and reading its answers..."

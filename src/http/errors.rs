@@ -5,7 +5,6 @@ use axum::response::Response;
 
 use super::respond::{HTML, NO_STORE, RoutePattern, respond};
 use crate::content::Lang;
-use crate::render::encoded::Encoded;
 use crate::render::site::{ErrorKind, Site};
 
 /// The error page for `shown_path` (percent-decoded for display, HTML-escaped when rendered).
@@ -17,15 +16,9 @@ pub fn error_page(
     request: &HeaderMap,
 ) -> Response {
     let display = percent_encoding::percent_decode_str(shown_path).decode_utf8_lossy();
-    let html = site.error_document(lang, kind, &display);
+    let page = site.error_pages.page(lang, kind, &display);
     let status = StatusCode::from_u16(kind.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let mut response = respond(
-        request,
-        status,
-        &Encoded::compress_fast(html),
-        HTML,
-        NO_STORE,
-    );
+    let mut response = respond(request, status, &page, HTML, NO_STORE);
     response
         .extensions_mut()
         .insert(RoutePattern(kind.page().into()));

@@ -43,10 +43,18 @@ pub struct Document<'a> {
     pub config_json: &'a str,
 }
 
+/// How `templates/document.html` opens the injected configuration; everything after it up to
+/// `</script>` is [`script_safe_json`].
+pub const CONFIG_SCRIPT_START: &str = r#"<script type="application/json" id="site-config">"#;
+
 /// Serializes JSON for a `<script>` element: `<`, `>`, `&` and the JavaScript line separators
 /// become `\u` escapes, so no value can close the element or start markup.
 pub fn script_safe_json(value: &serde_json::Value) -> String {
-    let json = value.to_string();
+    script_safe(&value.to_string())
+}
+
+/// Makes JSON text safe inside a `<script>` element (see [`script_safe_json`]).
+pub fn script_safe(json: &str) -> String {
     let mut out = String::with_capacity(json.len() + 16);
     for ch in json.chars() {
         match ch {

@@ -5,4 +5,6 @@ pub mod assets;
 pub mod build_manifest;
 pub mod document;
 pub mod encoded;
+pub mod error_pages;
+pub mod error_template;
 pub mod site;

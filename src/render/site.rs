@@ -10,8 +10,10 @@ use serde_json::{Value, json};
 use super::asset_answers::AssetAnswers;
 use super::assets::{AssetTable, asset_table};
 use super::build_manifest::BuildManifest;
-use super::document::{Document, html_escape, script_safe_json};
+use super::document::{CONFIG_SCRIPT_START, Document, html_escape, script_safe_json};
 use super::encoded::Encoded;
+use super::error_pages::ErrorPages;
+use super::error_template::ErrorTemplate;
 use crate::config::Config;
 use crate::content::pages::{REQUEST_PATH_MARKER, error_page_data, page_data};
 use crate::content::{Content, Lang, PageInstance, page_instances};
@@ -35,7 +37,7 @@ pub struct CachedPage {
 }
 
 /// The kinds of error page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
     /// 404 'Page not found': no page at this path.
     NotFound,
@@ -46,6 +48,13 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Every kind.
+    pub const ALL: [ErrorKind; 3] = [
+        ErrorKind::NotFound,
+        ErrorKind::Invalid,
+        ErrorKind::ServerError,
+    ];
+
     /// The page id in `pages.toml` and the prerender key.
     pub fn page(self) -> &'static str {
         match self {
@@ -95,7 +104,8 @@ pub struct Site {
     pub search: SearchIndex,
     /// Supported-assets API answers.
     pub asset_answers: AssetAnswers,
-    prerendered: BTreeMap<String, String>,
+    /// The 404 and 500 pages, made per request path.
+    pub error_pages: ErrorPages,
 }
 
 impl Site {
@@ -149,6 +159,16 @@ impl Site {
             let (path, page) = result?;
             pages.insert(path, page);
         }
+        let error_templates = Lang::ALL
+            .into_iter()
+            .flat_map(|lang| ErrorKind::ALL.map(|kind| (lang, kind)))
+            .map(|(lang, kind)| {
+                let document = renderer.error(lang, kind, REQUEST_PATH_MARKER);
+                let template =
+                    ErrorTemplate::new(&document, REQUEST_PATH_MARKER, CONFIG_SCRIPT_START);
+                ((lang, kind), template)
+            })
+            .collect();
         let resolver = Resolver::new(&content, pages.keys().cloned());
         let latest = json!({ "id": build.build_id, "timestamp": build.timestamp });
         let routes_json: Vec<Value> = content
@@ -175,19 +195,8 @@ impl Site {
             pages,
             resolver,
             assets,
-            prerendered,
+            error_pages: ErrorPages::new(error_templates),
         })
-    }
-
-    /// Renders an error page for `path` (done per request: the path is part of the page).
-    pub fn error_document(&self, lang: Lang, kind: ErrorKind, path: &str) -> String {
-        let renderer = Renderer {
-            config: &self.config,
-            content: &self.content,
-            build: &self.build,
-            prerendered: &self.prerendered,
-        };
-        renderer.error(lang, kind, path)
     }
 
     /// The page data JSON of an error page, for client-side navigation.

@@ -89,6 +89,46 @@ async fn reflected_paths_are_escaped_in_html_and_json() {
     );
 }
 
+/// The runtime configuration of an error page, parsed from its `<script>` element.
+fn site_config(html: &str) -> serde_json::Value {
+    let start = html
+        .find(r#"<script type="application/json" id="site-config">"#)
+        .expect("the configuration script");
+    let json = &html[start..];
+    let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
+    serde_json::from_str(json).expect("the configuration is JSON")
+}
+
+#[tokio::test]
+async fn the_error_page_carries_the_exact_path_in_both_languages() {
+    let shown = "/zh/\"quotes\"\\back</script>\u{2028}\u{2029}&amp;客户";
+    let requested =
+        percent_encoding::utf8_percent_encode(shown, percent_encoding::NON_ALPHANUMERIC)
+            .to_string()
+            .replace("%2F", "/");
+    for (path, lang) in [
+        (requested.clone(), "zh-Hans"),
+        (requested.replacen("/zh", "", 1), "en"),
+    ] {
+        let answer = get(&path).await;
+        assert_eq!(answer.status, 404, "{path}");
+        assert!(answer.text.contains(&format!("<html lang=\"{lang}\"")));
+        let config = site_config(&answer.text);
+        let expected = percent_encoding::percent_decode_str(&path).decode_utf8_lossy();
+        assert_eq!(config["page"]["path"], *expected, "{path}");
+        assert_eq!(config["page"]["data"]["requestPath"], *expected, "{path}");
+        assert!(answer.text.contains(&format!(
+            "<code>{}</code>",
+            expected
+                .replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;")
+                .replace('"', "&quot;")
+        )));
+        assert!(!answer.text.contains("__CUSTODY_REQUEST_PATH__"));
+    }
+}
+
 #[tokio::test]
 async fn a_panic_becomes_a_500_page_without_detail() {
     async fn boom() -> &'static str {

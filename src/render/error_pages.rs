@@ -1,0 +1,115 @@
+//! Error pages by request path, made from their templates and compressed per request, with the
+//! answers for the 404s kept in a small cache: the same missing paths are asked for again and
+//! again (old links, crawlers, scanners).
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+
+use quick_cache::Weighter;
+use quick_cache::sync::Cache;
+
+use super::encoded::Encoded;
+use super::error_template::ErrorTemplate;
+use super::site::ErrorKind;
+use crate::content::Lang;
+
+/// Bytes of 404 answers kept in memory (bodies in every coding, plus the paths).
+const CACHE_BYTES: u64 = 4 * 1024 * 1024;
+/// Expected number of cached answers, to size the cache's table.
+const CACHE_ITEMS: usize = 256;
+
+type Key = (Lang, ErrorKind, Box<str>);
+
+/// The error-page templates of both languages and the cache of 404 answers.
+#[derive(Debug)]
+pub struct ErrorPages {
+    templates: HashMap<(Lang, ErrorKind), ErrorTemplate>,
+    cache: Cache<Key, Encoded, AnswerBytes>,
+}
+
+impl ErrorPages {
+    /// Error pages made from `templates` (one per language and kind).
+    pub fn new(templates: HashMap<(Lang, ErrorKind), ErrorTemplate>) -> Self {
+        Self {
+            templates,
+            cache: Cache::with_weighter(CACHE_ITEMS, CACHE_BYTES, AnswerBytes),
+        }
+    }
+
+    /// The error page of `kind` for `path` (decoded for display), compressed; 404s come from
+    /// the cache when the same path was answered before.
+    pub fn page(&self, lang: Lang, kind: ErrorKind, path: &str) -> Encoded {
+        let make = || Encoded::compress_fast(self.document(lang, kind, path));
+        if kind == ErrorKind::ServerError {
+            return make();
+        }
+        let key: Key = (lang, kind, path.into());
+        match self
+            .cache
+            .get_or_insert_with(&key, || Ok::<_, Infallible>(make()))
+        {
+            Ok(page) => page,
+            Err(infallible) => match infallible {},
+        }
+    }
+
+    /// The error document of `kind` for `path`, uncompressed.
+    pub fn document(&self, lang: Lang, kind: ErrorKind, path: &str) -> String {
+        self.templates[&(lang, kind)].render(path)
+    }
+}
+
+/// Weighs a cached answer by the bytes it holds.
+#[derive(Debug, Clone)]
+struct AnswerBytes;
+
+impl Weighter<Key, Encoded> for AnswerBytes {
+    fn weight(&self, key: &Key, answer: &Encoded) -> u64 {
+        (key.2.len() + answer.held_bytes()) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pages() -> ErrorPages {
+        let document = format!("<main>{}</main>", "filler ".repeat(2_000));
+        let templates = Lang::ALL
+            .into_iter()
+            .flat_map(|lang| ErrorKind::ALL.map(|kind| (lang, kind)))
+            .map(|key| {
+                let template = ErrorTemplate::new(
+                    &document.replace("<main>", "<main>__PATH__ "),
+                    "__PATH__",
+                    "<script",
+                );
+                (key, template)
+            })
+            .collect();
+        ErrorPages::new(templates)
+    }
+
+    #[test]
+    fn a_repeated_path_gets_the_same_answer_and_memory_stays_bounded() {
+        let pages = pages();
+        let first = pages.page(Lang::En, ErrorKind::NotFound, "/old-link");
+        let again = pages.page(Lang::En, ErrorKind::NotFound, "/old-link");
+        assert_eq!(first.etag(), again.etag());
+        assert!(first.identity().starts_with(b"<main>/old-link filler"));
+        for n in 0..5_000 {
+            let path = format!("/scan/{n}/{}", "x".repeat(1_000));
+            let page = pages.page(Lang::Zh, ErrorKind::Invalid, &path);
+            assert!(
+                page.identity()
+                    .starts_with(format!("<main>{path}").as_bytes())
+            );
+        }
+        assert!(
+            pages.cache.weight() <= CACHE_BYTES,
+            "{}",
+            pages.cache.weight()
+        );
+        assert!(pages.cache.len() < 5_000);
+    }
+}
