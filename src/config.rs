@@ -6,6 +6,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use toml::{Table, Value};
 
@@ -18,7 +19,7 @@ const NOT_KEYS: [&str; 2] = ["CONFIG", "UI_DIST"];
 
 /// The whole configuration. Environment names: top-level keys as `CUSTODY_SITE_<KEY>`, keys of a
 /// section as `CUSTODY_SITE_<SECTION>_<KEY>` (upper case).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
     /// Socket address to listen on. Default `127.0.0.1:8080`. Env `CUSTODY_SITE_LISTEN`.
@@ -45,10 +46,46 @@ pub struct Config {
     pub links: LinksConfig,
     /// Contact applications: where they are stored, abuse limits and webhook delivery.
     pub contact: ContactConfig,
+    /// The Prometheus metrics listener.
+    pub metrics: MetricsConfig,
+    /// How log lines are written.
+    pub log: LogConfig,
+}
+
+/// `[metrics]`
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct MetricsConfig {
+    /// Socket address of a second listener serving Prometheus metrics at `/metrics` (requests
+    /// by route and status, latency, contact applications, webhook delivery). Keep it private:
+    /// a loopback or internal address. Empty (the default) serves no metrics.
+    /// Env `CUSTODY_SITE_METRICS_LISTEN`.
+    pub listen: String,
+}
+
+/// `[log]`
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct LogConfig {
+    /// Format of the log lines on standard error: `text` (the default, for people) or `json`
+    /// (one object per line, for log collectors). `RUST_LOG` sets the level (default `info`).
+    /// Env `CUSTODY_SITE_LOG_FORMAT`, flag `--log-format`.
+    pub format: LogFormat,
+}
+
+/// The format of log lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// Human-readable lines.
+    #[default]
+    Text,
+    /// One JSON object per line.
+    Json,
 }
 
 /// `[contact]`
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct ContactConfig {
     /// JSON-lines file every accepted application is appended to and fsynced before it is
@@ -100,7 +137,7 @@ impl Default for ContactConfig {
 }
 
 /// A configuration value that must never appear in logs: `Debug` prints `[redacted]`.
-#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(transparent)]
 pub struct Secret(String);
 
@@ -132,7 +169,7 @@ impl std::fmt::Debug for Secret {
 }
 
 /// `[site]`
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct SiteConfig {
     /// Deployment environment, `test` or `main`: selects the login and logout addresses.
@@ -141,7 +178,7 @@ pub struct SiteConfig {
 }
 
 /// A deployment environment of the provider's platform.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Environment {
     /// The test platform.
@@ -152,7 +189,7 @@ pub enum Environment {
 }
 
 /// `[iam]`
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct IamConfig {
     /// Base URL of the identity service (`{base_url}/iam/v1/portal/users/current-user-info`).
@@ -162,7 +199,7 @@ pub struct IamConfig {
 
 /// `[login]` / `[logout]`: one address per entity (`sg`, `hk`) and environment (`test`, `main`).
 /// Every layer is merged onto [`Config::default`], so each key always has its own default.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EntityUrls {
     /// Singapore entity.
@@ -172,7 +209,7 @@ pub struct EntityUrls {
 }
 
 /// One address per environment.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EnvironmentUrls {
     /// Address on the test platform.
@@ -207,7 +244,7 @@ impl EntityUrls {
 }
 
 /// `[analytics]`
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct AnalyticsConfig {
     /// URL of the page-view analytics script, loaded only with the visitor's consent. Empty (the
@@ -216,7 +253,7 @@ pub struct AnalyticsConfig {
 }
 
 /// `[build_check]`
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct BuildCheckConfig {
     /// Seconds between checks for a newer build in open pages. Default `3600`.
@@ -225,7 +262,7 @@ pub struct BuildCheckConfig {
 }
 
 /// `[links]`
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct LinksConfig {
     /// The insights blog linked from the header's Resources menu.
@@ -250,12 +287,13 @@ impl Default for LinksConfig {
 }
 
 /// `[server]`: timeouts and shutdown.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct ServerConfig {
     /// Seconds a client may take to send the request headers. Default `10`.
     pub header_read_timeout_secs: u64,
-    /// Seconds a request may take from headers to response. Default `30`.
+    /// Seconds a contact application may take from its headers to its answer, body included
+    /// (answered `408` after); every other answer comes from memory. Default `30`.
     pub request_timeout_secs: u64,
     /// Seconds in-flight requests get to finish after SIGTERM or SIGINT. Default `10`.
     pub shutdown_grace_secs: u64,
@@ -275,6 +313,8 @@ impl Default for Config {
             build_check: BuildCheckConfig::default(),
             links: LinksConfig::default(),
             contact: ContactConfig::default(),
+            metrics: MetricsConfig::default(),
+            log: LogConfig::default(),
         }
     }
 }
@@ -296,6 +336,8 @@ pub struct Overrides {
     pub listen: Option<String>,
     /// `--public-url`
     pub public_url: Option<String>,
+    /// `--log-format`
+    pub log_format: Option<LogFormat>,
 }
 
 impl Config {
@@ -315,6 +357,17 @@ impl Config {
         }
         if let Some(url) = &overrides.public_url {
             table.insert("public_url".into(), Value::String(url.clone()));
+        }
+        if let Some(format) = overrides.log_format {
+            let log = table
+                .entry("log")
+                .or_insert_with(|| Value::Table(Table::new()));
+            if let Value::Table(log) = log {
+                log.insert(
+                    "format".into(),
+                    Value::try_from(format).expect("a format serializes"),
+                );
+            }
         }
         let mut config: Config = table.try_into().context("invalid configuration")?;
         config.public_url = config.public_url.trim_end_matches('/').to_owned();
@@ -368,6 +421,11 @@ impl Config {
             }
         }
         self.validate_contact()?;
+        if let Some(metrics) = self.metrics_addr()?
+            && Some(metrics) == self.listen_addr().ok()
+        {
+            bail!("metrics.listen must differ from listen (`{metrics}`)");
+        }
         if self.build_check.interval_secs < 60 {
             bail!("build_check.interval_secs must be at least 60");
         }
@@ -419,6 +477,19 @@ impl Config {
             format!(
                 "listen must be an address like 127.0.0.1:8080, not `{}`",
                 self.listen
+            )
+        })
+    }
+
+    /// The address of the metrics listener, when one is configured.
+    pub fn metrics_addr(&self) -> anyhow::Result<Option<SocketAddr>> {
+        let listen = self.metrics.listen.trim();
+        if listen.is_empty() {
+            return Ok(None);
+        }
+        listen.parse().map(Some).with_context(|| {
+            format!(
+                "metrics.listen must be empty or an address like 127.0.0.1:9464, not `{listen}`"
             )
         })
     }

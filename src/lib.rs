@@ -5,10 +5,12 @@
 //! every document is rendered and compressed once; a request is a lookup.
 
 pub mod config;
+pub mod config_reference;
 pub mod contact;
 pub mod content;
 pub mod embedded;
 pub mod http;
+pub mod metrics;
 pub mod render;
 pub mod search;
 pub mod server;

@@ -3,15 +3,17 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use custody_site::config::{Config, Overrides};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use custody_site::config::{Config, LogFormat, Overrides};
+use custody_site::config_reference::default_config_toml;
 use custody_site::contact::export;
+use custody_site::render::build_manifest::version;
 use custody_site::{Site, server};
 use tracing_subscriber::EnvFilter;
 
 /// The bilingual public website of an institutional digital-asset custody provider.
 #[derive(Debug, Parser)]
-#[command(version, about)]
+#[command(about)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -25,6 +27,12 @@ enum Command {
     Serve(ServeArgs),
     /// Validate the configuration and the embedded content, then exit.
     Check(ServeArgs),
+    /// The configuration reference.
+    Config {
+        /// Print every key with its meaning, environment variable and default, as TOML.
+        #[arg(long, required = true)]
+        print_default: bool,
+    },
     /// Stored contact applications: export them, or show the store and delivery state.
     Submissions {
         #[command(subcommand)]
@@ -69,6 +77,18 @@ struct ServeArgs {
     /// Public base URL for canonical links and the sitemap [default: http://127.0.0.1:8080].
     #[arg(long, env = "CUSTODY_SITE_PUBLIC_URL", global = true)]
     public_url: Option<String>,
+    /// Log line format on standard error [default: text].
+    #[arg(long, value_enum, env = "CUSTODY_SITE_LOG_FORMAT", global = true)]
+    log_format: Option<LogFormatArg>,
+}
+
+/// `--log-format`.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum LogFormatArg {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
 }
 
 impl ServeArgs {
@@ -76,21 +96,42 @@ impl ServeArgs {
         let overrides = Overrides {
             listen: self.listen.clone(),
             public_url: self.public_url.clone(),
+            log_format: self.log_format.map(|format| match format {
+                LogFormatArg::Text => LogFormat::Text,
+                LogFormatArg::Json => LogFormat::Json,
+            }),
         };
-        Config::load(self.config.as_deref(), &overrides)
+        let config = Config::load(self.config.as_deref(), &overrides)?;
+        init_logging(config.log.format);
+        Ok(config)
     }
 }
 
+/// Log lines on standard error in `format`, at the level `RUST_LOG` gives (default `info`).
+fn init_logging(format: LogFormat) {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let lines = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Text => lines.with_target(false).try_init(),
+        LogFormat::Json => lines.json().flatten_event(true).try_init(),
+    };
+}
+
 fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
-        )
-        .with_target(false)
-        .init();
-    let cli = Cli::parse();
+    let version: &'static str = Box::leak(version().into_boxed_str());
+    let matches = Cli::command().version(version).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(error) => error.exit(),
+    };
     let result = match cli.command {
         Some(Command::Check(args)) => check(&args),
+        Some(Command::Config { .. }) => {
+            print!("{}", default_config_toml());
+            Ok(())
+        }
         Some(Command::Serve(args)) => serve(&args),
         Some(Command::Submissions { action, args }) => submissions(&action, &args),
         None => serve(&cli.serve),

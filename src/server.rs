@@ -4,6 +4,8 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Instant;
 
+use anyhow::Context;
+
 use axum::extract::ConnectInfo;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
@@ -15,7 +17,9 @@ use tower::ServiceExt;
 use crate::config::Config;
 use crate::contact::ContactDesk;
 use crate::contact::webhook::Webhook;
+use crate::http::metrics::metrics_router;
 use crate::http::{self, SiteService};
+use crate::metrics::metrics;
 use crate::render::site::Site;
 
 /// Builds the site from the embedded content and serves it on `listener` until `shutdown`
@@ -34,6 +38,18 @@ pub async fn run(
         elapsed_ms = started.elapsed().as_millis() as u64,
         "rendered and compressed every document"
     );
+    metrics().set_build(env!("CARGO_PKG_VERSION"), &site.build.build_id);
+    if let Some(addr) = site.config.metrics_addr()? {
+        let listener = TcpListener::bind(addr)
+            .await
+            .with_context(|| format!("cannot listen for metrics on {addr}"))?;
+        tracing::info!("metrics on http://{addr}/metrics");
+        tokio::spawn(async move {
+            if let Err(error) = axum::serve(listener, metrics_router()).await {
+                tracing::error!(%error, "the metrics listener stopped");
+            }
+        });
+    }
     let settings = &site.config.contact;
     let contact = Arc::new(ContactDesk::open(settings));
     let webhook = Webhook::from_config(settings, contact.store.appended())?;

@@ -10,6 +10,7 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use jiff::Timestamp;
@@ -18,6 +19,7 @@ use uuid::Uuid;
 
 use super::log_file::{Lines, open_for_append};
 use super::record::{Draft, Record};
+use crate::metrics::{gauge_value, metrics};
 
 /// How long an idempotency key is remembered.
 pub const IDEMPOTENCY_WINDOW: Duration = Duration::from_secs(24 * 60 * 60);
@@ -46,16 +48,28 @@ struct Job {
     reply: oneshot::Sender<Result<Receipt, Unavailable>>,
 }
 
+/// What the writer thread is asked to do.
+enum Message {
+    /// Store an application.
+    Append(Box<Job>),
+    /// Say whether the log can be written now (reopening it if it was lost).
+    Probe(oneshot::Sender<bool>),
+}
+
 /// Handle to the writer thread; cheap to share.
 #[derive(Debug, Clone)]
 pub struct Store {
-    jobs: mpsc::Sender<Job>,
+    messages: mpsc::Sender<Message>,
     appended: Arc<Notify>,
+    writable: Arc<AtomicBool>,
 }
 
-impl std::fmt::Debug for Job {
+impl std::fmt::Debug for Message {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Job")
+        f.write_str(match self {
+            Message::Append(_) => "Append",
+            Message::Probe(_) => "Probe",
+        })
     }
 }
 
@@ -64,8 +78,9 @@ impl Store {
     /// line, rebuilding the idempotency keys); applications sent meanwhile wait for it. A log
     /// that cannot be opened is retried with every application, each refused until it opens.
     pub fn open(path: &Path, group_commit: bool) -> Store {
-        let (jobs, receiver) = mpsc::channel(QUEUE);
+        let (messages, receiver) = mpsc::channel(QUEUE);
         let appended = Arc::new(Notify::new());
+        let writable = Arc::new(AtomicBool::new(false));
         let mut writer = Writer {
             path: path.to_path_buf(),
             file: None,
@@ -74,6 +89,7 @@ impl Store {
             keys: HashMap::new(),
             pruned_at: Timestamp::now(),
             appended: appended.clone(),
+            writable: writable.clone(),
         };
         std::thread::Builder::new()
             .name("contact-store".into())
@@ -85,18 +101,37 @@ impl Store {
                 writer.run(receiver, group_commit);
             })
             .expect("the store thread starts");
-        Store { jobs, appended }
+        Store {
+            messages,
+            appended,
+            writable,
+        }
     }
 
     /// Stores `draft` durably and answers with its receipt, or the first receipt of its
     /// idempotency key.
     pub async fn submit(&self, draft: Draft) -> Result<Receipt, Unavailable> {
         let (reply, answer) = oneshot::channel();
-        self.jobs
-            .send(Job { draft, reply })
+        self.messages
+            .send(Message::Append(Box::new(Job { draft, reply })))
             .await
             .map_err(|_| Unavailable)?;
         answer.await.map_err(|_| Unavailable)?
+    }
+
+    /// Whether the last attempt to open or write the log succeeded.
+    pub fn writable(&self) -> bool {
+        self.writable.load(Ordering::Relaxed)
+    }
+
+    /// Asks the writer whether the log can be written now: it reopens a lost log and syncs an
+    /// open one. Waits behind applications already queued.
+    pub async fn probe(&self) -> bool {
+        let (reply, answer) = oneshot::channel();
+        if self.messages.send(Message::Probe(reply)).await.is_err() {
+            return false;
+        }
+        answer.await.unwrap_or(false)
     }
 
     /// Woken after every append, for the webhook worker.
@@ -117,24 +152,42 @@ struct Writer {
     /// When expired keys were last dropped.
     pruned_at: Timestamp,
     appended: Arc<Notify>,
+    /// Whether the last open or write succeeded, for readiness.
+    writable: Arc<AtomicBool>,
 }
 
 impl Writer {
-    fn run(mut self, mut receiver: mpsc::Receiver<Job>, group_commit: bool) {
+    fn run(mut self, mut receiver: mpsc::Receiver<Message>, group_commit: bool) {
         while let Some(first) = receiver.blocking_recv() {
-            if !group_commit {
-                self.commit(vec![first]);
-                continue;
-            }
-            let mut batch = vec![first];
-            while batch.len() < MAX_BATCH {
-                match receiver.try_recv() {
-                    Ok(job) => batch.push(job),
-                    Err(_) => break,
+            let mut batch = Vec::new();
+            let mut probes = Vec::new();
+            let mut next = Some(first);
+            while let Some(message) = next.take() {
+                match message {
+                    Message::Append(job) => batch.push(*job),
+                    Message::Probe(reply) => probes.push(reply),
+                }
+                if group_commit && batch.len() + probes.len() < MAX_BATCH {
+                    next = receiver.try_recv().ok();
                 }
             }
-            self.commit(batch);
+            if !batch.is_empty() {
+                self.commit(batch);
+            }
+            for reply in probes {
+                let _ = reply.send(self.probe());
+            }
         }
+    }
+
+    /// Whether the log can be written: reopened when it was lost, synced when open.
+    fn probe(&mut self) -> bool {
+        let ready = match &self.file {
+            Some(file) => file.sync_data().is_ok(),
+            None => self.reopen().is_ok(),
+        };
+        self.writable.store(ready, Ordering::Relaxed);
+        ready
     }
 
     /// Opens the log and reads it back: counts the records, remembers recent idempotency keys,
@@ -145,6 +198,7 @@ impl Writer {
             tracing::warn!(path = %self.path.display(), "the contact log is not a regular file; nothing to read back");
             self.good_len = 0;
             self.file = Some(file);
+            self.writable.store(true, Ordering::Relaxed);
             return Ok(());
         }
         let horizon = Timestamp::now() - IDEMPOTENCY_WINDOW;
@@ -184,6 +238,8 @@ impl Writer {
             file.sync_data()?;
         }
         tracing::info!(path = %self.path.display(), records, unreadable, "contact applications log ready");
+        self.writable.store(true, Ordering::Relaxed);
+        metrics().log_applications.set(gauge_value(records as u64));
         self.good_len = good_len;
         self.file = Some(file);
         Ok(())
@@ -193,6 +249,7 @@ impl Writer {
         if self.file.is_none()
             && let Err(error) = self.reopen()
         {
+            self.writable.store(false, Ordering::Relaxed);
             tracing::error!(path = %self.path.display(), %error, "cannot open the contact applications log; application refused");
             for job in jobs {
                 let _ = job.reply.send(Err(Unavailable));
@@ -239,7 +296,12 @@ impl Writer {
         let mut failed_keys = HashSet::new();
         if !written.is_empty() {
             match self.append(&buffer) {
-                Ok(()) => self.appended.notify_one(),
+                Ok(()) => {
+                    let count = written.len() as u64;
+                    metrics().applications_stored.inc_by(count);
+                    metrics().log_applications.inc_by(gauge_value(count));
+                    self.appended.notify_one();
+                }
                 Err(error) => {
                     tracing::error!(path = %self.path.display(), %error, applications = written.len(), "cannot write the contact applications log; applications refused");
                     for (reply, _, key) in written.drain(..) {
@@ -274,9 +336,11 @@ impl Writer {
             Ok(()) => {
                 self.good_len += buffer.len() as u64;
                 self.needs_newline = false;
+                self.writable.store(true, Ordering::Relaxed);
                 Ok(())
             }
             Err(error) => {
+                self.writable.store(false, Ordering::Relaxed);
                 let cut = file.set_len(self.good_len).and_then(|()| file.sync_data());
                 self.needs_newline = cut.is_err();
                 if cut.is_err() {

@@ -24,6 +24,7 @@ use super::log_file::Lines;
 use super::record::Record;
 use super::signature::SigningKey;
 use crate::config::ContactConfig;
+use crate::metrics::{gauge_value, metrics};
 
 /// The `type` of every delivered event.
 pub const EVENT_TYPE: &str = "contact.application.submitted";
@@ -85,6 +86,7 @@ impl Webhook {
     pub async fn run(self) {
         let host = self.url.host().unwrap_or_default().to_owned();
         tracing::info!(%host, "webhook delivery of contact applications started");
+        metrics().enable_webhook();
         let mut state = match blocking(self.log.clone(), |log| delivery::load(&log)).await {
             Ok(state) => state,
             Err(error) => {
@@ -92,6 +94,9 @@ impl Webhook {
                 DeliveryState::default()
             }
         };
+        metrics()
+            .webhook_delivered
+            .set(gauge_value(state.delivered));
         loop {
             let offset = state.offset;
             match blocking(self.log.clone(), move |log| next_record(&log, offset)).await {
@@ -140,6 +145,7 @@ impl Webhook {
                     return;
                 }
                 Err(failure) => {
+                    metrics().webhook_failures.inc();
                     let wait = failure
                         .retry_after
                         .map_or_else(|| self.backoff(attempt), |wait| wait.min(self.retry_max));
@@ -214,6 +220,9 @@ impl Webhook {
     }
 
     async fn save(&self, state: &DeliveryState) {
+        metrics()
+            .webhook_delivered
+            .set(gauge_value(state.delivered));
         let state = state.clone();
         let path = self.log.clone();
         if let Err(error) = blocking(path, move |log| delivery::save(&log, &state)).await {

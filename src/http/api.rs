@@ -1,6 +1,7 @@
 //! Small JSON endpoints: health, build detection and page data for client-side navigation.
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -15,9 +16,48 @@ use crate::render::encoded::Encoded;
 use crate::render::site::ErrorKind;
 use crate::site::redirects::Resolution;
 
-/// `GET /healthz`: the process is up and serving.
+/// `GET /healthz`: the process is up and serving (liveness).
 pub async fn health() -> &'static str {
     "ok"
+}
+
+/// How long readiness waits for the applications log to answer (it may still be read back
+/// after a start).
+const READY_WAIT: Duration = Duration::from_secs(2);
+
+/// `GET /readyz`: ready to take traffic (readiness): the content is loaded (it is, once this
+/// answers) and the applications log can be written. `503` while the log is being read back at
+/// start-up or cannot be opened or written; a failed log is retried on every call.
+pub async fn ready(State(state): State<AppState>) -> Response {
+    let store = &state.contact.store;
+    let writable = store.writable()
+        || tokio::time::timeout(READY_WAIT, store.probe())
+            .await
+            .unwrap_or(false);
+    let (status, verdict, log) = if writable {
+        (StatusCode::OK, "ready", "writable")
+    } else {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "not ready",
+            "not writable (being read back, or cannot be opened or written: see the error log)",
+        )
+    };
+    let body = json!({
+        "status": verdict,
+        "build": state.build.build_id,
+        "pages": state.pages.len(),
+        "contactLog": log,
+    });
+    (
+        status,
+        [
+            (axum::http::header::CONTENT_TYPE, JSON),
+            (axum::http::header::CACHE_CONTROL, NO_STORE),
+        ],
+        body.to_string(),
+    )
+        .into_response()
 }
 
 /// `GET /_app/builds/latest.json`: `{"id", "timestamp"}` of the running build.

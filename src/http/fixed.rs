@@ -11,6 +11,7 @@ use axum::response::Response;
 
 use super::negotiate::{choose_coding, not_modified};
 use super::respond::{HTML, JSON, NO_CACHE};
+use crate::metrics::intern;
 use crate::render::encoded::{Coding, Encoded};
 use crate::render::site::Site;
 
@@ -27,7 +28,7 @@ pub struct FixedAnswers {
 #[derive(Debug)]
 struct FixedAnswer {
     /// The route the request log names (`/faq/{id}`, `static file`).
-    route: Box<str>,
+    route: &'static str,
     /// The body's strong ETag, for `If-None-Match`.
     etag: HeaderValue,
     /// The headers of a `304 Not Modified`.
@@ -121,7 +122,7 @@ impl FixedAnswers {
 
     /// Answers a `GET` or `HEAD` of a fixed URL in a coding the client accepts; `None` leaves the
     /// request to the router (other methods, other paths, no acceptable coding).
-    pub fn answer<B>(&self, request: &Request<B>) -> Option<(Response, &str)> {
+    pub fn answer<B>(&self, request: &Request<B>) -> Option<(Response, &'static str)> {
         if request.method() != Method::GET && request.method() != Method::HEAD {
             return None;
         }
@@ -151,7 +152,7 @@ impl FixedAnswers {
                 )
             }
         };
-        Some((response, &answer.route))
+        Some((response, answer.route))
     }
 }
 
@@ -187,7 +188,7 @@ impl FixedAnswer {
             .collect();
         with_security(&mut not_modified, security);
         Self {
-            route: route.into(),
+            route: intern(route),
             etag: body.etag().clone(),
             not_modified,
             variants,

@@ -6,8 +6,10 @@ pub mod contact;
 pub mod errors;
 pub mod fixed;
 pub mod layers;
+pub mod metrics;
 pub mod negotiate;
 pub mod pages;
+pub mod request_id;
 pub mod respond;
 pub mod search;
 pub mod service;
@@ -70,6 +72,7 @@ pub fn app_with(
     ));
     let router = Router::new()
         .route("/healthz", get(api::health))
+        .route("/readyz", get(api::ready))
         .route("/sitemap.xml", get(pages::sitemap))
         .route("/robots.txt", get(pages::robots))
         .route("/manifest.webmanifest", get(pages::web_manifest))

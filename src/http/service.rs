@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use axum::body::{Bytes, HttpBody};
 use axum::extract::{MatchedPath, Request};
-use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, Method, header};
 use axum::response::Response;
 use axum::{BoxError, Router};
 use futures_util::FutureExt;
@@ -19,8 +19,10 @@ use tower::{Service, ServiceExt};
 
 use super::errors::error_page;
 use super::fixed::{FixedAnswers, with_security};
+use super::request_id::{X_REQUEST_ID, request_id};
 use super::respond::RoutePattern;
 use crate::content::Lang;
+use crate::metrics::{intern, metrics};
 use crate::render::site::{ErrorKind, Site};
 
 /// The whole site as one cheaply cloned service (one reference count per clone).
@@ -64,14 +66,15 @@ where
 
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let started = Instant::now();
-        if let Some((response, route)) = self.0.fixed.answer(&request) {
-            log_request(
-                request.method(),
-                request.uri().path(),
+        let id = request_id(request.headers());
+        if let Some((mut response, route)) = self.0.fixed.answer(&request) {
+            let done = Done {
+                method: request.method(),
+                path: request.uri().path(),
                 route,
-                response.status(),
-                started,
-            );
+                id: &id,
+            };
+            done.finish(&mut response, started);
             return Either::Left(ready(Ok(response)));
         }
         let parts = self.0.clone();
@@ -103,25 +106,54 @@ where
             };
             with_security(response.headers_mut(), &parts.site.security_headers);
             let extensions = response.extensions();
-            let route = match (
-                extensions.get::<RoutePattern>(),
-                extensions.get::<MatchedPath>(),
-            ) {
-                (Some(pattern), _) => pattern.0.as_str(),
-                (None, Some(matched)) => matched.as_str(),
-                (None, None) => "",
+            let route = intern(
+                match (
+                    extensions.get::<RoutePattern>(),
+                    extensions.get::<MatchedPath>(),
+                ) {
+                    (Some(pattern), _) => pattern.0.as_str(),
+                    (None, Some(matched)) => matched.as_str(),
+                    (None, None) => UNROUTED,
+                },
+            );
+            let done = Done {
+                method: &method,
+                path: uri.path(),
+                route,
+                id: &id,
             };
-            log_request(&method, uri.path(), route, response.status(), started);
+            done.finish(&mut response, started);
             Ok(response)
         }))
     }
 }
 
-/// One line per request: method, path, the route that answered, status and latency.
-fn log_request(method: &Method, path: &str, route: &str, status: StatusCode, started: Instant) {
-    tracing::info!(
-        target: "custody_site::request",
-        %method, %path, route = %route, status = status.as_u16(),
-        latency_us = started.elapsed().as_micros() as u64,
-    );
+/// The route the log and the metrics name for an answer no route claimed (a method a page
+/// does not allow).
+const UNROUTED: &str = "other";
+
+/// What is known of a request once it is answered.
+struct Done<'a> {
+    method: &'a Method,
+    path: &'a str,
+    /// The route pattern that answered, never text from the request.
+    route: &'static str,
+    id: &'a HeaderValue,
+}
+
+impl Done<'_> {
+    /// Puts the request id on `response`, counts it in the metrics and logs one line: method,
+    /// path, route, status, latency and request id.
+    fn finish(self, response: &mut Response, started: Instant) {
+        response.headers_mut().insert(X_REQUEST_ID, self.id.clone());
+        let elapsed = started.elapsed();
+        let status = response.status().as_u16();
+        metrics().record_request(self.route, status, elapsed);
+        tracing::info!(
+            target: "custody_site::request",
+            method = %self.method, path = %self.path, route = %self.route, status,
+            latency_us = elapsed.as_micros() as u64,
+            request_id = self.id.to_str().unwrap_or_default(),
+        );
+    }
 }

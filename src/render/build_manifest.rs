@@ -24,6 +24,20 @@ pub struct BuildManifest {
     pub catalogs: BTreeMap<String, Vec<String>>,
 }
 
+impl BuildManifest {
+    /// The manifest of the UI build embedded in this binary.
+    pub fn embedded() -> anyhow::Result<Self> {
+        serde_json::from_str(crate::embedded::UI_MANIFEST)
+            .map_err(|error| anyhow::anyhow!("the embedded UI build manifest: {error}"))
+    }
+}
+
+/// `custody-site --version`: the package version and the embedded UI build.
+pub fn version() -> String {
+    let build = BuildManifest::embedded().map_or_else(|_| "unknown".to_owned(), |m| m.build_id);
+    format!("{} (build {build})", env!("CARGO_PKG_VERSION"))
+}
+
 /// The modules and stylesheets of one lazily loaded chunk.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct ChunkFiles {

@@ -120,8 +120,7 @@ impl Site {
             })?;
         content.calling_codes =
             serde_json::from_str(embedded::CALLING_CODES).context("area-code table")?;
-        let build: BuildManifest =
-            serde_json::from_str(embedded::UI_MANIFEST).context("UI build manifest")?;
+        let build = BuildManifest::embedded()?;
         let prerendered: BTreeMap<String, String> =
             serde_json::from_str(embedded::UI_PRERENDER).context("prerendered pages")?;
         let assets = asset_table(&embedded::UI_CLIENT, embedded::CONTENT.get_dir("brand"));

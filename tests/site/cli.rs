@@ -95,3 +95,25 @@ fn serve_answers_and_exits_cleanly_on_sigterm() {
     };
     assert!(status.success(), "{status}");
 }
+
+#[test]
+fn the_configuration_reference_is_current_and_loads() {
+    let output = run(&["config", "--print-default"], &[]);
+    assert!(output.status.success());
+    let printed = String::from_utf8(output.stdout).unwrap();
+    let committed =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/config.toml")).unwrap();
+    assert_eq!(
+        printed, committed,
+        "docs/config.toml is out of date: custody-site config --print-default > docs/config.toml"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("site.toml");
+    std::fs::write(&file, &printed).unwrap();
+    let check = run(&["check", "--config", file.to_str().unwrap()], &[]);
+    assert!(
+        check.status.success(),
+        "the printed defaults are a valid configuration: {}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+}

@@ -13,6 +13,7 @@ mod faq;
 mod headers;
 mod marketing;
 mod negotiation;
+mod operations;
 mod redirects;
 mod routes;
 mod search;
