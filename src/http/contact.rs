@@ -204,7 +204,7 @@ fn user_agent(headers: &HeaderMap) -> Option<String> {
     Some(
         agent
             .chars()
-            .filter(|c| !c.is_control())
+            .filter(|c| !crate::contact::checks::unstorable(*c))
             .take(MAX_USER_AGENT_CHARS)
             .collect(),
     )
