@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::rejection::QueryRejection;
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -25,12 +25,14 @@ pub async fn latest_build(State(site): State<AppState>, headers: HeaderMap) -> R
     respond(&headers, StatusCode::OK, &site.latest_build, JSON, NO_CACHE)
 }
 
-/// `GET /_app/builds/meta/{id}.json`: the route manifest of the running build; 404 for others.
+/// `GET /_app/builds/meta/{id}.json`: the route manifest of the running build; 404 for others,
+/// a file name that is not text (`%FF.json`) included.
 pub async fn build_meta(
     State(site): State<AppState>,
-    Path(file): Path<String>,
+    file: Result<Path<String>, PathRejection>,
     headers: HeaderMap,
 ) -> Response {
+    let file = file.map(|Path(file)| file).unwrap_or_default();
     match file.strip_suffix(".json") {
         Some(id) if id == site.build.build_id => {
             respond(&headers, StatusCode::OK, &site.build_meta, JSON, NO_CACHE)
