@@ -78,7 +78,22 @@ pub fn email(value: &str) -> Option<String> {
         && !local
             .chars()
             .any(|c| c.is_whitespace() || c.is_control() || "@\"<>()[],;:\\".contains(c));
-    (local_ok && is_domain(domain)).then(|| format!("{local}@{}", domain.to_lowercase()))
+    (local_ok && is_domain(domain)).then(|| format!("{local}@{}", lower_each(domain)))
+}
+
+/// Lower case, character by character, keeping a character whose lower case is more than one
+/// (`İ` would become `i̇`, two characters, the second a combining mark): the stored address is
+/// never longer than the one typed and checked, and its domain stays letters and digits.
+fn lower_each(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            let mut lower = c.to_lowercase();
+            match (lower.next(), lower.next()) {
+                (Some(lower), None) => lower,
+                _ => c,
+            }
+        })
+        .collect()
 }
 
 /// A host name of at least two labels of letters, digits and inner hyphens (letters of any
@@ -173,6 +188,18 @@ mod tests {
             email("a.b+c@mail.acme.io").as_deref(),
             Some("a.b+c@mail.acme.io")
         );
+        assert_eq!(
+            email("Ops@MÜNCHEN.İSTANBUL.Example").as_deref(),
+            Some("Ops@münchen.İstanbul.example")
+        );
+        let long = format!(
+            "{}@{}.{}.com",
+            "a".repeat(64),
+            "İ".repeat(60),
+            "İ".repeat(60)
+        );
+        let stored = email(&long).expect("a valid address");
+        assert_eq!(stored.chars().count(), long.chars().count(), "never longer");
         for bad in [
             "",
             "acme.com",
