@@ -9,8 +9,8 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::AppState;
 use super::respond::{JSON, NO_CACHE, NO_STORE, respond};
+use super::{AppState, errors};
 use crate::render::encoded::Encoded;
 use crate::render::site::ErrorKind;
 use crate::site::redirects::Resolution;
@@ -100,7 +100,7 @@ pub async fn page_data(
             } else {
                 ErrorKind::NotFound
             };
-            let data = site.error_data(lang, kind, &query.path);
+            let data = site.error_data(lang, kind, &errors::displayable(&query.path));
             respond(
                 &headers,
                 StatusCode::NOT_FOUND,

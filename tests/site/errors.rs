@@ -90,6 +90,27 @@ async fn reflected_paths_are_escaped_in_html_and_json() {
 }
 
 #[tokio::test]
+async fn control_and_bidirectional_characters_are_shown_encoded() {
+    // Decoded, %00 would put a NUL byte in the document and %E2%80%AE would show the rest of
+    // the path reversed (a spoofed file name on the site's own page).
+    let answer = get("/zh/%E2%80%AEfdp.exe%00%1b%5B2J%E2%80%A8").await;
+    assert_eq!(answer.status, 404);
+    assert!(
+        answer
+            .text
+            .contains("<code>/zh/%E2%80%AEfdp.exe%00%1B[2J%E2%80%A8</code>"),
+        "shown as typed"
+    );
+    for raw in ['\u{202e}', '\u{0}', '\u{1b}', '\u{2028}'] {
+        assert!(!answer.text.contains(raw), "no raw {raw:?}");
+    }
+    let data = get("/_app/data?path=/%E2%80%AEfdp.exe%00").await;
+    assert_eq!(data.status, 404);
+    let data: serde_json::Value = serde_json::from_str(&data.text).unwrap();
+    assert_eq!(data["path"], "/%E2%80%AEfdp.exe%00");
+}
+
+#[tokio::test]
 async fn a_panic_becomes_a_500_page_without_detail() {
     async fn boom() -> &'static str {
         panic!("secret database password in panic")

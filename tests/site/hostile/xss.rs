@@ -16,7 +16,7 @@ use super::{Missing, api_error, heading, html_lang, report, runtime_config};
 use crate::common::{Answer, CONTACT, SITE, get, send_to};
 
 /// Payloads that execute if any context forgets to escape.
-const PAYLOADS: [&str; 10] = [
+const PAYLOADS: [&str; 11] = [
     "<script>alert(1)</script>",
     "\"><img src=x onerror=alert(1)>",
     "'><svg onload=alert(1)>",
@@ -27,10 +27,28 @@ const PAYLOADS: [&str; 10] = [
     "]]></code><iframe src=//evil.example>",
     "&lt;script&gt;&amp;",
     "{{7*7}}${7*7}<%= 7*7 %>",
+    "\u{202e}<b>lmth.xedni\u{0}\u{1b}[2J",
 ];
 
 fn encode(text: &str) -> String {
     utf8_percent_encode(text, NON_ALPHANUMERIC).to_string()
+}
+
+/// A decoded path as error pages show it: control characters, line separators and
+/// bidirectional controls percent-encoded again (upper-case hex).
+fn as_shown(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            let hostile = c.is_control()
+                || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+            if hostile {
+                let mut bytes = [0; 4];
+                c.encode_utf8(&mut bytes).bytes().map(|b| format!("%{b:02X}")).collect()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// Escapes as the HTML body of an error page must.
@@ -108,7 +126,8 @@ async fn paths_shown_by_error_pages_are_escaped_in_both_languages() {
                 answer.text.contains(&heading(lang, Missing::Page)),
                 "{path}"
             );
-            check_document(&answer, &baseline, &format!("{prefix}/{payload}"), &path);
+            let shown = as_shown(&format!("{prefix}/{payload}"));
+            check_document(&answer, &baseline, &shown, &path);
 
             let invalid = format!("{prefix}/faq/{encoded}?q={encoded}");
             let answer = get(&invalid).await;
@@ -121,7 +140,7 @@ async fn paths_shown_by_error_pages_are_escaped_in_both_languages() {
             check_document(
                 &answer,
                 &baseline_invalid,
-                &format!("{prefix}/faq/{payload}?q={payload}"),
+                &as_shown(&format!("{prefix}/faq/{payload}?q={payload}")),
                 &invalid,
             );
             sent += 2;
@@ -153,7 +172,7 @@ async fn paths_shown_by_the_500_page_are_escaped() {
             let path = format!("{prefix}/boom/{}", encode(payload));
             let answer = send_to(app.clone(), request(&path)).await;
             assert_eq!(answer.status, 500, "{path}");
-            let shown = format!("{prefix}/boom/{payload}");
+            let shown = as_shown(&format!("{prefix}/boom/{payload}"));
             assert_eq!(
                 markup_counts(&answer.text, &shown),
                 markup_counts(&baseline.text, "/harmless"),
@@ -196,12 +215,9 @@ async fn markup_in_api_answers_stays_json_text() {
         assert_eq!(answer.status, 404, "{uri}");
         assert_eq!(answer.header("content-type"), "application/json", "{uri}");
         let body: Value = serde_json::from_str(&answer.text).unwrap();
-        assert_eq!(body["path"], format!("/zh/{payload}"), "{uri}");
-        assert_eq!(
-            body["data"]["requestPath"],
-            format!("/zh/{payload}"),
-            "{uri}"
-        );
+        let shown = as_shown(&format!("/zh/{payload}"));
+        assert_eq!(body["path"], shown, "{uri}");
+        assert_eq!(body["data"]["requestPath"], shown, "{uri}");
         sent += 1;
         // The supported-assets API names unknown parameters (at most 32 characters of them).
         let uri = format!("/api/supported-assets?{encoded}=1&lang=zh");
