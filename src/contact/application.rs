@@ -114,14 +114,15 @@ impl Submission {
         }
     }
 
-    /// The page path the form was sent from: a site path without control characters.
+    /// The page path the form was sent from: a site path without control characters (nor any
+    /// other character an answer may not hold).
     pub fn source_page(&self) -> Result<Option<String>, Unreadable> {
         match self.source_page.as_deref() {
             None | Some("") => Ok(None),
             Some(path)
                 if path.starts_with('/')
                     && path.chars().count() <= MAX_SOURCE_PAGE_CHARS
-                    && !path.chars().any(char::is_control) =>
+                    && !path.chars().any(checks::unstorable) =>
             {
                 Ok(Some(path.to_owned()))
             }

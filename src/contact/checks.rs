@@ -6,14 +6,26 @@
 pub enum TextProblem {
     /// More characters than the field allows.
     TooLong,
-    /// A control character (line breaks included: every field is one line).
+    /// A character that cannot be stored in a one-line answer (see [`unstorable`]).
     ControlCharacters,
 }
 
-/// The answer trimmed, if it has at most `max` characters and no control character.
+/// A character no one-line answer may hold: a control character (line breaks included), the
+/// line and paragraph separators (U+2028, U+2029), and the bidirectional embeddings, overrides
+/// and isolates (U+202A–U+202E, U+2066–U+2069), which reorder how the text around them is
+/// shown, so an operator would read something other than what was stored.
+pub fn unstorable(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
+/// The answer trimmed, if it has at most `max` characters and no [`unstorable`] character.
 pub fn text(value: &str, max: usize) -> Result<String, TextProblem> {
     let value = value.trim();
-    if value.chars().any(char::is_control) {
+    if value.chars().any(unstorable) {
         return Err(TextProblem::ControlCharacters);
     }
     if value.chars().count() > max {
@@ -66,7 +78,22 @@ pub fn email(value: &str) -> Option<String> {
         && !local
             .chars()
             .any(|c| c.is_whitespace() || c.is_control() || "@\"<>()[],;:\\".contains(c));
-    (local_ok && is_domain(domain)).then(|| format!("{local}@{}", domain.to_lowercase()))
+    (local_ok && is_domain(domain)).then(|| format!("{local}@{}", lower_each(domain)))
+}
+
+/// Lower case, character by character, keeping a character whose lower case is more than one
+/// (`İ` would become `i̇`, two characters, the second a combining mark): the stored address is
+/// never longer than the one typed and checked, and its domain stays letters and digits.
+fn lower_each(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            let mut lower = c.to_lowercase();
+            match (lower.next(), lower.next()) {
+                (Some(lower), None) => lower,
+                _ => c,
+            }
+        })
+        .collect()
 }
 
 /// A host name of at least two labels of letters, digits and inner hyphens (letters of any
@@ -98,6 +125,31 @@ mod tests {
         assert_eq!(text("\u{7}", 10), Err(TextProblem::ControlCharacters));
         assert_eq!(text("长长长长长", 5), Ok("长长长长长".into()));
         assert_eq!(text("长长长长长长", 5), Err(TextProblem::TooLong));
+    }
+
+    #[test]
+    fn text_refuses_what_would_reorder_or_split_it() {
+        for hostile in [
+            "\u{202e}gnp.exe",
+            "Acme \u{202d}Corp",
+            "Acme\u{2066}x\u{2069}",
+            "Acme\u{2028}Corp",
+            "Acme\u{2029}Corp",
+            "Acme\u{85}Corp",
+        ] {
+            assert_eq!(
+                text(hostile, 50),
+                Err(TextProblem::ControlCharacters),
+                "{hostile:?}"
+            );
+        }
+        // Separators at either end are whitespace and trimmed; marks and joiners are text.
+        assert_eq!(text("\u{2028}Acme\u{2029}", 50), Ok("Acme".into()));
+        assert_eq!(
+            text("شركة\u{200f} Acme", 50),
+            Ok("شركة\u{200f} Acme".into())
+        );
+        assert_eq!(text("👩\u{200d}💼", 50), Ok("👩\u{200d}💼".into()));
     }
 
     #[test]
@@ -136,6 +188,18 @@ mod tests {
             email("a.b+c@mail.acme.io").as_deref(),
             Some("a.b+c@mail.acme.io")
         );
+        assert_eq!(
+            email("Ops@MÜNCHEN.İSTANBUL.Example").as_deref(),
+            Some("Ops@münchen.İstanbul.example")
+        );
+        let long = format!(
+            "{}@{}.{}.com",
+            "a".repeat(64),
+            "İ".repeat(60),
+            "İ".repeat(60)
+        );
+        let stored = email(&long).expect("a valid address");
+        assert_eq!(stored.chars().count(), long.chars().count(), "never longer");
         for bad in [
             "",
             "acme.com",

@@ -3,15 +3,15 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use axum::extract::rejection::QueryRejection;
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::AppState;
 use super::respond::{JSON, NO_CACHE, NO_STORE, respond};
+use super::{AppState, errors};
 use crate::render::encoded::Encoded;
 use crate::render::site::ErrorKind;
 use crate::site::redirects::Resolution;
@@ -65,12 +65,14 @@ pub async fn latest_build(State(site): State<AppState>, headers: HeaderMap) -> R
     respond(&headers, StatusCode::OK, &site.latest_build, JSON, NO_CACHE)
 }
 
-/// `GET /_app/builds/meta/{id}.json`: the route manifest of the running build; 404 for others.
+/// `GET /_app/builds/meta/{id}.json`: the route manifest of the running build; 404 for others,
+/// a file name that is not text (`%FF.json`) included.
 pub async fn build_meta(
     State(site): State<AppState>,
-    Path(file): Path<String>,
+    file: Result<Path<String>, PathRejection>,
     headers: HeaderMap,
 ) -> Response {
+    let file = file.map(|Path(file)| file).unwrap_or_default();
     match file.strip_suffix(".json") {
         Some(id) if id == site.build.build_id => {
             respond(&headers, StatusCode::OK, &site.build_meta, JSON, NO_CACHE)
@@ -138,7 +140,7 @@ pub async fn page_data(
             } else {
                 ErrorKind::NotFound
             };
-            let data = site.error_data(lang, kind, &query.path);
+            let data = site.error_data(lang, kind, &errors::displayable(&query.path));
             respond(
                 &headers,
                 StatusCode::NOT_FOUND,

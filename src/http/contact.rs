@@ -10,6 +10,7 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE, HOST, ORIGIN, RETRY_AFTER};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, request::Parts};
 use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
 use jiff::Timestamp;
 use serde_json::json;
 use uuid::Uuid;
@@ -73,12 +74,18 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
             .insert(RETRY_AFTER, HeaderValue::from(seconds.max(1)));
         return response;
     }
-    let Ok(bytes) = axum::body::to_bytes(Body::new(body), MAX_BODY_BYTES).await else {
-        return json_error(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            &errors.too_large,
-        );
+    let bytes = match read_body(Body::new(body), MAX_BODY_BYTES).await {
+        Ok(bytes) => bytes,
+        Err(BodyError::TooLarge) => {
+            return json_error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "too_large",
+                &errors.too_large,
+            );
+        }
+        Err(BodyError::Broken) => {
+            return json_error(StatusCode::BAD_REQUEST, "unreadable", &errors.unreadable);
+        }
     };
     let unreadable = || json_error(StatusCode::BAD_REQUEST, "unreadable", &errors.unreadable);
     let Ok(submission) = serde_json::from_slice::<Submission>(&bytes) else {
@@ -134,6 +141,29 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
             &copy.error.unavailable,
         ),
     }
+}
+
+/// Why a body could not be read.
+enum BodyError {
+    /// More than the limit.
+    TooLarge,
+    /// Malformed on the wire (a chunk size that is not a number, a body cut short): the
+    /// sender's fault, but not a matter of size.
+    Broken,
+}
+
+/// Reads a body of at most `limit` bytes, telling a body that is too large from one that broke.
+async fn read_body(body: Body, limit: usize) -> Result<Vec<u8>, BodyError> {
+    let mut stream = body.into_data_stream();
+    let mut bytes = Vec::new();
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|_| BodyError::Broken)?;
+        if bytes.len() + chunk.len() > limit {
+            return Err(BodyError::TooLarge);
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
 }
 
 /// `201 {"id", "receivedAt", "title", "detail"}`.
@@ -204,7 +234,7 @@ fn user_agent(headers: &HeaderMap) -> Option<String> {
     Some(
         agent
             .chars()
-            .filter(|c| !c.is_control())
+            .filter(|c| !crate::contact::checks::unstorable(*c))
             .take(MAX_USER_AGENT_CHARS)
             .collect(),
     )

@@ -4,10 +4,12 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 
 use super::respond::{HTML, NO_STORE, RoutePattern, respond};
+use crate::contact::checks::unstorable;
 use crate::content::Lang;
 use crate::render::site::{ErrorKind, Site};
 
-/// The error page for `shown_path` (percent-decoded for display, HTML-escaped when rendered).
+/// The error page for `shown_path` (as received: shown by [`shown_path`], HTML-escaped when
+/// rendered).
 pub fn error_page(
     site: &Site,
     lang: Lang,
@@ -15,7 +17,7 @@ pub fn error_page(
     shown_path: &str,
     request: &HeaderMap,
 ) -> Response {
-    let display = percent_encoding::percent_decode_str(shown_path).decode_utf8_lossy();
+    let display = self::shown_path(shown_path);
     let page = site.error_pages.page(lang, kind, &display);
     let status = StatusCode::from_u16(kind.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let mut response = respond(request, status, &page, HTML, NO_STORE);
@@ -23,4 +25,45 @@ pub fn error_page(
         .extensions_mut()
         .insert(RoutePattern(kind.page().into()));
     response
+}
+
+/// A request path as an error page shows it: percent-decoded where that gives text, then
+/// [`displayable`].
+pub fn shown_path(raw: &str) -> String {
+    displayable(&percent_encoding::percent_decode_str(raw).decode_utf8_lossy())
+}
+
+/// `text` with every character a line of text must not hold (controls, line separators and
+/// bidirectional controls: [`unstorable`]) percent-encoded again, so that a path shown on a page
+/// can neither put raw control bytes in the document nor reorder the text around it
+/// (`/%E2%80%AEexe.txt` is shown as typed, not reversed).
+pub fn displayable(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        if unstorable(c) {
+            let mut bytes = [0; 4];
+            for byte in c.encode_utf8(&mut bytes).bytes() {
+                shown.push_str(&format!("%{byte:02X}"));
+            }
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_shown_decoded_with_controls_encoded_again() {
+        assert_eq!(shown_path("/%E6%89%98%E7%AE%A1"), "/托管");
+        assert_eq!(shown_path("/%3Cb%3E"), "/<b>");
+        assert_eq!(shown_path("/a%00b%1b%0D%0A"), "/a%00b%1B%0D%0A");
+        assert_eq!(shown_path("/%E2%80%AEexe.txt"), "/%E2%80%AEexe.txt");
+        assert_eq!(shown_path("/%e2%80%a8x"), "/%E2%80%A8x");
+        assert_eq!(shown_path("/%c0%ae%zz%"), "/\u{fffd}\u{fffd}%zz%");
+        assert_eq!(displayable("/zh/\u{2066}x"), "/zh/%E2%81%A6x");
+    }
 }

@@ -45,7 +45,7 @@ impl Accepted {
             .filter_map(|value| value.to_str().ok())
             .flat_map(|value| value.split(','));
         for item in items {
-            let Some((name, q)) = parse_coding(item) else {
+            let Some((name, q)) = weighted_item(item) else {
                 continue;
             };
             let slot = if name.eq_ignore_ascii_case("br") {
@@ -80,9 +80,10 @@ impl Accepted {
     }
 }
 
-/// One `Accept-Encoding` item: the coding name as written and its q-value (1 when absent);
-/// `None` for an empty item or an unreadable q-value, which is then ignored.
-fn parse_coding(item: &str) -> Option<(&str, f32)> {
+/// One item of an `Accept-Encoding` or `Accept-Language` list: the name as written and its
+/// q-value (1 when absent); `None` for an empty item or an unreadable q-value, which is then
+/// ignored.
+fn weighted_item(item: &str) -> Option<(&str, f32)> {
     let mut parts = item.split(';');
     let coding = parts.next()?.trim();
     if coding.is_empty() {
@@ -119,19 +120,42 @@ pub fn not_modified(headers: &HeaderMap, etag: &HeaderValue) -> bool {
         })
 }
 
-/// Chinese when the first language the client prefers is Chinese, otherwise English.
+/// The site language the client prefers by `Accept-Language`: the one with the highest q-value
+/// (the first listed wins a tie); `*` stands for English, the default. Items with an unreadable
+/// q-value, and languages the site does not publish, are ignored; English when nothing is left.
 pub fn accepted_lang(headers: &HeaderMap) -> Lang {
-    let first = headers
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.split(',').next())
-        .unwrap_or_default()
-        .trim()
-        .to_ascii_lowercase();
-    if first == "zh" || first.starts_with("zh-") {
-        Lang::Zh
-    } else {
-        Lang::En
+    let items = headers
+        .get_all(header::ACCEPT_LANGUAGE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','));
+    let mut best: Option<(Lang, f32)> = None;
+    for item in items {
+        let Some((range, q)) = weighted_item(item) else {
+            continue;
+        };
+        let lang = if language_range_is(range, "zh") {
+            Lang::Zh
+        } else if language_range_is(range, "en") || range == "*" {
+            Lang::En
+        } else {
+            continue;
+        };
+        if q > 0.0 && best.is_none_or(|(_, best_q)| q > best_q) {
+            best = Some((lang, q));
+        }
+    }
+    best.map_or(Lang::En, |(lang, _)| lang)
+}
+
+/// Whether a language range names `primary` (`zh`, `ZH`, `zh-Hans-CN`), ignoring case.
+fn language_range_is(range: &str, primary: &str) -> bool {
+    match range.get(..primary.len()) {
+        Some(head) if head.eq_ignore_ascii_case(primary) => {
+            let rest = &range[primary.len()..];
+            rest.is_empty() || rest.starts_with('-')
+        }
+        _ => false,
     }
 }
 
@@ -168,6 +192,37 @@ mod tests {
             choose_coding(&HeaderMap::new(), ALL.into_iter()),
             Some(Coding::Identity)
         );
+    }
+
+    fn lang(accept: &[u8]) -> Lang {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::ACCEPT_LANGUAGE,
+            HeaderValue::from_bytes(accept).unwrap(),
+        );
+        accepted_lang(&headers)
+    }
+
+    #[test]
+    fn prefers_the_language_with_the_highest_q_value() {
+        assert_eq!(lang(b"zh-CN,zh;q=0.9,en;q=0.8"), Lang::Zh);
+        assert_eq!(lang(b"zh;q=0.9"), Lang::Zh);
+        assert_eq!(lang(b"ZH-hans"), Lang::Zh);
+        assert_eq!(lang(b"en;q=0.1, zh;q=0.9"), Lang::Zh);
+        assert_eq!(lang(b"de-DE, zh;q=0.5"), Lang::Zh);
+        assert_eq!(lang(b"zh;q=0, en"), Lang::En);
+        assert_eq!(lang(b"en-GB, zh"), Lang::En, "a tie goes to the first");
+        assert_eq!(lang(b"*, zh;q=0.5"), Lang::En);
+        assert_eq!(lang(b"zhx, zh_CN, chinese"), Lang::En);
+        assert_eq!(
+            lang(b"zh;q=abc"),
+            Lang::En,
+            "an unreadable q-value is ignored"
+        );
+        assert_eq!(lang(b"zh;q=2"), Lang::En);
+        assert_eq!(lang(b"\xff\xfezh"), Lang::En);
+        assert_eq!(lang(b""), Lang::En);
+        assert_eq!(accepted_lang(&HeaderMap::new()), Lang::En);
     }
 
     #[test]

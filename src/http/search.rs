@@ -1,6 +1,6 @@
 //! `GET /api/faq/search` and `GET /api/announcements/search`: keyword search answered from memory.
 
-use axum::extract::rejection::QueryRejection;
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
@@ -24,16 +24,17 @@ pub struct SearchQuery {
     lang: Option<String>,
 }
 
-/// `GET /api/{scope}/search?q=&lang=` where scope is `faq` or `announcements`.
+/// `GET /api/{scope}/search?q=&lang=` where scope is `faq` or `announcements`. A scope that is
+/// not text (`/api/%FF/search`) is an unknown scope like any other.
 pub async fn search(
     State(site): State<AppState>,
-    Path(scope): Path<String>,
+    scope: Result<Path<String>, PathRejection>,
     query: Result<Query<SearchQuery>, QueryRejection>,
     headers: HeaderMap,
 ) -> Response {
-    let scope = match scope.as_str() {
-        "faq" => Scope::Faq,
-        "announcements" => Scope::Announcements,
+    let scope = match scope.as_ref().map(|Path(scope)| scope.as_str()) {
+        Ok("faq") => Scope::Faq,
+        Ok("announcements") => Scope::Announcements,
         _ => {
             return json_error(
                 StatusCode::NOT_FOUND,

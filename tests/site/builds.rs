@@ -23,11 +23,18 @@ async fn latest_build_and_its_manifest() {
             .any(|r| r["path"] == "/faq/{id}")
     );
 
-    let unknown = get("/_app/builds/meta/0000000000000000.json").await;
-    assert_eq!(unknown.status, 404);
-    assert_eq!(unknown.header("content-type"), "application/json");
-    let error: serde_json::Value = serde_json::from_str(&unknown.text).unwrap();
-    assert_eq!(error["error"]["code"], "unknown_build");
+    // Unknown ids, and names that are not text once decoded, are the same JSON 404.
+    for unknown in ["0000000000000000.json", "%FF.json", "%C0%AE%C0%AE"] {
+        let answer = get(&format!("/_app/builds/meta/{unknown}")).await;
+        assert_eq!(answer.status, 404, "{unknown}");
+        assert_eq!(
+            answer.header("content-type"),
+            "application/json",
+            "{unknown}"
+        );
+        let error: serde_json::Value = serde_json::from_str(&answer.text).unwrap();
+        assert_eq!(error["error"]["code"], "unknown_build", "{unknown}");
+    }
 }
 
 #[tokio::test]

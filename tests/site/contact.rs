@@ -477,3 +477,62 @@ async fn a_repeated_idempotency_key_returns_the_first_answer() {
     );
     assert_eq!(records(&log).len(), 2);
 }
+
+#[tokio::test]
+async fn bidirectional_overrides_and_line_separators_are_refused_like_control_characters() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, log) = app_in(dir.path(), |_| {});
+    let message = &SITE
+        .content
+        .locale(Lang::Zh)
+        .contact
+        .message
+        .control_characters;
+    for (field, value) in [
+        ("company", "\u{202e}gnp.exe Acme"),
+        ("contactPerson", "Tan\u{2028}Wei Ming"),
+        ("website", "acme.example.com/\u{2066}x\u{2069}"),
+    ] {
+        let mut body = valid("zh");
+        body[field] = json!(value);
+        let answer = submit(&app, &body).await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{field}");
+        assert_eq!(
+            json_of(&answer)["error"]["fields"][field],
+            message.as_str(),
+            "{field}"
+        );
+    }
+    let mut body = valid("en");
+    body["sourcePage"] = json!("/contact-us\u{202e}");
+    assert_eq!(submit(&app, &body).await.status, StatusCode::BAD_REQUEST);
+    assert!(records(&log).is_empty());
+}
+
+#[tokio::test]
+async fn a_body_that_breaks_off_is_unreadable_not_too_large() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, log) = app_in(dir.path(), |_| {});
+    let parts = futures_util::stream::iter([
+        Ok(b"{\"company\":".to_vec()),
+        Err(std::io::Error::other("the chunk size is not a number")),
+    ]);
+    let request = post()
+        .header("accept-language", "zh")
+        .body(Body::from_stream(parts))
+        .unwrap();
+    let answer = send_to(app, request).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    let error = &json_of(&answer)["error"];
+    assert_eq!(error["code"], "unreadable");
+    assert_eq!(
+        error["message"],
+        SITE.content
+            .locale(Lang::Zh)
+            .contact
+            .error
+            .unreadable
+            .as_str()
+    );
+    assert!(records(&log).is_empty());
+}

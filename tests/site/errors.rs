@@ -114,7 +114,7 @@ async fn the_error_page_carries_the_exact_path_in_both_languages() {
         assert_eq!(answer.status, 404, "{path}");
         assert!(answer.text.contains(&format!("<html lang=\"{lang}\"")));
         let config = site_config(&answer.text);
-        let expected = percent_encoding::percent_decode_str(&path).decode_utf8_lossy();
+        let expected = custody_site::http::errors::shown_path(&path);
         assert_eq!(config["page"]["path"], *expected, "{path}");
         assert_eq!(config["page"]["data"]["requestPath"], *expected, "{path}");
         assert!(answer.text.contains(&format!(
@@ -127,6 +127,27 @@ async fn the_error_page_carries_the_exact_path_in_both_languages() {
         )));
         assert!(!answer.text.contains("__CUSTODY_REQUEST_PATH__"));
     }
+}
+
+#[tokio::test]
+async fn control_and_bidirectional_characters_are_shown_encoded() {
+    // Decoded, %00 would put a NUL byte in the document and %E2%80%AE would show the rest of
+    // the path reversed (a spoofed file name on the site's own page).
+    let answer = get("/zh/%E2%80%AEfdp.exe%00%1b%5B2J%E2%80%A8").await;
+    assert_eq!(answer.status, 404);
+    assert!(
+        answer
+            .text
+            .contains("<code>/zh/%E2%80%AEfdp.exe%00%1B[2J%E2%80%A8</code>"),
+        "shown as typed"
+    );
+    for raw in ['\u{202e}', '\u{0}', '\u{1b}', '\u{2028}'] {
+        assert!(!answer.text.contains(raw), "no raw {raw:?}");
+    }
+    let data = get("/_app/data?path=/%E2%80%AEfdp.exe%00").await;
+    assert_eq!(data.status, 404);
+    let data: serde_json::Value = serde_json::from_str(&data.text).unwrap();
+    assert_eq!(data["path"], "/%E2%80%AEfdp.exe%00");
 }
 
 #[tokio::test]

@@ -11,6 +11,7 @@ mod content;
 mod errors;
 mod faq;
 mod headers;
+mod hostile;
 mod marketing;
 mod negotiation;
 mod operations;

@@ -150,12 +150,16 @@ async fn markup_in_a_query_is_data_not_html() {
 
 #[tokio::test]
 async fn only_the_faq_and_announcements_are_searched() {
-    let answer = get("/api/pages/search?q=key").await;
-    assert_eq!(answer.status, 404);
-    assert!(
-        answer
-            .header("content-type")
-            .starts_with("application/json")
-    );
-    assert!(answer.text.contains("unknown_scope"));
+    // A scope that is not text once decoded is unknown too, not a plain-text 400.
+    for scope in ["pages", "%FF", "%C0%AE"] {
+        let answer = get(&format!("/api/{scope}/search?q=key")).await;
+        assert_eq!(answer.status, 404, "{scope}");
+        assert!(
+            answer
+                .header("content-type")
+                .starts_with("application/json"),
+            "{scope}"
+        );
+        assert!(answer.text.contains("unknown_scope"), "{scope}");
+    }
 }

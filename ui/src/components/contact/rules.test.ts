@@ -97,6 +97,14 @@ describe("contact form rules", () => {
     expect(problem("company", "\tAcme\n")).toBeNull();
   });
 
+  it("refuse bidirectional overrides and line separators inside an answer, as the server does", () => {
+    for (const hostile of ["\u202Egnp.exe", "Acme\u2066x\u2069", "Acme\u2028Corp", "Acme\u2029Corp"])
+      expect(problem("company", hostile), hostile).toBe("controlCharacters");
+    expect(problem("contactPerson", "Tan \u202Dgnim")).toBe("controlCharacters");
+    expect(problem("company", "\u2028Acme\u2029")).toBeNull();
+    expect(problem("company", "شركة\u200F Acme")).toBeNull();
+  });
+
   it("require consent", () => {
     expect(problem("consent", false)).toBe("consent");
   });

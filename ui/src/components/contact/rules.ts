@@ -6,7 +6,10 @@ import {
   type FieldName,
 } from "./types";
 
-const CONTROL_CHARACTER = /\p{Cc}/u;
+/** What no one-line answer may hold (as on the server): control characters, the line and
+ * paragraph separators, and the bidirectional embeddings, overrides and isolates, which reorder
+ * how the text around them reads. */
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 const PHONE_CHARACTERS = /^[0-9 ().-]+$/;
 const EMAIL = /^[^\s@"<>()[\],;:\\]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/u;
 const WEBSITE = /^(?:https?:\/\/)?(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/iu;

@@ -1,0 +1,160 @@
+//! What the fuzz targets share: the embedded content and the site's page paths, loaded once per
+//! process, and the invariants every target checks (a failed check aborts, so libFuzzer keeps
+//! the input as a crash).
+
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+use custody_site::contact::application::Application;
+use custody_site::contact::checks::unstorable;
+use custody_site::content::asset_query::{AssetQuery, MAX_FILTER_CHARS, PAGE_SIZES, fold};
+use custody_site::content::contact::{BUSINESS_TYPES, MAX_CHARS};
+use custody_site::content::countries::is_country;
+use custody_site::content::marketing::EntityId;
+use custody_site::content::{Content, Lang, page_instances};
+use custody_site::http::asset_params;
+use custody_site::site::redirects::{Resolution, Resolver};
+use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
+
+/// The embedded content, as the server loads it.
+pub static CONTENT: LazyLock<Content> = LazyLock::new(|| {
+    custody_site::content::load::parse(&custody_site::embedded::content_files())
+        .unwrap_or_else(|_| panic!("the embedded content is valid"))
+});
+
+/// Every page path of the site in both languages, as the server serves them.
+pub static PAGES: LazyLock<HashSet<String>> = LazyLock::new(|| {
+    let instances = page_instances(&CONTENT);
+    Lang::ALL
+        .into_iter()
+        .flat_map(|lang| instances.iter().map(move |i| lang.localize(&i.path)))
+        .collect()
+});
+
+/// The server's path resolver over those pages.
+pub static RESOLVER: LazyLock<Resolver> =
+    LazyLock::new(|| Resolver::new(&CONTENT, PAGES.iter().cloned()));
+
+/// Resolves `path` and checks the outcome: a page is a page, a redirect leads in one step to a
+/// page of this site (one leading `/`, no backslash), a 404 keeps the path's language.
+pub fn check_resolution(path: &str) -> Resolution {
+    let resolution = RESOLVER.resolve(path);
+    match &resolution {
+        Resolution::Page => assert!(PAGES.contains(path), "{path:?} is a page"),
+        Resolution::Redirect(target) => {
+            assert!(
+                target.starts_with('/') && !target.starts_with("//") && !target.contains('\\'),
+                "{path:?} redirects off the site: {target:?}"
+            );
+            assert!(PAGES.contains(target), "{path:?} → {target:?}, not a page");
+            assert_ne!(target, path, "{path:?} redirects to itself");
+            assert_eq!(RESOLVER.resolve(target), Resolution::Page, "{target:?}");
+        }
+        Resolution::NotFound { lang, .. } => {
+            assert!(!PAGES.contains(path), "{path:?} is a page, answered 404");
+            assert_eq!(*lang, Lang::split(path).0, "{path:?}: language of the 404");
+        }
+    }
+    resolution
+}
+
+/// A query string that asks for `query` again (filters as they were kept, encoded).
+pub fn to_query(query: &AssetQuery) -> String {
+    let encode = |text: &str| utf8_percent_encode(text, NON_ALPHANUMERIC).to_string();
+    let entity = match query.entity {
+        EntityId::Sg => "sg",
+        EntityId::Hk => "hk",
+    };
+    format!(
+        "entity={entity}&network={}&token={}&contract={}&warm={}&cold={}&defi={}&oasis={}&page={}&size={}",
+        encode(&query.network),
+        encode(&query.token),
+        encode(&query.contract),
+        query.warm.as_str(),
+        query.cold.as_str(),
+        query.defi.as_str(),
+        query.oasis.as_str(),
+        query.page,
+        query.size,
+    )
+}
+
+/// Parses `raw` as the supported-assets API does and checks the outcome: an accepted query is
+/// in range, keeps its filters folded and reads back the same when written out again; a refused
+/// one names 1 to 12 problems under names of at most 32 characters.
+pub fn check_asset_query(raw: &str) {
+    for fallback in Lang::ALL {
+        match asset_params::parse(raw, fallback) {
+            Ok((query, _)) => {
+                assert!(PAGE_SIZES.contains(&query.size), "{raw:?}");
+                assert!((1..=1_000_000).contains(&query.page), "{raw:?}");
+                let filters = [&query.network, &query.token, &query.contract];
+                for filter in filters {
+                    assert_eq!(&fold(filter), filter, "{raw:?}: kept folded");
+                    assert!(!filter.chars().any(char::is_control), "{raw:?}");
+                }
+                if filters
+                    .iter()
+                    .all(|f| f.chars().count() <= MAX_FILTER_CHARS)
+                {
+                    let again = asset_params::parse(&to_query(&query), fallback);
+                    assert_eq!(again.map(|(q, _)| q), Ok(query), "{raw:?}: round trip");
+                }
+            }
+            Err(errors) => {
+                assert!(
+                    (1..=12).contains(&errors.fields.len()),
+                    "{raw:?}: {} problems",
+                    errors.fields.len()
+                );
+                for (name, message) in &errors.fields {
+                    assert!(name.chars().count() <= 32, "{raw:?}: {name:?}");
+                    assert!(!message.is_empty(), "{raw:?}");
+                }
+            }
+        }
+    }
+}
+
+/// Checks an accepted application: every text trimmed, bounded and free of [`unstorable`]
+/// characters, every code valid, the phone in E.164 under its calling code.
+pub fn check_application(application: &Application) {
+    let texts = [
+        ("company", &application.company, MAX_CHARS.company),
+        (
+            "contactPerson",
+            &application.contact_person,
+            MAX_CHARS.contact_person,
+        ),
+        ("phone", &application.phone, MAX_CHARS.phone),
+        ("email", &application.email, MAX_CHARS.email),
+        // The website gains its scheme when none was typed.
+        (
+            "website",
+            &application.website,
+            MAX_CHARS.website + "https://".len(),
+        ),
+    ];
+    for (field, text, limit) in texts {
+        assert_eq!(text.trim(), text.as_str(), "{field} is trimmed");
+        assert!(!text.chars().any(unstorable), "{field}: {text:?}");
+        assert!(
+            text.chars().count() <= limit,
+            "{field}: {} characters",
+            text.chars().count()
+        );
+    }
+    assert!(!application.company.is_empty() && !application.contact_person.is_empty());
+    assert!(is_country(&application.country));
+    assert!(is_country(&application.area_code));
+    assert!(BUSINESS_TYPES.contains(&application.business_type.as_str()));
+    let e164 = &application.phone_e164;
+    assert!(
+        e164.starts_with(&application.calling_code)
+            && e164.len() > 1
+            && e164[1..].bytes().all(|b| b.is_ascii_digit()),
+        "{e164:?}"
+    );
+    assert!(application.email.contains('@'));
+    assert!(application.consent);
+}
