@@ -10,8 +10,10 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::negotiate::accepted_lang;
 use super::respond::{JSON, NO_CACHE, NO_STORE, respond};
 use super::{AppState, errors};
+use crate::content::Lang;
 use crate::render::encoded::Encoded;
 use crate::render::site::ErrorKind;
 use crate::site::redirects::Resolution;
@@ -168,6 +170,55 @@ pub fn json_field_errors(
         status,
         json!({ "code": code, "message": message, "fields": fields }),
     )
+}
+
+/// A request to the API that no endpoint answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ApiProblem {
+    /// The address exists but not for this method (`405`, with `Allow`).
+    MethodNotAllowed,
+    /// No endpoint at this address (`404`).
+    NoSuchEndpoint,
+    /// The endpoint failed (`500`, without detail).
+    Internal,
+}
+
+impl ApiProblem {
+    fn answer(self) -> (StatusCode, &'static str) {
+        match self {
+            ApiProblem::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
+            ApiProblem::NoSuchEndpoint => (StatusCode::NOT_FOUND, "not_found"),
+            ApiProblem::Internal => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error"),
+        }
+    }
+
+    fn message(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (ApiProblem::MethodNotAllowed, Lang::En) => {
+                "This address does not accept that method; the Allow header lists those it does."
+            }
+            (ApiProblem::MethodNotAllowed, Lang::Zh) => {
+                "该地址不支持此请求方法，可用的方法见 Allow 响应头。"
+            }
+            (ApiProblem::NoSuchEndpoint, Lang::En) => "There is no API endpoint at this address.",
+            (ApiProblem::NoSuchEndpoint, Lang::Zh) => "该地址没有对应的 API 接口。",
+            (ApiProblem::Internal, Lang::En) => {
+                "The request could not be completed. Please try again later."
+            }
+            (ApiProblem::Internal, Lang::Zh) => "暂时无法完成该请求，请稍后重试。",
+        }
+    }
+
+    /// The JSON error answer in the language the request's `Accept-Language` prefers.
+    pub fn respond(self, request: &HeaderMap) -> Response {
+        let (status, code) = self.answer();
+        json_error(status, code, self.message(accepted_lang(request)))
+    }
+}
+
+/// Any method an API address does not take.
+pub async fn method_not_allowed(headers: HeaderMap) -> Response {
+    ApiProblem::MethodNotAllowed.respond(&headers)
 }
 
 /// `{"error": error}`, never stored by caches.

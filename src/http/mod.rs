@@ -86,6 +86,7 @@ pub fn app_with(
         )
         .route("/api/contact", contact_route)
         .merge(extra)
+        .method_not_allowed_fallback(api::method_not_allowed)
         .route_layer(middleware::from_fn(layers::record_route))
         .fallback(pages::serve)
         .with_state(state);

@@ -1,9 +1,11 @@
-//! Pages, redirects and static files: everything that is not an API.
+//! Pages, redirects and static files: everything that is not an API (and the JSON 404 of an
+//! API address without an endpoint).
 
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
+use super::api::ApiProblem;
 use super::respond::{HTML, NO_CACHE, RoutePattern, respond};
 use super::{AppState, errors};
 use crate::render::encoded::Encoded;
@@ -17,10 +19,13 @@ pub async fn serve(
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
+    let path = uri.path();
+    if path.starts_with("/api/") {
+        return ApiProblem::NoSuchEndpoint.respond(&headers);
+    }
     if method != Method::GET && method != Method::HEAD {
         return method_not_allowed();
     }
-    let path = uri.path();
     if let Some(asset) = site.assets.get(path) {
         let mut response = respond(
             &headers,

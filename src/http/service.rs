@@ -17,6 +17,7 @@ use futures_util::FutureExt;
 use futures_util::future::{BoxFuture, Either, Ready, ready};
 use tower::{Service, ServiceExt};
 
+use super::api::ApiProblem;
 use super::errors::error_page;
 use super::fixed::{FixedAnswers, with_security};
 use super::request_id::{X_REQUEST_ID, request_id};
@@ -81,7 +82,10 @@ where
         Either::Right(Box::pin(async move {
             let method = request.method().clone();
             let uri = request.uri().clone();
-            let accept_encoding = request.headers().get(header::ACCEPT_ENCODING).cloned();
+            let negotiation: HeaderMap = [header::ACCEPT_ENCODING, header::ACCEPT_LANGUAGE]
+                .into_iter()
+                .filter_map(|name| Some((name.clone(), request.headers().get(&name)?.clone())))
+                .collect();
             let routed = AssertUnwindSafe(parts.router.clone().oneshot(request))
                 .catch_unwind()
                 .await;
@@ -90,18 +94,18 @@ where
                 Ok(Err(infallible)) => match infallible {},
                 Err(_) => {
                     tracing::error!(path = %uri.path(), "handler panicked; answered 500");
-                    let mut headers = HeaderMap::new();
-                    if let Some(value) = accept_encoding {
-                        headers.insert(header::ACCEPT_ENCODING, value);
+                    if is_api(uri.path()) {
+                        ApiProblem::Internal.respond(&negotiation)
+                    } else {
+                        let lang = Lang::split(uri.path()).0;
+                        error_page(
+                            &parts.site,
+                            lang,
+                            ErrorKind::ServerError,
+                            uri.path(),
+                            &negotiation,
+                        )
                     }
-                    let lang = Lang::split(uri.path()).0;
-                    error_page(
-                        &parts.site,
-                        lang,
-                        ErrorKind::ServerError,
-                        uri.path(),
-                        &headers,
-                    )
                 }
             };
             with_security(response.headers_mut(), &parts.site.security_headers);
@@ -126,6 +130,11 @@ where
             Ok(response)
         }))
     }
+}
+
+/// Whether `path` belongs to the JSON API (its errors are JSON, never pages).
+fn is_api(path: &str) -> bool {
+    path.starts_with("/api/") || path.starts_with("/_app/")
 }
 
 /// The route the log and the metrics name for an answer no route claimed (a method a page

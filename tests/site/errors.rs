@@ -167,3 +167,94 @@ async fn a_panic_becomes_a_500_page_without_detail() {
             .contains("default-src")
     );
 }
+
+#[tokio::test]
+async fn api_addresses_answer_json_errors_in_the_requests_language() {
+    async fn boom() -> &'static str {
+        panic!("secret connection string in panic")
+    }
+    let extra = Router::new().route("/api/boom", get_route(boom));
+    let app = http::app_with(SITE.clone(), CONTACT.clone(), extra);
+    let ask = |method: &str, path: &str, lang: &str| {
+        Request::builder()
+            .method(method)
+            .uri(path)
+            .header("accept-language", lang)
+            .body(Body::empty())
+            .unwrap()
+    };
+    let cases = [
+        (
+            "GET",
+            "/api/boom",
+            "en",
+            500,
+            "internal_error",
+            "try again later",
+        ),
+        (
+            "GET",
+            "/api/boom",
+            "zh-CN",
+            500,
+            "internal_error",
+            "稍后重试",
+        ),
+        (
+            "GET",
+            "/api/contact",
+            "en",
+            405,
+            "method_not_allowed",
+            "Allow header",
+        ),
+        (
+            "DELETE",
+            "/api/supported-assets",
+            "zh",
+            405,
+            "method_not_allowed",
+            "请求方法",
+        ),
+        (
+            "POST",
+            "/api/faq/search",
+            "en",
+            405,
+            "method_not_allowed",
+            "Allow header",
+        ),
+        (
+            "GET",
+            "/api/no-such-endpoint",
+            "en",
+            404,
+            "not_found",
+            "no API endpoint",
+        ),
+        (
+            "POST",
+            "/api/v2/contact",
+            "zh",
+            404,
+            "not_found",
+            "没有对应",
+        ),
+    ];
+    for (method, path, lang, status, code, message) in cases {
+        let answer = send_to(app.clone(), ask(method, path, lang)).await;
+        assert_eq!(answer.status.as_u16(), status, "{method} {path}");
+        assert_eq!(answer.header("content-type"), "application/json");
+        let body: serde_json::Value = serde_json::from_str(&answer.text).expect("JSON");
+        assert_eq!(body["error"]["code"], code, "{method} {path}");
+        let text = body["error"]["message"].as_str().unwrap();
+        assert!(text.contains(message), "{method} {path}: {text}");
+        assert!(!answer.text.contains("secret"));
+        if status == 405 {
+            assert!(
+                !answer.header("allow").is_empty(),
+                "{method} {path} names the methods"
+            );
+        }
+    }
+}
