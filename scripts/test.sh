@@ -53,9 +53,10 @@ rust=$(grep -oE '[0-9]+ passed' "$logs/cargo.log" | awk '{s+=$1} END {print s+0}
 unit=$(strip "$logs/vitest.log" | grep -oE "Tests +[0-9]+ passed" | grep -oE '[0-9]+' | head -1)
 browser=$(strip "$logs/playwright.log" | grep -oE "^ +[0-9]+ passed" | grep -oE '[0-9]+' | tail -1)
 printf '\nRust %s, UI unit %s, browser %s\n' "$rust" "${unit:-0}" "${browser:-0}"
-# The audits' summary tables, from a title line to the blank line after the table.
+# The audits' summary tables, from a title line to the blank line after the table (awk reads
+# to the end: an early exit would stop the pipe's writer with SIGPIPE, a failure under pipefail).
 for title in "Links: summary" "HTML validity: summary" "Page weight: summary"; do
-  strip "$logs/playwright.log" | awk -v title="$title" '$0 == title {on = 1} on && /^$/ {exit} on' | sed 's/^/  /'
+  strip "$logs/playwright.log" | awk -v title="$title" '$0 == title {on = 1} on && /^$/ {on = 0} on' | sed 's/^/  /'
 done
 sed -n '/^Lighthouse (mobile):/,/^reports:/p' "$logs/lighthouse.log" | grep -v '^reports:' | sed 's/^/  /'
 printf 'all tests: %s passed, 0 failed\n' "$((rust + ${unit:-0} + ${browser:-0}))"

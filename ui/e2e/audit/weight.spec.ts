@@ -31,7 +31,7 @@ interface Weight {
 }
 
 /** A browser tab that measures first visits: the browser cache is off (Chrome DevTools Protocol)
- * and cookies are cleared before each page, so every page loads as on a first visit without the
+ * and cookies and storage are cleared between pages, so every page loads as on a first visit without the
  * cost of a new context; it asks for brotli only, and link prefetching is off (the page honours
  * Save-Data), so only the page's own first load is counted, not the pages it prepares for the
  * next click. */
@@ -100,6 +100,10 @@ async function measure(page: Page, path: string): Promise<Weight> {
   page.off("request", onRequest);
   page.off("requestfailed", onFailed);
   page.off("requestfinished", onFinished);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
   return weight;
 }
 
