@@ -8,7 +8,7 @@ const PHONE = { width: 390, height: 844 };
 
 /** The audit command (`scripts/audit.sh`, `AUDIT_ALL=1`) runs axe on every page in every state:
  * desktop with the consent banner and with each header dropdown open, phone with the banner and
- * with the navigation panel open (some 1,300 runs, about 20 minutes here: too long for CI).
+ * with the navigation panel open (some 1,300 runs, 40 minutes on this machine while busy: too long for CI).
  * Otherwise (CI) every page is checked at desktop width with the banner open; the dropdowns, the
  * same on every page, on the home pages and the 404 pages; the phone states on a page of each kind
  * (`representativePagePaths`) and the 404 pages. */
