@@ -199,6 +199,16 @@ fs.mkdirSync(REPORT_DIR, { recursive: true });
 const site = origin ? { origin, stop: async () => undefined } : await startSite();
 const results = [];
 let chrome;
+// Stopped from outside (Ctrl-C, kill): the browser goes too (the site does, on exit).
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+]) {
+  process.once(signal, () => {
+    void chrome?.kill();
+    process.exit(code);
+  });
+}
 try {
   const pagePaths = all
     ? await sitePagePaths(async (pagePath) => (await fetch(`${site.origin}${pagePath}`)).text())
