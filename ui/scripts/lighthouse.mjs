@@ -129,14 +129,15 @@ function failingAudits(lhr, category) {
     .map((audit) => `${audit.id} (${audit.title})${audit.displayValue ? `: ${audit.displayValue}` : ""}`);
 }
 
-/** Runs Lighthouse on `url`, once more if the run itself fails (Lighthouse's own advice for a
- * trace it could not record, such as NO_NAVSTART); a low score is never retried. */
+/** Runs Lighthouse on `url`, up to twice more if the run itself fails (Lighthouse's own advice for
+ * a trace it could not record, such as NO_NAVSTART, which a busy machine causes now and then); a
+ * low score is never retried. */
 async function runLighthouse(url, chromePort) {
   for (let attempt = 1; ; attempt += 1) {
     const result = await lighthouse(url, { port: chromePort, output: "json", logLevel: "error" });
     const error = result ? result.lhr.runtimeError : { code: "NO_RESULT", message: "no result" };
     if (!error) return result;
-    if (attempt === 2) throw new Error(`${url}: ${error.code} ${error.message}`);
+    if (attempt === 3) throw new Error(`${url}: ${error.code} ${error.message}`);
     console.warn(`${url}: ${error.code}; running Lighthouse again`);
   }
 }
@@ -228,7 +229,16 @@ try {
   });
   for (const pagePath of pagePaths) {
     const noindex = await isNoindex(`${site.origin}${pagePath}`);
-    const scores = await auditPage(site.origin, chrome.port, pagePath);
+    let scores;
+    try {
+      scores = await auditPage(site.origin, chrome.port, pagePath);
+    } catch (error) {
+      // A page Lighthouse could not audit fails the run, but the other pages are still audited.
+      console.error(error.message);
+      const failed = Object.fromEntries(CATEGORIES.map((category) => [category, "-"]));
+      results.push({ pagePath, scores: failed, noindex, shortfalls: ["not audited"] });
+      continue;
+    }
     const shortfalls = [...required]
       .filter(([category, threshold]) => !(noindex && category === "seo") && scores[category] < threshold)
       .map(([category, threshold]) => `${category} ${scores[category]} < ${threshold}`);
