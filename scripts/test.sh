@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every check and test of the project, in the order a failure is cheapest to find:
 # formatting and lints, types, translation catalogs, Rust unit and integration tests,
-# UI unit tests, then the browser tests and the Lighthouse audit against the release binary.
+# UI unit tests, then the browser tests with the links, HTML validity and page weight audits
+# (ui/e2e/audit/) and a short Lighthouse audit against the release binary. The audits' full run,
+# every audit on every page, is `bash scripts/audit.sh`.
 # Usage: bash scripts/test.sh   (from anywhere; needs cargo, node/npm and /usr/bin/chromium)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,7 +41,7 @@ step "UI unit tests (vitest)"
 step "release binary"
 cargo build --release --locked
 
-step "browser tests (Playwright, Debian chromium)"
+step "browser tests and the links, HTML and page weight audits (Playwright, Debian chromium)"
 (cd ui && npx playwright test) 2>&1 | tee "$logs/playwright.log"
 
 step "Lighthouse (mobile): accessibility and best practices at 100"
@@ -51,6 +53,10 @@ rust=$(grep -oE '[0-9]+ passed' "$logs/cargo.log" | awk '{s+=$1} END {print s+0}
 unit=$(strip "$logs/vitest.log" | grep -oE "Tests +[0-9]+ passed" | grep -oE '[0-9]+' | head -1)
 browser=$(strip "$logs/playwright.log" | grep -oE "^ +[0-9]+ passed" | grep -oE '[0-9]+' | tail -1)
 printf '\nRust %s, UI unit %s, browser %s\n' "$rust" "${unit:-0}" "${browser:-0}"
-printf 'Lighthouse (mobile):\n'
-grep -E '^/' "$logs/lighthouse.log" | sed 's/^/  /'
+# The audits' summary tables, from a title line to the blank line after the table (awk reads
+# to the end: an early exit would stop the pipe's writer with SIGPIPE, a failure under pipefail).
+for title in "Links: summary" "HTML validity: summary" "Page weight: summary"; do
+  strip "$logs/playwright.log" | awk -v title="$title" '$0 == title {on = 1} on && /^$/ {on = 0} on' | sed 's/^/  /'
+done
+sed -n '/^Lighthouse (mobile):/,/^reports:/p' "$logs/lighthouse.log" | grep -v '^reports:' | sed 's/^/  /'
 printf 'all tests: %s passed, 0 failed\n' "$((rust + ${unit:-0} + ${browser:-0}))"

@@ -22,6 +22,8 @@ export default tseslint.config(
   {
     files: ["**/*.js", "**/*.mjs"],
     extends: [tseslint.configs.disableTypeChecked],
-    languageOptions: { globals: { console: "readonly", process: "readonly", fetch: "readonly" } },
+    languageOptions: {
+      globals: { console: "readonly", process: "readonly", fetch: "readonly", URL: "readonly" },
+    },
   },
 );

@@ -7,7 +7,7 @@ use super::asset_query::{AssetIndex, AssetQuery, DEFAULT_PAGE_SIZE, MAX_FILTER_C
 use super::contact::{BUSINESS_TYPES, MAX_CHARS};
 use super::countries::COUNTRIES;
 use super::marketing::EntityId;
-use super::model::{Content, FaqArticle, LocaleContent, PageMeta, Route};
+use super::model::{Announcement, Content, FaqArticle, LocaleContent, PageMeta, Route};
 use super::{Lang, markup, sections};
 
 /// Page ids that are not routes: the error pages.
@@ -83,9 +83,20 @@ fn expand(content: &Content, route: &Route) -> Vec<PageInstance> {
     }
 }
 
-/// The full document title of a page: its own title, then the brand.
+/// The longest document title (in characters) that search results show in full, about.
+pub const TITLE_MAX_CHARS: usize = 70;
+
+/// The full document title of a page: its own title, then the brand; a title that would be
+/// longer than `TITLE_MAX_CHARS` with the brand (a long FAQ question, an announcement headline)
+/// goes alone, so search results do not cut its words off (the brand is still in `og:site_name`
+/// and the JSON-LD).
 pub fn document_title(content: &Content, lang: Lang, title: &str) -> String {
-    format!("{title} | {}", content.locale(lang).site.name)
+    let full = format!("{title} | {}", content.locale(lang).site.name);
+    if full.chars().count() > TITLE_MAX_CHARS {
+        title.to_owned()
+    } else {
+        full
+    }
 }
 
 /// The data a page is rendered from: the same JSON feeds the prerender, hydration and
@@ -97,15 +108,20 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Valu
     let (title, description, data) = match (instance.page.as_str(), instance.param.as_deref()) {
         ("faq-entry", Some(id)) => faq_entry(locale, lang, meta, id),
         ("announcement", Some(id)) => {
-            let item = locale
-                .announcements
-                .announcement
+            let items = &locale.announcements.announcement;
+            let position = items
                 .iter()
-                .find(|a| a.id == id)
+                .position(|a| a.id == id)
                 .expect("instance comes from the check");
+            let item = &items[position];
+            // The neighbours in the list (newest first), linked from the page so that every
+            // announcement is reachable by links, not only the first page of the list.
+            let link = |a: &Announcement| json!({ "id": a.id, "title": a.title });
             let data = json!({
                 "heading": item.title, "lead": item.summary, "section": meta.heading,
                 "date": item.date.to_string(), "blocks": markup::parse(&item.body, lang),
+                "newer": position.checked_sub(1).and_then(|i| items.get(i)).map(link),
+                "older": items.get(position + 1).map(link),
             });
             (item.title.as_str(), item.summary.as_str(), data)
         }

@@ -1,11 +1,13 @@
 //! The announcements centre: every announcement has its page in both languages, newest first.
 
 use custody_site::content::Lang;
+use custody_site::content::pages::document_title;
 
 use crate::common::{SITE, get};
 
 #[tokio::test]
-async fn every_announcement_resolves_in_both_languages_and_is_listed_newest_first() {
+async fn every_announcement_resolves_in_both_languages_is_listed_newest_first_and_links_its_neighbours()
+ {
     for lang in Lang::ALL {
         let items = &SITE.content.locale(lang).announcements.announcement;
         assert!(items.len() >= 8, "at least 8 announcements");
@@ -15,18 +17,35 @@ async fn every_announcement_resolves_in_both_languages_and_is_listed_newest_firs
         );
         let list = get(&lang.localize("/announcements")).await;
         assert_eq!(list.status, 200);
-        for item in items {
+        for (index, item) in items.iter().enumerate() {
             let path = lang.localize(&format!("/announcements/{}", item.id));
             let page = get(&path).await;
             assert_eq!(page.status, 200, "{path}");
             assert!(
-                page.text.contains(&format!("<title>{} | ", item.title)),
+                page.text.contains(&format!(
+                    "<title>{}</title>",
+                    document_title(&SITE.content, lang, &item.title)
+                )),
                 "{path}"
             );
             assert!(
                 page.text.contains(&format!("datetime=\"{}\"", item.date)),
                 "{path} shows its date"
             );
+            // Its neighbours are linked, so every announcement is reachable by links from the
+            // first page of the list.
+            let neighbours = [index.checked_sub(1), Some(index + 1)];
+            for neighbour in neighbours
+                .into_iter()
+                .flatten()
+                .filter_map(|i| items.get(i))
+            {
+                let href = lang.localize(&format!("/announcements/{}", neighbour.id));
+                assert!(
+                    page.text.contains(&format!("href=\"{href}\"")),
+                    "{path} links to {href}"
+                );
+            }
         }
         let first = lang.localize(&format!("/announcements/{}", items[0].id));
         assert!(list.text.contains(&format!("href=\"{first}\"")));

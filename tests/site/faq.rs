@@ -1,6 +1,7 @@
 //! FAQ categories and articles, and the long-form documents (legal pages, security guides).
 
 use custody_site::content::Lang;
+use custody_site::content::pages::document_title;
 
 use crate::common::{SITE, get};
 
@@ -48,7 +49,10 @@ async fn category_pages_list_their_articles_and_articles_link_back() {
                 );
                 let html = get(&path).await.text;
                 assert!(
-                    html.contains(&format!("<title>{} | ", article.title)),
+                    html.contains(&format!(
+                        "<title>{}</title>",
+                        document_title(&SITE.content, lang, &article.title)
+                    )),
                     "{path}"
                 );
                 assert!(html.contains("class=\"breadcrumbs\""), "{path}");

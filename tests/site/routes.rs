@@ -1,5 +1,6 @@
 //! Every page in both languages answers 200 with the right head.
 
+use custody_site::content::pages::TITLE_MAX_CHARS;
 use custody_site::content::{Lang, page_instances};
 
 use crate::common::{PUBLIC, SITE, attribute_after, get};
@@ -100,9 +101,27 @@ async fn every_page_has_title_canonical_alternates_and_robots() {
 
             let title = &html[html.find("<title>").unwrap() + 7..html.find("</title>").unwrap()];
             let brand = &SITE.content.locale(lang).site.name;
+            // The brand follows the page's title unless the two would not fit in a search result.
+            let shown = [
+                ("&#34;", "\""),
+                ("&#39;", "'"),
+                ("&lt;", "<"),
+                ("&gt;", ">"),
+                ("&amp;", "&"),
+            ]
+            .iter()
+            .fold(title.to_owned(), |text, (entity, character)| {
+                text.replace(entity, character)
+            });
+            let chars = shown.chars().count();
             assert!(
-                title.ends_with(&format!(" | {brand}")),
-                "{path}: title {title}"
+                chars <= TITLE_MAX_CHARS,
+                "{path}: title {title} is too long"
+            );
+            assert!(
+                title.ends_with(&format!(" | {brand}"))
+                    || chars + " | ".len() + brand.chars().count() > TITLE_MAX_CHARS,
+                "{path}: title {title} without the brand"
             );
             assert!(title.len() > brand.len() + 5, "{path}: title {title}");
             let description =

@@ -13,6 +13,11 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 18_080);
 /** The application log of the suite's own instance; its folder is removed when that instance starts. */
 export const CONTACT_LOG = path.join(os.tmpdir(), `custody-e2e-${E2E_PORT}`, "applications.jsonl");
 
+/** An instance of the site started by someone else (`scripts/audit.sh`) that the tests run against
+ * instead of starting their own; only the audits (`e2e/audit/`, `e2e/pages.spec.ts`) are meant
+ * for it, since other specs expect the suite's configuration (no rate limit). */
+export const E2E_ORIGIN = process.env.E2E_ORIGIN;
+
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
   const server = createServer();

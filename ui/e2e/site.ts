@@ -1,25 +1,31 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { sitePagePaths } from "../scripts/site-pages.mjs";
 
 /** Every page path of the running build in both languages: static routes from the build manifest,
- * dynamic ones from the links of their list pages. */
+ * dynamic ones from the links of their list pages (shared with the Lighthouse audit). */
 export async function allPagePaths(request: APIRequestContext): Promise<string[]> {
+  return sitePagePaths(async (path) => (await request.get(path)).text());
+}
+
+/** A page of each kind, in both languages: every static route, and the first and the last page of
+ * each dynamic route (for `/faq/{id}` a category and an article). */
+export async function representativePagePaths(request: APIRequestContext): Promise<Set<string>> {
+  const all = await allPagePaths(request);
   const latest = (await (await request.get("/_app/builds/latest.json")).json()) as { id: string };
   const meta = (await (await request.get(`/_app/builds/meta/${latest.id}.json`)).json()) as {
     routes: { path: string }[];
   };
-  const routes = meta.routes;
-  const paths: string[] = [];
-  for (const route of routes) {
-    if (!route.path.endsWith("{id}")) {
-      paths.push(route.path);
-      continue;
-    }
-    const prefix = route.path.slice(0, -"{id}".length);
-    const listing = await (await request.get(prefix.slice(0, -1))).text();
-    const ids = [...listing.matchAll(new RegExp(`href="${prefix}([a-z0-9-]+)"`, "g"))].map((m) => m[1]);
-    paths.push(...new Set(ids.map((id) => `${prefix}${id}`)));
+  const isDynamic = (path: string) => path.endsWith("{id}");
+  const chosen = new Set(meta.routes.map((route) => route.path).filter((path) => !isDynamic(path)));
+  for (const { path } of meta.routes.filter((route) => isDynamic(route.path))) {
+    const prefix = path.slice(0, -"{id}".length);
+    const instances = all.filter(
+      (page) => page.startsWith(prefix) && !page.slice(prefix.length).includes("/") && !chosen.has(page),
+    );
+    for (const instance of [instances[0], instances.at(-1)]) if (instance) chosen.add(instance);
   }
-  return paths.flatMap((path) => [path, path === "/" ? "/zh" : `/zh${path}`]);
+  return new Set([...chosen].flatMap((path) => [path, path === "/" ? "/zh" : `/zh${path}`]));
 }
 
 /** Records the cookie choice `levels` before any page script runs, so the consent banner stays
@@ -37,4 +43,30 @@ export async function withoutOverlays(page: Page): Promise<void> {
   await page.addInitScript(() => {
     localStorage.setItem("noticeDismissed.supportedAssets", "test");
   });
+}
+
+/** Error documents worth auditing like pages: an unknown path and an id that fails its route's
+ * validity check, in both languages (all answered 404 with the site's error page). */
+export const ERROR_PAGE_PATHS = [
+  "/no-such-page",
+  "/zh/no-such-page",
+  "/faq/no-such-entry",
+  "/zh/announcements/no-such-announcement",
+];
+
+/** Every document the audits look at: each page of both languages (answered 200) and the error
+ * pages (answered 404). */
+export async function auditedDocuments(
+  request: APIRequestContext,
+): Promise<{ path: string; status: 200 | 404 }[]> {
+  return [
+    ...(await allPagePaths(request)).map((path) => ({ path, status: 200 as const })),
+    ...ERROR_PAGE_PATHS.map((path) => ({ path, status: 404 as const })),
+  ];
+}
+
+/** axe-core's violations on the page as it is now, one line each: rule id and the elements. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }

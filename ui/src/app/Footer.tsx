@@ -20,10 +20,8 @@ export function Footer({ page }: { page: PageData }) {
         <nav class="site-footer__nav" aria-label={t`Footer`}>
           {footerGroups.map((group) => (
             <div key={group.id} class="site-footer__group">
-              <h2 class="site-footer__heading" id={`footer-${group.id}`}>
-                {i18n._(group.label)}
-              </h2>
-              <ul class="site-footer__links" aria-labelledby={`footer-${group.id}`}>
+              <h2 class="site-footer__heading">{i18n._(group.label)}</h2>
+              <ul class="site-footer__links">
                 {group.links.map((link) => (
                   <li key={link.path}>
                     <a href={localize(link.path, page.lang)}>{i18n._(link.label)}</a>

@@ -86,10 +86,8 @@ export function PhoneMenu({
               </li>
             ) : (
               <li key={entry.id} class="phone-menu__section">
-                <h3 class="phone-menu__heading" id={`phone-menu-${entry.id}`}>
-                  {i18n._(entry.label)}
-                </h3>
-                <ul aria-labelledby={`phone-menu-${entry.id}`}>
+                <h3 class="phone-menu__heading">{i18n._(entry.label)}</h3>
+                <ul>
                   {entry.links.map((link) => (
                     <li key={link.kind === "page" ? link.path : link.label.id}>
                       <NavLinkItem link={link} lang={page.lang} current={current} class="phone-menu__link" />

@@ -39,7 +39,7 @@ export function SearchForm({
           value={text}
           maxLength={MAX_QUERY_LENGTH}
           autoComplete="off"
-          enterKeyHint="search"
+          enterkeyhint="search"
           onInput={(event) => setText(event.currentTarget.value)}
         />
         <button type="submit" class="button">

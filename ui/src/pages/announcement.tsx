@@ -1,17 +1,33 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { FormattedDate } from "../components/FormattedDate";
 import { RichText } from "../components/RichText";
 import { localize } from "../lib/paths";
-import type { Block, PageProps } from "../lib/types";
+import type { Block, Lang, PageProps } from "../lib/types";
+
+interface AnnouncementLink {
+  id: string;
+  title: string;
+}
 
 interface AnnouncementData {
   heading: string;
   section: string;
   date: string;
   blocks: Block[];
+  /** The next announcement up the list (newest first), if any. */
+  newer: AnnouncementLink | null;
+  /** The next announcement down the list, if any. */
+  older: AnnouncementLink | null;
 }
 
+const announcementHref = (id: string, lang: Lang) => localize(`/announcements/${id}`, lang);
+
+/** One announcement, with links to its neighbours in the list, so that every announcement is
+ * reachable by links (the list shows five at a time). */
 export default function AnnouncementPage({ page }: PageProps<AnnouncementData>) {
+  const { t } = useLingui();
+  const { newer, older } = page.data;
   return (
     <article class="container article">
       <Breadcrumbs
@@ -23,6 +39,24 @@ export default function AnnouncementPage({ page }: PageProps<AnnouncementData>) 
         <FormattedDate date={page.data.date} lang={page.lang} />
       </p>
       <RichText blocks={page.data.blocks} />
+      <nav class="pager" aria-label={t`More announcements`}>
+        {newer && (
+          <a class="pager__previous" href={announcementHref(newer.id, page.lang)} rel="prev">
+            <span class="pager__label">
+              <Trans>Newer announcement</Trans>
+            </span>
+            {newer.title}
+          </a>
+        )}
+        {older && (
+          <a class="pager__next" href={announcementHref(older.id, page.lang)} rel="next">
+            <span class="pager__label">
+              <Trans>Older announcement</Trans>
+            </span>
+            {older.title}
+          </a>
+        )}
+      </nav>
     </article>
   );
 }

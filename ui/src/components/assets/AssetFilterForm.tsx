@@ -73,7 +73,7 @@ export function AssetFilterForm({
               maxLength={maxLength}
               autoComplete="off"
               spellcheck={false}
-              enterKeyHint="search"
+              enterkeyhint="search"
               onInput={(event) => setDraft({ ...draft, [name]: event.currentTarget.value })}
             />
           </div>

@@ -15,12 +15,14 @@ import { type ContactPageData, type ContactValues, EMPTY_VALUES, FIELD_ORDER, ty
 
 type TextName = "company" | "website" | "contactPerson" | "phone" | "email";
 
-/** How each free-text field is typed: input type, autofill hint and keyboard. */
+/** How each free-text field is typed: input type, autofill hint and keyboard. The phone number
+ * without its area code is autofill's `tel-national`, which HTML allows on text inputs only (not on
+ * `type="tel"`, which takes the full `tel`); `inputmode` still brings up the phone keypad. */
 const TEXT_INPUTS: Record<TextName, JSX.InputHTMLAttributes<HTMLInputElement>> = {
   company: { type: "text", autoComplete: "organization" },
   website: { type: "url", autoComplete: "url", inputMode: "url" },
   contactPerson: { type: "text", autoComplete: "name" },
-  phone: { type: "tel", autoComplete: "tel-national", inputMode: "tel" },
+  phone: { type: "text", autoComplete: "tel-national", inputMode: "tel" },
   email: { type: "email", autoComplete: "email", inputMode: "email" },
 };
 

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from "preact";
 
 /** A table that scrolls sideways on narrow screens (an empty header cell, the corner above the row
- * headers, is a plain cell); the scroll region is focusable and named so
+ * headers, is a plain cell); the scroll region (a named `<section>`) is focusable so
  * keyboard users can scroll it too. */
 export function DataTable({
   caption,
@@ -13,7 +13,7 @@ export function DataTable({
   children: ComponentChildren;
 }) {
   return (
-    <div class="table-scroll" role="region" aria-label={caption} tabIndex={0}>
+    <section class="table-scroll" aria-label={caption} tabIndex={0}>
       <table class="data-table">
         <caption>{caption}</caption>
         <thead>
@@ -31,6 +31,6 @@ export function DataTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </section>
   );
 }

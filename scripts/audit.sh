@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The audit command: runs every audit of the site against the release binary, each printing its
+# tables, then a summary with the time each took; exits 1 if any audit failed.
+#
+#   links       every internal reference from / and /zh answers 200 (or a 301 to a 200), every page
+#               of the sitemap and the route manifest is reachable by links; external links listed
+#   html        every document passes html-validate (recommended); JSON-LD and the runtime config parse
+#   weight      first-visit brotli bytes of HTML, CSS and JS per page against DESIGN §8's budgets
+#   axe         axe-core on every page, both languages, 1280×800 and 390×844, consent banner and menus open
+#   lighthouse  Lighthouse (mobile) on every page of both languages: performance >= 95, the rest 100
+#               (SEO is not required of noindex pages)
+#
+# Usage: bash scripts/audit.sh [links|html|weight|axe|lighthouse ...]   (default: all of them)
+# Needs the release binary (`cargo build --release --locked`), node/npm and /usr/bin/chromium.
+# The site runs on a free 127.0.0.1 port with a temporary application log; nothing leaves the
+# machine (external links are listed, never fetched; the browsers resolve no other host).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+binary=target/release/custody-site
+if [ ! -x "$binary" ]; then
+  echo "audit: $binary is missing; build it first with \`cargo build --release --locked\`" >&2
+  exit 2
+fi
+
+all=(links html weight axe lighthouse)
+audits=("$@")
+[ "${#audits[@]}" -gt 0 ] || audits=("${all[@]}")
+for audit in "${audits[@]}"; do
+  case " ${all[*]} " in
+    *" $audit "*) ;;
+    *)
+      echo "audit: unknown audit '$audit' (known: ${all[*]})" >&2
+      exit 2
+      ;;
+  esac
+done
+
+if [ ! -f ui/node_modules/.package-lock.json ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
+  (cd ui && npm ci --no-audit --no-fund) || exit 2
+fi
+
+tmp=$(mktemp -d)
+port=$(node -e 'const s = require("node:net").createServer();
+s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });')
+origin="http://127.0.0.1:$port"
+RUST_LOG=warn CUSTODY_SITE_CONTACT_LOG="$tmp/applications.jsonl" \
+  "$binary" --listen "127.0.0.1:$port" --public-url "$origin" 2>"$tmp/site.log" &
+site=$!
+stop() {
+  kill "$site" 2>/dev/null
+  wait "$site" 2>/dev/null
+  rm -rf "$tmp"
+}
+trap stop EXIT
+if ! node -e 'const url = process.argv[1], deadline = Date.now() + 10_000;
+(async () => {
+  for (;;) {
+    try { if ((await fetch(url)).ok) return; } catch {}
+    if (Date.now() > deadline) process.exit(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+})();' "$origin/healthz"; then
+  echo "audit: the site did not start on $origin:" >&2
+  cat "$tmp/site.log" >&2
+  exit 2
+fi
+echo "audit: $binary on $origin (application log in $tmp)"
+export E2E_ORIGIN="$origin"
+
+results=()
+failed=0
+for audit in "${audits[@]}"; do
+  printf '\n==> audit: %s\n' "$audit"
+  started=$(date +%s)
+  case "$audit" in
+    links) (cd ui && npx playwright test e2e/audit/links.spec.ts) ;;
+    html) (cd ui && npx playwright test e2e/audit/html.spec.ts) ;;
+    weight) (cd ui && npx playwright test e2e/audit/weight.spec.ts) ;;
+    axe) (cd ui && AUDIT_ALL=1 npx playwright test e2e/pages.spec.ts) ;;
+    lighthouse)
+      (cd ui && node scripts/lighthouse.mjs --origin "$origin" --all \
+        --require performance=95,accessibility=100,best-practices=100,seo=100)
+      ;;
+  esac
+  status=$?
+  seconds=$(($(date +%s) - started))
+  verdict=passed
+  if [ "$status" -ne 0 ]; then
+    verdict="FAILED (exit $status)"
+    failed=1
+  fi
+  results+=("$(printf '%-12s %-18s %4d:%02d' "$audit" "$verdict" $((seconds / 60)) $((seconds % 60)))")
+done
+
+printf '\nAudits of %s\n%-12s %-18s %7s\n' "$binary" audit result time
+printf '%s\n' "------------ ------------------ -------"
+printf '%s\n' "${results[@]}"
+exit "$failed"
