@@ -12,7 +12,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use content::{Lang, pages};
+use content::pages;
 
 /// Environment variable naming a prebuilt UI dist to embed instead of running the UI build.
 const PREBUILT_UI: &str = "CUSTODY_SITE_UI_DIST";
@@ -99,37 +99,15 @@ fn write_calling_codes(codes: &content::countries::CallingCodes, out: &Path) {
     .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", path.display())));
 }
 
-/// Writes `pages.json`: every page × language with the data it renders from, plus the error pages
-/// (their request path is the marker the server replaces per request).
+/// Writes `pages.json`: the data the UI build renders every page from.
 fn write_page_data(site: &content::Content, dir: &Path) {
-    let mut entries = Vec::new();
-    for lang in Lang::ALL {
-        for instance in pages::page_instances(site) {
-            entries.push(serde_json::json!({
-                "key": lang.localize(&instance.path),
-                "data": pages::page_data(site, lang, &instance),
-            }));
-        }
-        for (page, status) in [("not-found", 404), ("invalid", 404), ("server-error", 500)] {
-            entries.push(serde_json::json!({
-                "key": format!("error:{}:{page}", lang.code()),
-                "data": pages::error_page_data(site, lang, page, status, pages::REQUEST_PATH_MARKER),
-            }));
-        }
-    }
-    let page_ids: Vec<&str> = site.routes.iter().map(|r| r.id.as_str()).collect();
-    let document = serde_json::json!({
-        "pages": entries,
-        "pageIds": page_ids,
-        "designTokens": content::tokens::design_tokens_css(&site.site),
-        "icons": content::marketing::ICONS,
-    });
     fs::create_dir_all(dir)
         .unwrap_or_else(|e| fail(&format!("cannot create {}: {e}", dir.display())));
     let path = dir.join("pages.json");
+    let data = pages::ui_site_data(site);
     fs::write(
         &path,
-        serde_json::to_vec(&document).expect("JSON values serialize"),
+        serde_json::to_vec(&data).expect("JSON values serialize"),
     )
     .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", path.display())));
 }

@@ -17,6 +17,21 @@ pub static UI_PRERENDER: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/prere
 /// The area-code table `build.rs` derived from libphonenumber: `[["SG", 65], …]`, JSON.
 pub static CALLING_CODES: &str = include_str!(concat!(env!("OUT_DIR"), "/calling-codes.json"));
 
+/// Parses and checks content `files` (every problem, each with file and line) and adds the
+/// area-code table built into the binary.
+pub fn load_content(
+    files: &crate::content::load::ContentFiles,
+) -> Result<crate::content::Content, Vec<crate::content::error::ContentError>> {
+    let mut content = crate::content::load::parse(files)?;
+    content.calling_codes = serde_json::from_str(CALLING_CODES).map_err(|error| {
+        vec![crate::content::error::ContentError::in_file(
+            "",
+            format!("the area-code table built into the binary: {error}"),
+        )]
+    })?;
+    Ok(content)
+}
+
 /// The embedded content files as the content loader reads them.
 pub fn content_files() -> crate::content::load::ContentFiles {
     let mut files = crate::content::load::ContentFiles::new();

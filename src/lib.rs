@@ -8,6 +8,7 @@ pub mod config;
 pub mod config_reference;
 pub mod contact;
 pub mod content;
+pub mod dev;
 pub mod embedded;
 pub mod http;
 pub mod metrics;

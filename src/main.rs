@@ -1,5 +1,7 @@
-//! Command line of `custody-site`: `serve` (the default), `check` and `submissions`.
+//! Command line of `custody-site`: `serve` (the default; `--dev` for the live preview), `check`,
+//! `config` and `submissions`.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -7,6 +9,8 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use custody_site::config::{Config, LogFormat, Overrides};
 use custody_site::config_reference::default_config_toml;
 use custody_site::contact::export;
+use custody_site::content::error::report;
+use custody_site::dev::{self, DevOptions, source_tree_dir};
 use custody_site::render::build_manifest::version;
 use custody_site::{Site, server};
 use tracing_subscriber::EnvFilter;
@@ -18,15 +22,16 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    serve: ServeArgs,
+    serve: ServeCommand,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Serve the site (the default).
-    Serve(ServeArgs),
-    /// Validate the configuration and the embedded content, then exit.
-    Check(ServeArgs),
+    Serve(ServeCommand),
+    /// Validate the configuration and the content (embedded, or a folder), then exit; every
+    /// content problem is listed as `content/FILE:LINE: message`.
+    Check(CheckCommand),
     /// The configuration reference.
     Config {
         /// Print every key with its meaning, environment variable and default, as TOML.
@@ -82,6 +87,36 @@ struct ServeArgs {
     log_format: Option<LogFormatArg>,
 }
 
+/// `serve`: the site, or with `--dev` the live preview.
+#[derive(Debug, Clone, Args)]
+struct ServeCommand {
+    #[command(flatten)]
+    args: ServeArgs,
+    /// Live preview for content editors: the content from `--content` and the interface from a
+    /// Vite dev server (hot reload); pages reload when the content changes, and show its
+    /// problems while it has any.
+    #[arg(long)]
+    dev: bool,
+    /// Content folder of the preview [default: content/ of the source tree the binary was built
+    /// from].
+    #[arg(long, value_name = "DIR", requires = "dev")]
+    content: Option<PathBuf>,
+    /// UI folder (with node_modules) whose Vite dev server the preview runs [default: ui/ of the
+    /// source tree the binary was built from].
+    #[arg(long, value_name = "DIR", requires = "dev")]
+    ui: Option<PathBuf>,
+}
+
+/// `check`.
+#[derive(Debug, Clone, Args)]
+struct CheckCommand {
+    #[command(flatten)]
+    args: ServeArgs,
+    /// Check this content folder instead of the content built into the binary.
+    #[arg(long, value_name = "DIR")]
+    content: Option<PathBuf>,
+}
+
 /// `--log-format`.
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum LogFormatArg {
@@ -112,6 +147,7 @@ fn init_logging(format: LogFormat) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let lines = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr);
     let _ = match format {
         LogFormat::Text => lines.with_target(false).try_init(),
@@ -127,12 +163,12 @@ fn main() -> ExitCode {
         Err(error) => error.exit(),
     };
     let result = match cli.command {
-        Some(Command::Check(args)) => check(&args),
+        Some(Command::Check(command)) => check(&command),
         Some(Command::Config { .. }) => {
             print!("{}", default_config_toml());
             Ok(())
         }
-        Some(Command::Serve(args)) => serve(&args),
+        Some(Command::Serve(command)) => serve(&command),
         Some(Command::Submissions { action, args }) => submissions(&action, &args),
         None => serve(&cli.serve),
     };
@@ -145,8 +181,8 @@ fn main() -> ExitCode {
     }
 }
 
-fn serve(args: &ServeArgs) -> anyhow::Result<()> {
-    let config = args.load()?;
+fn serve(command: &ServeCommand) -> anyhow::Result<()> {
+    let config = command.args.load()?;
     let addr = config.listen_addr()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -156,12 +192,26 @@ fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
-        server::run(config, listener, shutdown).await
+        if command.dev {
+            let options = DevOptions {
+                content_dir: command
+                    .content
+                    .clone()
+                    .unwrap_or_else(|| source_tree_dir("content")),
+                ui_dir: command.ui.clone().unwrap_or_else(|| source_tree_dir("ui")),
+            };
+            dev::run(config, options, listener, shutdown).await
+        } else {
+            server::run(config, listener, shutdown).await
+        }
     })
 }
 
-fn check(args: &ServeArgs) -> anyhow::Result<()> {
-    let config = args.load()?;
+fn check(command: &CheckCommand) -> anyhow::Result<()> {
+    let config = command.args.load()?;
+    if let Some(dir) = &command.content {
+        return check_folder(dir);
+    }
     let site = Site::from_embedded(config)?;
     println!(
         "configuration and content are valid: {} documents, build {}, public URL {}",
@@ -170,6 +220,28 @@ fn check(args: &ServeArgs) -> anyhow::Result<()> {
         site.config.public_url
     );
     Ok(())
+}
+
+/// Checks the content of `dir` and lists every problem.
+fn check_folder(dir: &std::path::Path) -> anyhow::Result<()> {
+    let files = custody_site::content::load::read_dir(dir)
+        .map_err(|error| anyhow::anyhow!("cannot read {}: {error}", dir.display()))?;
+    match custody_site::embedded::load_content(&files) {
+        Ok(content) => {
+            println!(
+                "{} is valid: {} files, {} routes, {} supported assets",
+                dir.display(),
+                files.len(),
+                content.routes.len(),
+                content.assets.sg.len() + content.assets.hk.len()
+            );
+            Ok(())
+        }
+        Err(errors) => {
+            eprintln!("{}", report(&errors));
+            anyhow::bail!("{} content problem(s) in {}", errors.len(), dir.display())
+        }
+    }
 }
 
 fn submissions(action: &SubmissionsAction, args: &ServeArgs) -> anyhow::Result<()> {

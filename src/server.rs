@@ -1,5 +1,6 @@
 //! The HTTP server: accept loop, header read timeout, HTTP/1.1 and HTTP/2, graceful shutdown.
 
+use std::convert::Infallible;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Instant;
@@ -7,18 +8,21 @@ use std::time::Instant;
 use anyhow::Context;
 
 use axum::extract::ConnectInfo;
+use axum::http::Request;
+use axum::response::Response;
+use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
-use tower::ServiceExt;
+use tower::{Service, ServiceExt};
 
 use crate::config::Config;
 use crate::contact::ContactDesk;
 use crate::contact::webhook::Webhook;
+use crate::http;
 use crate::http::metrics::metrics_router;
-use crate::http::{self, SiteService};
 use crate::metrics::metrics;
 use crate::render::site::Site;
 
@@ -77,13 +81,17 @@ pub async fn serve(
     serve_app(http::app(site, contact), &config, listener, shutdown).await
 }
 
-/// Serves `app` with the server limits of `config`.
-pub async fn serve_app(
-    app: SiteService,
+/// Serves `app` (the site, or the live preview) with the server limits of `config`.
+pub async fn serve_app<S>(
+    app: S,
     config: &Config,
     listener: TcpListener,
     shutdown: impl Future<Output = ()>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<()>
+where
+    S: Service<Request<Incoming>, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
     let grace = config.shutdown_grace();
     let mut builder = auto::Builder::new(TokioExecutor::new());
     builder
@@ -108,7 +116,7 @@ pub async fn serve_app(
                 };
                 let _ = stream.set_nodelay(true);
                 let service = TowerToHyperService::new(app.clone().map_request(
-                    move |mut request: axum::http::Request<hyper::body::Incoming>| {
+                    move |mut request: Request<Incoming>| {
                         request.extensions_mut().insert(ConnectInfo(peer));
                         request
                     },

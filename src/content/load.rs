@@ -157,6 +157,28 @@ fn is_known_file(name: &str) -> bool {
     })
 }
 
+/// Where the key an "unknown field" error names is written: in the table that starts at
+/// `span` (the parser points at a tagged section's `[[header]]`, not at the key), so the
+/// editor is sent to the key's own line.
+fn unknown_key_offset(text: &str, span: std::ops::Range<usize>, message: &str) -> Option<usize> {
+    let key = message.strip_prefix("unknown field `")?.split('`').next()?;
+    let mut offset = span.start;
+    for (index, line) in text.get(span.start..)?.split_inclusive('\n').enumerate() {
+        let written = line.trim_start();
+        if index > 0 && written.starts_with('[') {
+            return None;
+        }
+        if written
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with('='))
+        {
+            return Some(offset + line.len() - written.len());
+        }
+        offset += line.len();
+    }
+    None
+}
+
 struct Reader<'a> {
     files: &'a ContentFiles,
     errors: &'a mut Vec<ContentError>,
@@ -178,7 +200,11 @@ impl Reader<'_> {
             Err(error) => {
                 let message = error.message().to_owned();
                 self.errors.push(match error.span() {
-                    Some(span) => ContentError::at_offset(name, text, span.start, message),
+                    Some(span) => {
+                        let offset =
+                            unknown_key_offset(text, span.clone(), &message).unwrap_or(span.start);
+                        ContentError::at_offset(name, text, offset, message)
+                    }
                     None => ContentError::in_file(name, message),
                 });
                 None

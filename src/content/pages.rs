@@ -312,3 +312,31 @@ pub fn chrome_data(content: &Content, lang: Lang) -> Value {
     let site = &content.locale(lang).site;
     json!({ "name": site.name, "legalLine": site.legal_line, "skipLink": site.skip_link })
 }
+
+/// The data the interface is built from (`pages.json`): every page × language with the data it
+/// renders from, the error pages (their request path the marker the server replaces per
+/// request), the page ids, the design tokens and the content icons.
+pub fn ui_site_data(content: &Content) -> Value {
+    let mut entries = Vec::new();
+    for lang in Lang::ALL {
+        for instance in page_instances(content) {
+            entries.push(json!({
+                "key": lang.localize(&instance.path),
+                "data": page_data(content, lang, &instance),
+            }));
+        }
+        for (page, status) in [("not-found", 404), ("invalid", 404), ("server-error", 500)] {
+            entries.push(json!({
+                "key": format!("error:{}:{page}", lang.code()),
+                "data": error_page_data(content, lang, page, status, REQUEST_PATH_MARKER),
+            }));
+        }
+    }
+    let page_ids: Vec<&str> = content.routes.iter().map(|r| r.id.as_str()).collect();
+    json!({
+        "pages": entries,
+        "pageIds": page_ids,
+        "designTokens": super::tokens::design_tokens_css(&content.site),
+        "icons": super::marketing::ICONS,
+    })
+}

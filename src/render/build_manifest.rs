@@ -32,6 +32,25 @@ impl BuildManifest {
     }
 }
 
+impl BuildManifest {
+    /// The manifest of the live preview: one entry module (which loads the interface from the
+    /// Vite dev server) and nothing to preload.
+    pub fn preview(entry: &str) -> Self {
+        let timestamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_millis() as u64);
+        Self {
+            build_id: "preview".to_owned(),
+            timestamp,
+            entry: entry.to_owned(),
+            entry_modules: Vec::new(),
+            styles: Vec::new(),
+            pages: BTreeMap::new(),
+            catalogs: BTreeMap::new(),
+        }
+    }
+}
+
 /// `custody-site --version`: the package version and the embedded UI build.
 pub fn version() -> String {
     let build = BuildManifest::embedded().map_or_else(|_| "unknown".to_owned(), |m| m.build_id);

@@ -111,27 +111,31 @@ pub struct Site {
 impl Site {
     /// Builds the site from the embedded content and UI build.
     pub fn from_embedded(config: Config) -> anyhow::Result<Self> {
-        let mut content =
-            crate::content::load::parse(&embedded::content_files()).map_err(|errors| {
-                anyhow!(
-                    "embedded content is invalid:\n{}",
-                    crate::content::error::report(&errors)
-                )
-            })?;
-        content.calling_codes =
-            serde_json::from_str(embedded::CALLING_CODES).context("area-code table")?;
+        let content = embedded::load_content(&embedded::content_files()).map_err(|errors| {
+            anyhow!(
+                "embedded content is invalid:\n{}",
+                crate::content::error::report(&errors)
+            )
+        })?;
         let build = BuildManifest::embedded()?;
         let prerendered: BTreeMap<String, String> =
             serde_json::from_str(embedded::UI_PRERENDER).context("prerendered pages")?;
-        let assets = asset_table(&embedded::UI_CLIENT, embedded::CONTENT.get_dir("brand"));
-        Self::build(config, content, build, prerendered, assets)
+        let assets = embedded_assets();
+        Self::build(config, content, build, Some(&prerendered), assets)
+    }
+
+    /// Builds the live preview's site from `content`: documents without prerendered bodies (the
+    /// interface renders them in the browser) that load the interface through `entry`.
+    pub fn for_preview(config: Config, content: Content, entry: &str) -> anyhow::Result<Self> {
+        let build = BuildManifest::preview(entry);
+        Self::build(config, content, build, None, embedded_assets())
     }
 
     fn build(
         config: Config,
         content: Content,
         build: BuildManifest,
-        prerendered: BTreeMap<String, String>,
+        prerendered: Option<&BTreeMap<String, String>>,
         assets: AssetTable,
     ) -> anyhow::Result<Self> {
         let instances = page_instances(&content);
@@ -148,7 +152,7 @@ impl Site {
             config: &config,
             content: &content,
             build: &build,
-            prerendered: &prerendered,
+            prerendered,
         };
         let rendered = parallel_map(&jobs, |(lang, instance)| {
             renderer.page(*lang, instance, routes[instance.page.as_str()])
@@ -204,11 +208,17 @@ impl Site {
     }
 }
 
+/// The static files built into the binary: the interface's and the brand's.
+fn embedded_assets() -> AssetTable {
+    asset_table(&embedded::UI_CLIENT, embedded::CONTENT.get_dir("brand"))
+}
+
 struct Renderer<'a> {
     config: &'a Config,
     content: &'a Content,
     build: &'a BuildManifest,
-    prerendered: &'a BTreeMap<String, String>,
+    /// The prerendered bodies; `None` in the live preview, whose documents have empty bodies.
+    prerendered: Option<&'a BTreeMap<String, String>>,
 }
 
 impl Renderer<'_> {
@@ -219,10 +229,12 @@ impl Renderer<'_> {
         pattern: &str,
     ) -> anyhow::Result<(String, CachedPage)> {
         let path = lang.localize(&instance.path);
-        let body = self
-            .prerendered
-            .get(&path)
-            .with_context(|| format!("no prerendered body for {path}"))?;
+        let body = match self.prerendered {
+            Some(bodies) => bodies
+                .get(&path)
+                .with_context(|| format!("no prerendered body for {path}"))?,
+            None => "",
+        };
         let data = page_data(self.content, lang, instance);
         let canonical = seo::absolute(&self.config.public_url, &path);
         let alternates = seo::alternates(&self.config.public_url, &instance.path);
@@ -246,7 +258,7 @@ impl Renderer<'_> {
         let key = format!("error:{}:{}", lang.code(), kind.page());
         let body = self
             .prerendered
-            .get(&key)
+            .and_then(|bodies| bodies.get(&key))
             .map(String::as_str)
             .unwrap_or_default();
         let body = body.replace(REQUEST_PATH_MARKER, &html_escape(path));

@@ -117,3 +117,129 @@ fn the_configuration_reference_is_current_and_loads() {
         String::from_utf8_lossy(&check.stderr)
     );
 }
+
+/// A copy of the repository's content in a temporary folder, edited by `edits` of
+/// `(file, text, replacement)`; each text must occur in its file.
+fn content_copy(edits: &[(&str, &str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    copy_tree(&source, dir.path());
+    for (file, text, replacement) in edits {
+        let path = dir.path().join(file);
+        let before = std::fs::read_to_string(&path).unwrap();
+        assert!(before.contains(text), "{file} has no `{text}`");
+        std::fs::write(&path, before.replacen(text, replacement, 1)).unwrap();
+    }
+    dir
+}
+
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// The one-based line of `needle` in `file` of the content folder `dir`.
+fn line_in(dir: &tempfile::TempDir, file: &str, needle: &str) -> usize {
+    let text = std::fs::read_to_string(dir.path().join(file)).unwrap();
+    text[..text.find(needle).expect("the needle is in the file")]
+        .matches('\n')
+        .count()
+        + 1
+}
+
+#[test]
+fn check_of_a_content_folder_lists_every_problem_with_file_and_line() {
+    let valid = content_copy(&[]);
+    let ok = run(&["check", "--content", valid.path().to_str().unwrap()], &[]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("is valid"));
+
+    // Problems found while reading the files: all of them in one run.
+    let unreadable = content_copy(&[
+        (
+            "en/site.toml",
+            "tagline =",
+            "taglne = \"Regulated custody\"\ntagline =",
+        ),
+        (
+            "zh/pages.toml",
+            "lead = \"一个托管账户",
+            "summary = \"一个托管账户",
+        ),
+        ("en/faq.toml", "our licences,", "our {licences},"),
+    ]);
+    let output = run(
+        &["check", "--content", unreadable.path().to_str().unwrap()],
+        &[],
+    );
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for (file, needle, words) in [
+        ("en/site.toml", "taglne", "taglne"),
+        ("zh/pages.toml", "summary = \"一个托管账户", "summary"),
+        ("en/faq.toml", "{licences}", "{licences}"),
+    ] {
+        let at = format!("content/{file}:{}:", line_in(&unreadable, file, needle));
+        assert!(
+            stderr
+                .lines()
+                .any(|line| line.starts_with(&at) && line.contains(words)),
+            "no `{at} … {words}` in:\n{stderr}"
+        );
+    }
+    assert!(stderr.contains("content problem(s)"), "{stderr}");
+
+    // Problems of content that reads well: broken links, invalid addresses, ids that differ
+    // between the languages, all in one run.
+    let address = "0xdAC17F958D2ee523a2206206994597C13D831ec7";
+    let invalid = content_copy(&[
+        (
+            "en/faq.toml",
+            "description = \"Questions about who we are",
+            "description = \"See [fees](/pricing#fees). Questions about who we are",
+        ),
+        ("assets/sg.toml", address, &address.to_ascii_lowercase()),
+        ("zh/faq.toml", "id = \"security\"", "id = \"safety\""),
+    ]);
+    let output = run(
+        &["check", "--content", invalid.path().to_str().unwrap()],
+        &[],
+    );
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for (file, needle, words) in [
+        ("en/faq.toml", "/pricing#fees", "`/pricing#fees`"),
+        (
+            "assets/sg.toml",
+            &address.to_ascii_lowercase(),
+            "EIP-55 checksum",
+        ),
+    ] {
+        let at = format!("content/{file}:{}:", line_in(&invalid, file, needle));
+        assert!(
+            stderr
+                .lines()
+                .any(|line| line.starts_with(&at) && line.contains(words)),
+            "no `{at} … {words}` in:\n{stderr}"
+        );
+    }
+    assert!(
+        stderr
+            .lines()
+            .any(|line| line.starts_with("content/zh/faq.toml")
+                && line.contains("ids and dates are shared")),
+        "{stderr}"
+    );
+}

@@ -137,3 +137,23 @@ fn unexpected_files_are_reported() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn an_unknown_key_in_a_section_fails_at_its_own_line() {
+    let heading = "heading = \"Kestrel Custody in figures\"";
+    let errors = errors_after(|f| {
+        replace(
+            f,
+            "en/marketing/home.toml",
+            heading,
+            &format!("{heading}\nsubheadng = \"x\""),
+        )
+    });
+    let text = &content_files()["en/marketing/home.toml"];
+    let line = text[..text.find(heading).unwrap()].matches('\n').count() + 2;
+    let expected = format!("content/en/marketing/home.toml:{line}: unknown field `subheadng`");
+    assert!(
+        errors.iter().any(|e| e.starts_with(&expected)),
+        "{errors:?}"
+    );
+}

@@ -13,7 +13,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "vite";
-import { buildBrandKit } from "./brand-kit.mjs";
+import { BASE, SERVER_ERROR_MODULE, contentModules, contentModulesPlugin } from "./content-modules.mjs";
 
 const [dataDir, outDir] = process.argv.slice(2).map((p) => path.resolve(p));
 if (!dataDir || !outDir) {
@@ -22,92 +22,27 @@ if (!dataDir || !outDir) {
 }
 const clientDir = path.join(outDir, "client");
 const ssrDir = path.join(outDir, "ssr");
-const BASE = "/_app/";
 const ENTRY = "src/entry-client.tsx";
 const TEXT_ASSET = /\.(js|mjs|css|svg|json|txt|map|html|xml|webmanifest)$/;
 
 const site = JSON.parse(fs.readFileSync(path.join(dataDir, "pages.json"), "utf8"));
 
-/** The 500 page's data per language (`error:{lang}:server-error`), bundled as a lazy module the
- * client shows when a page fails to render; the client fills in the request path. */
-const SERVER_ERROR_MODULE = "virtual:server-error-pages";
-const serverErrorPages = Object.fromEntries(
-  site.pages
-    .filter(({ key }) => /^error:[a-z]+:server-error$/.test(key))
-    .map(({ data }) => [data.lang, data]),
-);
-const serverErrorPagesPlugin = {
-  name: "server-error-pages",
-  resolveId: (id) => (id === SERVER_ERROR_MODULE ? `\0${SERVER_ERROR_MODULE}` : null),
-  load: (id) =>
-    id === `\0${SERVER_ERROR_MODULE}` ? `export default ${JSON.stringify(serverErrorPages)};` : null,
-};
-
-/** The brand palette and type scale of content/site.toml as CSS custom properties. */
-const DESIGN_TOKENS_MODULE = "virtual:design-tokens.css";
-
-/** The content icons (lucide, ISC licence) as one SVG sprite of <symbol>s, written beside the
- * hashed assets; the module exports its URL. */
-const ICON_SPRITE_MODULE = "virtual:icon-sprite";
-const iconSprite = buildIconSprite(site.icons);
-const iconSpriteFile = `assets/icons.${createHash("sha256").update(iconSprite).digest("hex").slice(0, 10)}.svg`;
-
-function buildIconSprite(names) {
-  const symbols = names.map((name) => {
-    const file = path.join("node_modules", "lucide-static", "icons", `${name}.svg`);
-    if (!fs.existsSync(file)) throw new Error(`icon "${name}" is not a lucide icon (no ${file})`);
-    const svg = fs.readFileSync(file, "utf8");
-    const inner = svg.slice(svg.indexOf(">", svg.indexOf("<svg")) + 1, svg.lastIndexOf("</svg>"));
-    const shapes = inner.replace(/\s*\n\s*/g, "").trim();
-    return `<symbol id="${name}" viewBox="0 0 24 24">${shapes}</symbol>`;
-  });
-  const licence = fs.readFileSync(
-    path.join("node_modules", "lucide-static", "icons", `${names[0]}.svg`),
-    "utf8",
-  );
-  const notice = licence.match(/<!--[^>]*-->/)?.[0] ?? "";
-  return (
-    notice +
-    '<svg xmlns="http://www.w3.org/2000/svg" fill="none" stroke="currentColor" stroke-width="2" ' +
-    `stroke-linecap="round" stroke-linejoin="round">${symbols.join("")}</svg>`
-  );
-}
-
-/** The brand kit's logos and zip, built from content/; the module exports their URLs. */
-const BRAND_FILES_MODULE = "virtual:brand-files";
-const brandKit = buildBrandKit(
-  ["/brand-kit", "/zh/brand-kit"].map((key) => site.pages.find((page) => page.key === key).data),
-  path.resolve("..", "content", "brand"),
-);
-const brandFiles = JSON.parse(JSON.stringify(brandKit.module), (key, value) =>
-  typeof value === "string" && value.startsWith("brand/") ? `${BASE}${value}` : value,
-);
-
-const CONTENT_MODULES = {
-  [DESIGN_TOKENS_MODULE]: () => site.designTokens,
-  [ICON_SPRITE_MODULE]: () => `export default ${JSON.stringify(`${BASE}${iconSpriteFile}`)};`,
-  [BRAND_FILES_MODULE]: () => `export default ${JSON.stringify(brandFiles)};`,
-};
-const contentModulesPlugin = {
-  name: "content-modules",
-  resolveId: (id) => (id in CONTENT_MODULES ? `\0${id}` : null),
-  load: (id) => (id.startsWith("\0") ? (CONTENT_MODULES[id.slice(1)]?.() ?? null) : null),
-};
+const modules = contentModules(site, path.resolve("..", "content", "brand"));
+const plugin = (without) => contentModulesPlugin(() => modules, without);
 
 await build({
   mode: "production",
   logLevel: "warn",
-  plugins: [serverErrorPagesPlugin, contentModulesPlugin],
+  plugins: [plugin()],
   build: { outDir: clientDir, emptyOutDir: true },
 });
 await build({
   mode: "production",
   logLevel: "warn",
-  plugins: [contentModulesPlugin],
+  plugins: [plugin([SERVER_ERROR_MODULE])],
   build: { ssr: "src/entry-server.tsx", outDir: ssrDir, emptyOutDir: true, manifest: false },
 });
-fs.writeFileSync(path.join(clientDir, iconSpriteFile), iconSprite);
-for (const [file, bytes] of Object.entries(brandKit.files)) {
+for (const [file, bytes] of Object.entries(modules.files)) {
   fs.mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
   fs.writeFileSync(path.join(clientDir, file), bytes);
 }

@@ -1,4 +1,4 @@
-import { hydrate } from "preact";
+import { hydrate, render } from "preact";
 import { ClientApp } from "./app/ClientApp";
 import { guardedReload } from "./app/reloadGuard";
 import { loadI18n } from "./lib/i18n";
@@ -18,7 +18,10 @@ if (configElement?.textContent && root) {
   );
   if (code) {
     const [Component, i18n] = code;
-    hydrate(
+    // Served pages are prerendered and hydrated; the live preview (`serve --dev`) serves them
+    // empty and renders them here.
+    const mount = root.firstElementChild ? hydrate : render;
+    mount(
       <ClientApp
         initial={{ page: config.page, Component, i18n }}
         buildId={config.buildId}

@@ -1,0 +1,183 @@
+//! `serve --dev`: a live preview for content editors. The content comes from a folder on disk
+//! and the interface from Vite's dev server behind this binary (hot module reload); every saved
+//! change to the content rebuilds the site and reloads the open pages, and while the content
+//! has problems the pages and the terminal list them as `file:line: message`.
+
+mod frontend;
+mod preview;
+mod reload;
+mod watch;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::Context;
+use axum::http::{HeaderValue, header};
+use tokio::net::TcpListener;
+
+use crate::config::Config;
+use crate::contact::ContactDesk;
+use crate::content::error::{ContentError, report};
+use crate::content::pages::ui_site_data;
+use crate::render::site::Site;
+use crate::{embedded, http, server};
+use frontend::Frontend;
+pub use frontend::source_tree_dir;
+use preview::{Preview, Showing};
+
+/// Where the preview reads from.
+#[derive(Debug, Clone)]
+pub struct DevOptions {
+    /// The content folder (`content/` of the source tree by default).
+    pub content_dir: PathBuf,
+    /// The UI folder with its `node_modules` (`ui/` of the source tree by default).
+    pub ui_dir: PathBuf,
+}
+
+/// Serves the live preview on `listener` until `shutdown` completes.
+pub async fn run(
+    config: Config,
+    options: DevOptions,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()>,
+) -> anyhow::Result<()> {
+    let content_dir = options.content_dir.canonicalize().with_context(|| {
+        format!(
+            "no content folder at {} (give one with --content)",
+            options.content_dir.display()
+        )
+    })?;
+    let work_dir = std::env::temp_dir().join(format!("custody-site-dev-{}", std::process::id()));
+    std::fs::create_dir_all(&work_dir)
+        .with_context(|| format!("cannot create {}", work_dir.display()))?;
+    let data_file = work_dir.join("site-data.json");
+    let port = Frontend::free_port()?;
+    let contact = Arc::new(ContactDesk::open(&config.contact));
+    let server_config = config.clone();
+    let loader = Loader {
+        config,
+        content_dir: content_dir.clone(),
+        data_file: data_file.clone(),
+        csp: preview_csp(port),
+    };
+    let first = watch::take_blocking(&content_dir).await;
+    let showing = loader.load(&contact).await;
+    let frontend = Frontend::start(&options.ui_dir, &data_file, port, &content_dir).await?;
+    let preview = Preview::new(showing, frontend, loader.security_headers());
+    tracing::info!(
+        content = %content_dir.display(),
+        ui = %options.ui_dir.display(),
+        "live preview: content from disk, interface from Vite; pages reload on every change"
+    );
+    let watcher = tokio::spawn(watch_content(loader, contact, preview.clone(), first));
+    let closing = preview.clone();
+    let shutdown = async move {
+        shutdown.await;
+        closing.close();
+    };
+    let result = server::serve_app(preview, &server_config, listener, shutdown).await;
+    watcher.abort();
+    let _ = std::fs::remove_dir_all(&work_dir);
+    result
+}
+
+/// Rebuilds the site after every change to the content folder.
+async fn watch_content(
+    loader: Loader,
+    contact: Arc<ContactDesk>,
+    preview: Preview,
+    mut last: watch::Snapshot,
+) {
+    loop {
+        last = watch::next_change(&loader.content_dir, &last).await;
+        let showing = loader.load(&contact).await;
+        if matches!(showing, Showing::Site(_))
+            && let Err(error) = preview.frontend().content_changed().await
+        {
+            tracing::warn!(%error, "the interface may show the content as it was");
+        }
+        preview.show(showing);
+    }
+}
+
+/// Builds the preview site from the content folder.
+#[derive(Debug)]
+struct Loader {
+    config: Config,
+    content_dir: PathBuf,
+    data_file: PathBuf,
+    csp: HeaderValue,
+}
+
+impl Loader {
+    /// The site, or the list of problems (also logged). On success the data the interface's
+    /// build-time modules are made from is written for the dev server first.
+    async fn load(&self, contact: &Arc<ContactDesk>) -> Showing {
+        let started = Instant::now();
+        let config = self.config.clone();
+        let content_dir = self.content_dir.clone();
+        let data_file = self.data_file.clone();
+        let built = tokio::task::spawn_blocking(move || build(config, &content_dir, &data_file))
+            .await
+            .unwrap_or_else(|panic| Err(vec![ContentError::in_file("", panic.to_string())]));
+        match built {
+            Ok(mut site) => {
+                site.security_headers
+                    .insert(header::CONTENT_SECURITY_POLICY, self.csp.clone());
+                tracing::info!(
+                    documents = site.pages.len(),
+                    elapsed_ms = started.elapsed().as_millis() as u64,
+                    "content loaded"
+                );
+                Showing::Site(http::app(Arc::new(site), contact.clone()))
+            }
+            Err(errors) => {
+                tracing::error!(
+                    "the content has {} problem(s); the pages show them until they are fixed:\n{}",
+                    errors.len(),
+                    report(&errors)
+                );
+                Showing::problems(&errors)
+            }
+        }
+    }
+
+    /// The headers of the preview's own answers (the problems page, its scripts).
+    fn security_headers(&self) -> axum::http::HeaderMap {
+        let mut headers = crate::site::security::security_headers(&self.config);
+        headers.insert(header::CONTENT_SECURITY_POLICY, self.csp.clone());
+        headers
+    }
+}
+
+/// Reads, checks and renders the content of `content_dir`, writing the interface's data to
+/// `data_file`.
+fn build(config: Config, content_dir: &Path, data_file: &Path) -> Result<Site, Vec<ContentError>> {
+    let files = crate::content::load::read_dir(content_dir).map_err(|error| {
+        vec![ContentError::in_file(
+            "",
+            format!("cannot read {}: {error}", content_dir.display()),
+        )]
+    })?;
+    let content = embedded::load_content(&files)?;
+    let data = ui_site_data(&content).to_string();
+    std::fs::write(data_file, data).map_err(|error| {
+        vec![ContentError::in_file(
+            "",
+            format!("cannot write {}: {error}", data_file.display()),
+        )]
+    })?;
+    Site::for_preview(config, content, "/_dev/entry.js")
+        .map_err(|error| vec![ContentError::in_file("", format!("{error:#}"))])
+}
+
+/// The preview's CSP: the site's, plus the inline styles Vite injects and its hot-reload socket.
+fn preview_csp(port: u16) -> HeaderValue {
+    let csp = format!(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+         font-src 'self'; connect-src 'self' ws://127.0.0.1:{port}; manifest-src 'self'; object-src 'none'; \
+         base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    );
+    HeaderValue::from_str(&csp).expect("the CSP is ASCII")
+}

@@ -1,0 +1,88 @@
+// The modules the interface imports as `virtual:*`, made from the site's content (the data file
+// build.rs, or `serve --dev`, writes from content/), and the files they refer to. Shared by the
+// build (scripts/build.mjs) and the live preview (scripts/dev.mjs).
+
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { buildBrandKit } from "./brand-kit.mjs";
+
+/** Where the binary serves the interface's files. */
+export const BASE = "/_app/";
+
+/** The 500 page's data per language (`error:{lang}:server-error`), bundled as a lazy module the
+ * client shows when a page fails to render; the client fills in the request path. Only the
+ * client build has it. */
+export const SERVER_ERROR_MODULE = "virtual:server-error-pages";
+/** The brand palette and type scale of content/site.toml as CSS custom properties. */
+const DESIGN_TOKENS_MODULE = "virtual:design-tokens.css";
+/** The content icons (lucide, ISC licence) as one SVG sprite of <symbol>s, written beside the
+ * hashed assets; the module exports its URL. */
+const ICON_SPRITE_MODULE = "virtual:icon-sprite";
+/** The brand kit's logos and zip, built from content/brand; the module exports their URLs. */
+const BRAND_FILES_MODULE = "virtual:brand-files";
+
+/**
+ * The content modules of `site` (the parsed data file) with the brand files of `brandDir`.
+ * @returns {{ sources: Record<string, string>, files: Record<string, string | Uint8Array> }}
+ *   each module's source by id, and each file the modules name, by path below BASE
+ */
+export function contentModules(site, brandDir) {
+  const serverErrorPages = Object.fromEntries(
+    site.pages
+      .filter(({ key }) => /^error:[a-z]+:server-error$/.test(key))
+      .map(({ data }) => [data.lang, data]),
+  );
+  const iconSprite = buildIconSprite(site.icons);
+  const iconSpriteFile = `assets/icons.${createHash("sha256").update(iconSprite).digest("hex").slice(0, 10)}.svg`;
+  const brandKit = buildBrandKit(
+    ["/brand-kit", "/zh/brand-kit"].map((key) => site.pages.find((page) => page.key === key).data),
+    brandDir,
+  );
+  const brandFiles = JSON.parse(JSON.stringify(brandKit.module), (key, value) =>
+    typeof value === "string" && value.startsWith("brand/") ? `${BASE}${value}` : value,
+  );
+  return {
+    sources: {
+      [SERVER_ERROR_MODULE]: `export default ${JSON.stringify(serverErrorPages)};`,
+      [DESIGN_TOKENS_MODULE]: site.designTokens,
+      [ICON_SPRITE_MODULE]: `export default ${JSON.stringify(`${BASE}${iconSpriteFile}`)};`,
+      [BRAND_FILES_MODULE]: `export default ${JSON.stringify(brandFiles)};`,
+    },
+    files: { [iconSpriteFile]: iconSprite, ...brandKit.files },
+  };
+}
+
+/**
+ * A Vite plugin that resolves and loads the content modules `current()` returns (called on every
+ * load, so the preview can swap them), leaving out the ids in `without`.
+ */
+export function contentModulesPlugin(current, without = []) {
+  const served = (id) => id in current().sources && !without.includes(id);
+  return {
+    name: "content-modules",
+    resolveId: (id) => (served(id) ? `\0${id}` : null),
+    load: (id) => (id.startsWith("\0") && served(id.slice(1)) ? current().sources[id.slice(1)] : null),
+  };
+}
+
+function buildIconSprite(names) {
+  const symbols = names.map((name) => {
+    const file = path.join("node_modules", "lucide-static", "icons", `${name}.svg`);
+    if (!fs.existsSync(file)) throw new Error(`icon "${name}" is not a lucide icon (no ${file})`);
+    const svg = fs.readFileSync(file, "utf8");
+    const inner = svg.slice(svg.indexOf(">", svg.indexOf("<svg")) + 1, svg.lastIndexOf("</svg>"));
+    const shapes = inner.replace(/\s*\n\s*/g, "").trim();
+    return `<symbol id="${name}" viewBox="0 0 24 24">${shapes}</symbol>`;
+  });
+  const licence = fs.readFileSync(
+    path.join("node_modules", "lucide-static", "icons", `${names[0]}.svg`),
+    "utf8",
+  );
+  const notice = licence.match(/<!--[^>]*-->/)?.[0] ?? "";
+  return (
+    notice +
+    '<svg xmlns="http://www.w3.org/2000/svg" fill="none" stroke="currentColor" stroke-width="2" ' +
+    `stroke-linecap="round" stroke-linejoin="round">${symbols.join("")}</svg>`
+  );
+}
