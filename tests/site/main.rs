@@ -17,6 +17,7 @@ mod negotiation;
 mod operations;
 mod redirects;
 mod routes;
+mod scale_out;
 mod search;
 mod seo;
 mod server;

@@ -28,21 +28,22 @@ use crate::common::SITE;
 use crate::contact::{records, submit, valid};
 use crate::contact_store::cli;
 
-const SECRET: &str = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+pub(crate) const SECRET: &str = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 
 /// One request the receiver got.
 #[derive(Debug, Clone)]
-struct Received {
-    id: String,
+pub(crate) struct Received {
+    pub(crate) id: String,
     timestamp: String,
     signature: String,
-    body: Bytes,
-    accepted: bool,
+    pub(crate) body: Bytes,
+    pub(crate) accepted: bool,
     at: Instant,
 }
 
+/// A fake of the operator's webhook receiver.
 #[derive(Clone, Default)]
-struct Receiver {
+pub(crate) struct Receiver {
     up: Arc<Mutex<bool>>,
     /// `Retry-After` sent with a refusal.
     retry_after: Arc<Mutex<Option<&'static str>>>,
@@ -50,7 +51,7 @@ struct Receiver {
 }
 
 impl Receiver {
-    async fn start() -> (Receiver, String) {
+    pub(crate) async fn start() -> (Receiver, String) {
         let receiver = Receiver::default();
         let app = Router::new()
             .route("/hooks/applications", post(receive))
@@ -64,11 +65,11 @@ impl Receiver {
         (receiver, url)
     }
 
-    fn set_up(&self, up: bool) {
+    pub(crate) fn set_up(&self, up: bool) {
         *self.up.lock().unwrap() = up;
     }
 
-    fn received(&self) -> Vec<Received> {
+    pub(crate) fn received(&self) -> Vec<Received> {
         self.log.lock().unwrap().clone()
     }
 

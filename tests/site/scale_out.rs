@@ -1,0 +1,286 @@
+//! Several instances behind a load balancer, as `docs/deployment.md` describes: nginx on
+//! 127.0.0.1 in front of two instances of the release binary, each with its own applications
+//! log, both delivering to one webhook receiver. Every page is the same whichever instance
+//! answers, a client running another build is told to reload, and every application either
+//! instance acknowledged reaches the receiver under its own `webhook-id`.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use axum::body::{Body, Bytes};
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
+use serde_json::{Value, json};
+
+use crate::common::SITE;
+use crate::contact::{records, valid};
+use crate::webhook::{Receiver, SECRET};
+
+/// Debian's nginx (`.ci/run` installs it).
+const NGINX: &str = "/usr/sbin/nginx";
+/// Applications sent through the load balancer.
+const APPLICATIONS: usize = 120;
+
+/// A child process stopped when the test ends, however it ends.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// An instance of the release binary on a free port, its log in `dir`.
+fn start_instance(
+    dir: &Path,
+    name: &str,
+    public_url: &str,
+    webhook: &str,
+) -> (Running, String, PathBuf) {
+    let port = free_port();
+    let log = dir.join(format!("{name}.jsonl"));
+    let child = Command::new(env!("CARGO_BIN_EXE_custody-site"))
+        .args([
+            "--listen",
+            &format!("127.0.0.1:{port}"),
+            "--public-url",
+            public_url,
+        ])
+        .env_remove("CUSTODY_SITE_CONFIG")
+        .env("CUSTODY_SITE_CONTACT_LOG", &log)
+        .env("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0")
+        .env("CUSTODY_SITE_CONTACT_CLIENT_IP_HEADER", "x-forwarded-for")
+        .env("CUSTODY_SITE_CONTACT_WEBHOOK_URL", webhook)
+        .env("CUSTODY_SITE_CONTACT_WEBHOOK_SECRET", SECRET)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the release binary starts");
+    (Running(child), format!("127.0.0.1:{port}"), log)
+}
+
+/// nginx on `port`, balancing round robin over `upstreams`, with everything it writes in `dir`.
+fn start_nginx(dir: &Path, port: u16, upstreams: &[String]) -> Running {
+    assert!(
+        Path::new(NGINX).exists(),
+        "{NGINX} is missing: apt-get install nginx (.ci/run installs it)"
+    );
+    let temp = dir.join("nginx-temp");
+    std::fs::create_dir_all(&temp).unwrap();
+    let servers: String = upstreams
+        .iter()
+        .map(|addr| format!("        server {addr};\n"))
+        .collect();
+    let temp = temp.display();
+    let conf = format!(
+        "daemon off;
+worker_processes 1;
+pid {dir}/nginx.pid;
+error_log {dir}/nginx-error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {temp};
+    proxy_temp_path {temp};
+    fastcgi_temp_path {temp};
+    uwsgi_temp_path {temp};
+    scgi_temp_path {temp};
+    upstream site {{
+{servers}        keepalive 16;
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        client_max_body_size 64k;
+        location / {{
+            proxy_pass http://site;
+            proxy_http_version 1.1;
+            proxy_set_header Connection \"\";
+            proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Request-Id $request_id;
+        }}
+    }}
+}}
+",
+        dir = dir.display()
+    );
+    let path = dir.join("nginx.conf");
+    std::fs::write(&path, conf).unwrap();
+    let child = Command::new(NGINX)
+        .arg("-p")
+        .arg(dir)
+        .arg("-c")
+        .arg(&path)
+        .arg("-e")
+        .arg(dir.join("nginx-error.log"))
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("nginx starts");
+    Running(child)
+}
+
+type HttpClient = Client<HttpConnector, Body>;
+
+async fn fetch(client: &HttpClient, url: &str) -> (StatusCode, Bytes) {
+    let response = client.get(url.parse().unwrap()).await.unwrap();
+    let status = response.status();
+    (
+        status,
+        response.into_body().collect().await.unwrap().to_bytes(),
+    )
+}
+
+async fn wait_until_answering(client: &HttpClient, origin: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Ok(response) = client
+            .get(format!("{origin}/readyz").parse().unwrap())
+            .await
+            && response.status() == StatusCode::OK
+        {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{origin} did not become ready");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_behind_nginx_serve_the_same_site_and_deliver_every_application_once() {
+    let dir = tempfile::tempdir().unwrap();
+    // nginx's workers may run as another user when the tests run as root.
+    std::fs::set_permissions(
+        dir.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o777),
+    )
+    .unwrap();
+    let (receiver, webhook) = Receiver::start().await;
+    receiver.set_up(true);
+    let nginx_port = free_port();
+    let public = format!("http://127.0.0.1:{nginx_port}");
+    let (_a, a, log_a) = start_instance(dir.path(), "a", &public, &webhook);
+    let (_b, b, log_b) = start_instance(dir.path(), "b", &public, &webhook);
+    let _nginx = start_nginx(dir.path(), nginx_port, &[a.clone(), b.clone()]);
+    let client: HttpClient = Client::builder(TokioExecutor::new()).build_http();
+    for origin in [format!("http://{a}"), format!("http://{b}"), public.clone()] {
+        wait_until_answering(&client, &origin).await;
+    }
+
+    // Every page, in both languages, is the same from either instance and through nginx.
+    let mut paths: Vec<&String> = SITE.pages.keys().collect();
+    paths.sort();
+    for path in &paths {
+        let (status_a, body_a) = fetch(&client, &format!("http://{a}{path}")).await;
+        let (status_b, body_b) = fetch(&client, &format!("http://{b}{path}")).await;
+        assert_eq!(
+            (status_a, status_b),
+            (StatusCode::OK, StatusCode::OK),
+            "{path}"
+        );
+        assert!(body_a == body_b, "{path} differs between the instances");
+        for _ in 0..2 {
+            let (status, body) = fetch(&client, &format!("{public}{path}")).await;
+            assert_eq!(status, StatusCode::OK, "{path} through nginx");
+            assert!(body == body_a, "{path} through nginx differs");
+        }
+    }
+    assert!(paths.len() > 150, "{} pages", paths.len());
+
+    // A page running another build (an instance upgraded before the other) is told to load in
+    // full; the current build navigates in place, whichever instance answers.
+    let build = &SITE.build.build_id;
+    for _ in 0..2 {
+        let (stale, _) = fetch(
+            &client,
+            &format!("{public}/_app/data?path=/about&build=0123456789abcdef"),
+        )
+        .await;
+        assert_eq!(stale, StatusCode::CONFLICT);
+        let (current, _) = fetch(
+            &client,
+            &format!("{public}/_app/data?path=/about&build={build}"),
+        )
+        .await;
+        assert_eq!(current, StatusCode::OK);
+    }
+
+    // Applications sent through nginx land in both logs and all reach the one receiver.
+    let sends = (0..APPLICATIONS).map(|n| {
+        let (client, public) = (client.clone(), public.clone());
+        tokio::spawn(async move {
+            let mut body = valid("en");
+            body["company"] = json!(format!("Scale-out {n}"));
+            let request = Request::post(format!("{public}/api/contact"))
+                .header("content-type", "application/json")
+                .header("origin", &public)
+                .body(Body::from(body.to_string()))
+                .unwrap();
+            let response = client.request(request).await.unwrap();
+            assert_eq!(response.status(), StatusCode::CREATED);
+            let reply: Value =
+                serde_json::from_slice(&response.into_body().collect().await.unwrap().to_bytes())
+                    .unwrap();
+            reply["id"].as_str().unwrap().to_owned()
+        })
+    });
+    let mut acknowledged = HashSet::new();
+    for send in sends.collect::<Vec<_>>() {
+        acknowledged.insert(send.await.unwrap());
+    }
+    assert_eq!(acknowledged.len(), APPLICATIONS);
+    let (stored_a, stored_b) = (records(&log_a).len(), records(&log_b).len());
+    assert_eq!(stored_a + stored_b, APPLICATIONS);
+    assert!(stored_a > 0 && stored_b > 0, "a: {stored_a}, b: {stored_b}");
+
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let delivered: HashSet<String> = receiver
+            .received()
+            .into_iter()
+            .filter(|r| r.accepted)
+            .map(|r| r.id)
+            .collect();
+        if delivered == acknowledged {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{} of {APPLICATIONS} delivered; unknown ids: {:?}",
+            delivered.intersection(&acknowledged).count(),
+            delivered.difference(&acknowledged).collect::<Vec<_>>()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // A repeated delivery (allowed: a receiver deduplicates on webhook-id) carries the same
+    // application.
+    let mut bodies: HashMap<String, Bytes> = HashMap::new();
+    for received in receiver.received() {
+        let first = bodies
+            .entry(received.id.clone())
+            .or_insert(received.body.clone());
+        assert_eq!(
+            *first, received.body,
+            "{} delivered with two bodies",
+            received.id
+        );
+        let application: Value = serde_json::from_slice(&received.body).unwrap();
+        assert!(
+            application.to_string().contains("Scale-out"),
+            "{application}"
+        );
+    }
+}
