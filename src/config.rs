@@ -50,6 +50,27 @@ pub struct Config {
     pub metrics: MetricsConfig,
     /// How log lines are written.
     pub log: LogConfig,
+    /// Native HTTPS on `listen`, without a proxy in front.
+    pub tls: TlsConfig,
+}
+
+/// `[tls]`
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct TlsConfig {
+    /// PEM file with the certificate chain (the site's certificate first). With `key`, `listen`
+    /// serves HTTPS only (HTTP/2 and HTTP/1.1 by ALPN, TLS 1.2 and 1.3) and `public_url` must be
+    /// `https://`. Empty (the default) serves plain HTTP, for a proxy that terminates TLS. The
+    /// files are read at start-up: restart (or reload the service) after renewing them.
+    /// Env `CUSTODY_SITE_TLS_CERT`.
+    pub cert: String,
+    /// PEM file with the certificate's private key (PKCS#8, PKCS#1 or SEC1); readable by the
+    /// service only. Env `CUSTODY_SITE_TLS_KEY`.
+    pub key: String,
+    /// Socket address of a plain-HTTP listener that answers every request with a redirect to
+    /// the same path on `public_url` (e.g. `0.0.0.0:80`). Needs `cert` and `key`. Empty (the
+    /// default) opens no such listener. Env `CUSTODY_SITE_TLS_REDIRECT_LISTEN`.
+    pub redirect_listen: String,
 }
 
 /// `[metrics]`
@@ -315,6 +336,7 @@ impl Default for Config {
             contact: ContactConfig::default(),
             metrics: MetricsConfig::default(),
             log: LogConfig::default(),
+            tls: TlsConfig::default(),
         }
     }
 }
@@ -426,10 +448,59 @@ impl Config {
         {
             bail!("metrics.listen must differ from listen (`{metrics}`)");
         }
+        self.validate_tls()?;
         if self.build_check.interval_secs < 60 {
             bail!("build_check.interval_secs must be at least 60");
         }
         Ok(())
+    }
+
+    fn validate_tls(&self) -> anyhow::Result<()> {
+        let tls = &self.tls;
+        match (tls.cert.trim().is_empty(), tls.key.trim().is_empty()) {
+            (true, true) => {
+                if !tls.redirect_listen.trim().is_empty() {
+                    bail!("tls.redirect_listen needs tls.cert and tls.key (HTTPS to redirect to)");
+                }
+                return Ok(());
+            }
+            (false, false) => {}
+            _ => bail!("tls.cert and tls.key go together: give both, or neither"),
+        }
+        if !self.is_https() {
+            bail!(
+                "with tls.cert and tls.key the site is served over HTTPS, so public_url must start with https://, not `{}`",
+                self.public_url
+            );
+        }
+        if let Some(redirect) = self.tls_redirect_addr()? {
+            let taken = [self.listen_addr().ok(), self.metrics_addr().ok().flatten()];
+            if taken.contains(&Some(redirect)) {
+                bail!(
+                    "tls.redirect_listen must differ from listen and metrics.listen (`{redirect}`)"
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// The certificate and key files, when HTTPS is configured.
+    pub fn tls_files(&self) -> Option<(&Path, &Path)> {
+        let (cert, key) = (self.tls.cert.trim(), self.tls.key.trim());
+        (!cert.is_empty() && !key.is_empty()).then(|| (Path::new(cert), Path::new(key)))
+    }
+
+    /// The address of the HTTP→HTTPS redirect listener, when one is configured.
+    pub fn tls_redirect_addr(&self) -> anyhow::Result<Option<SocketAddr>> {
+        let listen = self.tls.redirect_listen.trim();
+        if listen.is_empty() {
+            return Ok(None);
+        }
+        listen.parse().map(Some).with_context(|| {
+            format!(
+                "tls.redirect_listen must be empty or an address like 0.0.0.0:80, not `{listen}`"
+            )
+        })
     }
 
     fn validate_contact(&self) -> anyhow::Result<()> {

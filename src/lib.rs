@@ -16,6 +16,7 @@ pub mod render;
 pub mod search;
 pub mod server;
 pub mod site;
+pub mod tls;
 
 pub use config::Config;
 pub use render::site::Site;

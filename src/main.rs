@@ -213,6 +213,7 @@ fn check(command: &CheckCommand) -> anyhow::Result<()> {
         return check_folder(dir);
     }
     let site = Site::from_embedded(config)?;
+    custody_site::tls::acceptor(&site.config)?;
     println!(
         "configuration and content are valid: {} documents, build {}, public URL {}",
         site.pages.len(),

@@ -16,6 +16,7 @@ use hyper_util::server::conn::auto;
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
+use tokio_rustls::TlsAcceptor;
 use tower::{Service, ServiceExt};
 
 use crate::config::Config;
@@ -25,6 +26,7 @@ use crate::http;
 use crate::http::metrics::metrics_router;
 use crate::metrics::metrics;
 use crate::render::site::Site;
+use crate::tls;
 
 /// Builds the site from the embedded content and serves it on `listener` until `shutdown`
 /// completes; in-flight requests then get the configured grace period to finish.
@@ -67,7 +69,28 @@ pub async fn run(
     if let Some(webhook) = webhook {
         tokio::spawn(webhook.run());
     }
-    serve(site, contact, listener, shutdown).await
+    let tls = tls::acceptor(&site.config)?;
+    let redirecting = match site.config.tls_redirect_addr()? {
+        Some(addr) => {
+            let redirect_listener = TcpListener::bind(addr)
+                .await
+                .with_context(|| format!("cannot listen for HTTP redirects on {addr}"))?;
+            tracing::info!("redirecting http://{addr} to {}", site.config.public_url);
+            let config = site.config.clone();
+            Some(tokio::spawn(async move {
+                let router = tls::redirect_router(&config);
+                serve_app(router, &config, redirect_listener, std::future::pending()).await
+            }))
+        }
+        None => None,
+    };
+    let config = site.config.clone();
+    let served =
+        serve_connections(http::app(site, contact), &config, listener, tls, shutdown).await;
+    if let Some(task) = redirecting {
+        task.abort();
+    }
+    served
 }
 
 /// Serves an already built site, storing applications with `contact`.
@@ -81,11 +104,29 @@ pub async fn serve(
     serve_app(http::app(site, contact), &config, listener, shutdown).await
 }
 
-/// Serves `app` (the site, or the live preview) with the server limits of `config`.
+/// Serves `app` (the site, or the live preview) over plain HTTP with the server limits of
+/// `config`.
 pub async fn serve_app<S>(
     app: S,
     config: &Config,
     listener: TcpListener,
+    shutdown: impl Future<Output = ()>,
+) -> anyhow::Result<()>
+where
+    S: Service<Request<Incoming>, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
+    serve_connections(app, config, listener, None, shutdown).await
+}
+
+/// Serves `app` on `listener`, over TLS when `tls` is given (the handshake bounded by the header
+/// read timeout, off the accept loop), until `shutdown` completes; in-flight requests then get
+/// the configured grace period.
+pub async fn serve_connections<S>(
+    app: S,
+    config: &Config,
+    listener: TcpListener,
+    tls: Option<TlsAcceptor>,
     shutdown: impl Future<Output = ()>,
 ) -> anyhow::Result<()>
 where
@@ -102,7 +143,9 @@ where
     builder.http2().timer(TokioTimer::new());
     let graceful = GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
-    tracing::info!("listening on http://{}", listener.local_addr()?);
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    tracing::info!("listening on {scheme}://{}", listener.local_addr()?);
+    let handshake_timeout = config.header_read_timeout();
     loop {
         tokio::select! {
             accepted = listener.accept() => {
@@ -121,10 +164,32 @@ where
                         request
                     },
                 ));
-                let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned();
-                let connection = graceful.watch(connection);
+                let builder = builder.clone();
+                let watcher = graceful.watcher();
+                let tls = tls.clone();
                 tokio::spawn(async move {
-                    if let Err(error) = connection.await {
+                    let served = match tls {
+                        None => {
+                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
+                            watcher.watch(connection.into_owned()).await
+                        }
+                        Some(acceptor) => {
+                            let stream = match tokio::time::timeout(handshake_timeout, acceptor.accept(stream)).await {
+                                Ok(Ok(stream)) => stream,
+                                Ok(Err(error)) => {
+                                    tracing::debug!(%error, %peer, "TLS handshake failed");
+                                    return;
+                                }
+                                Err(_) => {
+                                    tracing::debug!(%peer, "TLS handshake timed out");
+                                    return;
+                                }
+                            };
+                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
+                            watcher.watch(connection.into_owned()).await
+                        }
+                    };
+                    if let Err(error) = served {
                         tracing::debug!(%error, "connection ended with an error");
                     }
                 });

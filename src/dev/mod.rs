@@ -21,6 +21,7 @@ use crate::contact::ContactDesk;
 use crate::content::error::{ContentError, report};
 use crate::content::pages::ui_site_data;
 use crate::render::site::Site;
+use crate::site::security::{Sources, content_security_policy};
 use crate::{embedded, http, server};
 use frontend::Frontend;
 pub use frontend::source_tree_dir;
@@ -174,10 +175,10 @@ fn build(config: Config, content_dir: &Path, data_file: &Path) -> Result<Site, V
 
 /// The preview's CSP: the site's, plus the inline styles Vite injects and its hot-reload socket.
 fn preview_csp(port: u16) -> HeaderValue {
-    let csp = format!(
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
-         font-src 'self'; connect-src 'self' ws://127.0.0.1:{port}; manifest-src 'self'; object-src 'none'; \
-         base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-    );
+    let csp = content_security_policy(&Sources {
+        script: "'self'",
+        style: "'self' 'unsafe-inline'",
+        connect: &format!("'self' ws://127.0.0.1:{port}"),
+    });
     HeaderValue::from_str(&csp).expect("the CSP is ASCII")
 }

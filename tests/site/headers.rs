@@ -12,9 +12,11 @@ use crate::common::{CONTACT, SITE, get, send_to};
 fn assert_security_headers(answer: &crate::common::Answer, what: &str) {
     let csp = answer.header("content-security-policy");
     for directive in [
-        "default-src 'self'",
+        "default-src 'none'",
         "script-src 'self'",
-        "object-src 'none'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
         "base-uri 'none'",
         "frame-ancestors 'none'",
     ] {

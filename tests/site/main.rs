@@ -22,4 +22,5 @@ mod search;
 mod seo;
 mod server;
 mod supported_assets;
+mod tls;
 mod webhook;
