@@ -9,8 +9,9 @@
 #   axe         axe-core on every page, both languages, 1280×800 and 390×844, consent banner and menus open
 #   lighthouse  Lighthouse (mobile) on every page of both languages: performance >= 95, the rest 100
 #               (SEO is not required of noindex pages)
+#   observatory the MDN HTTP Observatory's scanner on the binary serving HTTPS (test CA): A+, >= 120
 #
-# Usage: bash scripts/audit.sh [links|html|weight|axe|lighthouse ...]   (default: all of them)
+# Usage: bash scripts/audit.sh [links|html|weight|axe|lighthouse|observatory ...]   (default: all of them)
 # Needs the release binary (`cargo build --release --locked`), node/npm and /usr/bin/chromium.
 # The site runs on a free 127.0.0.1 port with a temporary application log; nothing leaves the
 # machine (external links are listed, never fetched; the browsers resolve no other host).
@@ -23,7 +24,7 @@ if [ ! -x "$binary" ]; then
   exit 2
 fi
 
-all=(links html weight axe lighthouse)
+all=(links html weight axe lighthouse observatory)
 audits=("$@")
 [ "${#audits[@]}" -gt 0 ] || audits=("${all[@]}")
 for audit in "${audits[@]}"; do
@@ -82,6 +83,7 @@ for audit in "${audits[@]}"; do
       (cd ui && node scripts/lighthouse.mjs --origin "$origin" --all \
         --require performance=95,accessibility=100,best-practices=100,seo=100)
       ;;
+    observatory) bash scripts/observatory/run.sh ;;
   esac
   status=$?
   seconds=$(($(date +%s) - started))

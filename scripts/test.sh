@@ -48,6 +48,9 @@ step "Lighthouse (mobile): accessibility and best practices at 100"
 (cd ui && node scripts/lighthouse.mjs --require accessibility=100,best-practices=100,seo=100 / /zh /trust-center /zh/brand-kit /zh/contact-us) 2>&1 |
   tee "$logs/lighthouse.log"
 
+step "MDN HTTP Observatory: the binary serving HTTPS graded A+ with at least 120"
+bash scripts/observatory/run.sh 2>&1 | tee "$logs/observatory.log"
+
 strip() { sed "s/\x1b\[[0-9;]*m//g" "$1"; }
 rust=$(grep -oE '[0-9]+ passed' "$logs/cargo.log" | awk '{s+=$1} END {print s+0}')
 unit=$(strip "$logs/vitest.log" | grep -oE "Tests +[0-9]+ passed" | grep -oE '[0-9]+' | head -1)
@@ -59,4 +62,5 @@ for title in "Links: summary" "HTML validity: summary" "Page weight: summary"; d
   strip "$logs/playwright.log" | awk -v title="$title" '$0 == title {on = 1} on && /^$/ {on = 0} on' | sed 's/^/  /'
 done
 sed -n '/^Lighthouse (mobile):/,/^reports:/p' "$logs/lighthouse.log" | grep -v '^reports:' | sed 's/^/  /'
+grep -E '^grade ' "$logs/observatory.log" | sed 's/^/  MDN HTTP Observatory: /'
 printf 'all tests: %s passed, 0 failed\n' "$((rust + ${unit:-0} + ${browser:-0}))"
