@@ -10,8 +10,9 @@
 #   lighthouse  Lighthouse (mobile) on every page of both languages: performance >= 95, the rest 100
 #               (SEO is not required of noindex pages)
 #   observatory the MDN HTTP Observatory's scanner on the binary serving HTTPS (test CA): A+, >= 120
+#   fuzz        the cargo-fuzz targets, FUZZ_SECONDS each (default 60; scripts/fuzz.sh, needs nightly)
 #
-# Usage: bash scripts/audit.sh [links|html|weight|axe|lighthouse|observatory ...]   (default: all of them)
+# Usage: bash scripts/audit.sh [links|html|weight|axe|lighthouse|observatory|fuzz ...]   (default: all of them)
 # Needs the release binary (`cargo build --release --locked`), node/npm and /usr/bin/chromium.
 # The site runs on a free 127.0.0.1 port with a temporary application log; nothing leaves the
 # machine (external links are listed, never fetched; the browsers resolve no other host).
@@ -24,7 +25,7 @@ if [ ! -x "$binary" ]; then
   exit 2
 fi
 
-all=(links html weight axe lighthouse observatory)
+all=(links html weight axe lighthouse observatory fuzz)
 audits=("$@")
 [ "${#audits[@]}" -gt 0 ] || audits=("${all[@]}")
 for audit in "${audits[@]}"; do
@@ -84,6 +85,7 @@ for audit in "${audits[@]}"; do
         --require performance=95,accessibility=100,best-practices=100,seo=100)
       ;;
     observatory) bash scripts/observatory/run.sh ;;
+    fuzz) bash scripts/fuzz.sh "${FUZZ_SECONDS:-60}" ;;
   esac
   status=$?
   seconds=$(($(date +%s) - started))

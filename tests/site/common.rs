@@ -139,3 +139,37 @@ pub fn replace(files: &mut ContentFiles, file: &str, from: &str, to: &str) {
     assert!(text.contains(from), "{file} contains {from}");
     *text = text.replacen(from, to, 1);
 }
+
+/// A TCP port on 127.0.0.1 that is free now.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// The release binary, without a configuration file, to listen on 127.0.0.1:`port` as
+/// `public_url`.
+pub fn site_command(port: u16, public_url: &str) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_custody-site"));
+    command
+        .args([
+            "--listen",
+            &format!("127.0.0.1:{port}"),
+            "--public-url",
+            public_url,
+        ])
+        .env_remove("CUSTODY_SITE_CONFIG");
+    command
+}
+
+/// A child process killed when the test ends, however it ends.
+pub struct Running(pub std::process::Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}

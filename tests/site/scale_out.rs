@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
@@ -17,7 +17,7 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 use serde_json::{Value, json};
 
-use crate::common::SITE;
+use crate::common::{Running, SITE, free_port, site_command};
 use crate::contact::{records, valid};
 use crate::webhook::{Receiver, SECRET};
 
@@ -25,24 +25,6 @@ use crate::webhook::{Receiver, SECRET};
 const NGINX: &str = "/usr/sbin/nginx";
 /// Applications sent through the load balancer.
 const APPLICATIONS: usize = 120;
-
-/// A child process stopped when the test ends, however it ends.
-struct Running(Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 /// An instance of the release binary on a free port, its log in `dir`.
 fn start_instance(
@@ -53,14 +35,7 @@ fn start_instance(
 ) -> (Running, String, PathBuf) {
     let port = free_port();
     let log = dir.join(format!("{name}.jsonl"));
-    let child = Command::new(env!("CARGO_BIN_EXE_custody-site"))
-        .args([
-            "--listen",
-            &format!("127.0.0.1:{port}"),
-            "--public-url",
-            public_url,
-        ])
-        .env_remove("CUSTODY_SITE_CONFIG")
+    let child = site_command(port, public_url)
         .env("CUSTODY_SITE_CONTACT_LOG", &log)
         .env("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0")
         .env("CUSTODY_SITE_CONTACT_CLIENT_IP_HEADER", "x-forwarded-for")

@@ -3,10 +3,11 @@
 //! (with the key named) when the certificate or key cannot be used.
 
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::common::{Running, free_port, site_command};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, Version, header};
 use http_body_util::BodyExt;
@@ -34,23 +35,6 @@ fn certificates(dir: &Path) -> String {
     std::fs::write(dir.join("site.pem"), site.pem() + &ca_cert.pem()).unwrap();
     std::fs::write(dir.join("site.key"), key.serialize_pem()).unwrap();
     ca_cert.pem()
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-struct Running(Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 fn https_client(
@@ -88,14 +72,7 @@ async fn https_with_http2_hsts_and_a_redirect_from_plain_http() {
     let (port, redirect_port) = (free_port(), free_port());
     let origin = format!("https://127.0.0.1:{port}");
     let _site = Running(
-        Command::new(BIN)
-            .args([
-                "--listen",
-                &format!("127.0.0.1:{port}"),
-                "--public-url",
-                &origin,
-            ])
-            .env_remove("CUSTODY_SITE_CONFIG")
+        site_command(port, &origin)
             .env("CUSTODY_SITE_TLS_CERT", dir.path().join("site.pem"))
             .env("CUSTODY_SITE_TLS_KEY", dir.path().join("site.key"))
             .env(

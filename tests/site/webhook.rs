@@ -24,7 +24,7 @@ use hyper_util::rt::TokioExecutor;
 use serde_json::{Value, json};
 use sha2::Sha256;
 
-use crate::common::SITE;
+use crate::common::{SITE, free_port, site_command};
 use crate::contact::{records, submit, valid};
 use crate::contact_store::cli;
 
@@ -297,20 +297,9 @@ fn the_webhook_secret_is_checked_and_never_printed() {
 async fn sigkill_under_load_loses_no_acknowledged_application() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("applications.jsonl");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = free_port();
     let origin = format!("http://127.0.0.1:{port}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_custody-site"))
-        .args([
-            "--listen",
-            &format!("127.0.0.1:{port}"),
-            "--public-url",
-            &origin,
-        ])
-        .env_remove("CUSTODY_SITE_CONFIG")
+    let mut child = site_command(port, &origin)
         .env("CUSTODY_SITE_CONTACT_LOG", &log)
         .env("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0")
         .env("RUST_LOG", "warn")
