@@ -318,6 +318,11 @@ pub struct ServerConfig {
     pub request_timeout_secs: u64,
     /// Seconds in-flight requests get to finish after SIGTERM or SIGINT. Default `10`.
     pub shutdown_grace_secs: u64,
+    /// Client connections served at once; one more is answered `503` with `Retry-After: 1` and
+    /// closed (over TLS: closed before the handshake), so a flood degrades the site instead of
+    /// exhausting memory or file descriptors. At start-up the open-file limit is raised to its
+    /// hard limit, and a warning names a hard limit too low for this. Default `10000`.
+    pub max_connections: usize,
 }
 
 impl Default for Config {
@@ -347,6 +352,7 @@ impl Default for ServerConfig {
             header_read_timeout_secs: 10,
             request_timeout_secs: 30,
             shutdown_grace_secs: 10,
+            max_connections: 10_000,
         }
     }
 }
@@ -449,6 +455,9 @@ impl Config {
             bail!("metrics.listen must differ from listen (`{metrics}`)");
         }
         self.validate_tls()?;
+        if self.server.max_connections == 0 {
+            bail!("server.max_connections must be at least 1");
+        }
         if self.build_check.interval_secs < 60 {
             bail!("build_check.interval_secs must be at least 60");
         }

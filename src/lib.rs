@@ -6,6 +6,7 @@
 
 pub mod config;
 pub mod config_reference;
+pub mod connections;
 pub mod contact;
 pub mod content;
 pub mod dev;

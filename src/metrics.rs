@@ -59,6 +59,10 @@ pub struct Metrics {
     pub webhook_delivered: Gauge,
     /// Failed delivery attempts since the process started.
     pub webhook_failures: Counter,
+    /// Connections open now (the site's listener).
+    pub connections_open: Gauge,
+    /// Connections turned away with `503` because `server.max_connections` were open.
+    pub connections_refused: Counter,
     webhook_pending: Gauge,
     webhook_enabled: AtomicBool,
 }
@@ -123,9 +127,23 @@ impl Metrics {
             "Failed webhook delivery attempts since start-up",
             webhook_failures.clone(),
         );
+        let connections_open = Gauge::default();
+        registry.register(
+            "connections_open",
+            "Client connections open now",
+            connections_open.clone(),
+        );
+        let connections_refused = Counter::default();
+        registry.register(
+            "connections_refused",
+            "Connections answered 503 and closed because server.max_connections were open",
+            connections_refused.clone(),
+        );
         Self {
             registry,
             requests,
+            connections_open,
+            connections_refused,
             latency,
             build,
             applications_stored,

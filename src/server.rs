@@ -20,6 +20,7 @@ use tokio_rustls::TlsAcceptor;
 use tower::{Service, ServiceExt};
 
 use crate::config::Config;
+use crate::connections::{self, ConnectionCap};
 use crate::contact::ContactDesk;
 use crate::contact::webhook::Webhook;
 use crate::http;
@@ -36,6 +37,8 @@ pub async fn run(
     shutdown: impl Future<Output = ()>,
 ) -> anyhow::Result<()> {
     let started = Instant::now();
+    connections::raise_open_file_limit(config.server.max_connections);
+    survive_file_size_limit();
     let site = Arc::new(tokio::task::spawn_blocking(move || Site::from_embedded(config)).await??);
     tracing::info!(
         pages = site.pages.len(),
@@ -146,6 +149,7 @@ where
     let scheme = if tls.is_some() { "https" } else { "http" };
     tracing::info!("listening on {scheme}://{}", listener.local_addr()?);
     let handshake_timeout = config.header_read_timeout();
+    let cap = ConnectionCap::new(config.server.max_connections);
     loop {
         tokio::select! {
             accepted = listener.accept() => {
@@ -156,6 +160,10 @@ where
                         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
                         continue;
                     }
+                };
+                let Some(admitted) = cap.admit() else {
+                    tokio::spawn(connections::turn_away(stream, tls.is_none()));
+                    continue;
                 };
                 let _ = stream.set_nodelay(true);
                 let service = TowerToHyperService::new(app.clone().map_request(
@@ -168,6 +176,7 @@ where
                 let watcher = graceful.watcher();
                 let tls = tls.clone();
                 tokio::spawn(async move {
+                    let _admitted = admitted;
                     let served = match tls {
                         None => {
                             let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
@@ -209,6 +218,26 @@ where
         tracing::warn!("grace period over; closing the remaining connections");
     }
     Ok(())
+}
+
+/// Makes a file-size limit (`ulimit -f`, systemd's `LimitFSIZE=`) reached by the applications
+/// log an error of that write, answered `503` like a full disk, instead of SIGXFSZ ending the
+/// process.
+fn survive_file_size_limit() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::from_raw(libc::SIGXFSZ)) {
+            Ok(mut received) => {
+                tokio::spawn(async move {
+                    while received.recv().await.is_some() {
+                        tracing::error!("a write went past the file size limit (SIGXFSZ)");
+                    }
+                });
+            }
+            Err(error) => tracing::warn!(%error, "cannot handle SIGXFSZ"),
+        }
+    }
 }
 
 /// Completes on SIGINT (Ctrl-C) or SIGTERM. The handlers are installed when this is called, not
