@@ -173,3 +173,20 @@ impl Drop for Running {
         let _ = self.0.wait();
     }
 }
+
+/// A connection to `addr`, retried until it is accepted; fails the test after `within`.
+pub async fn connect(addr: &str, within: std::time::Duration) -> tokio::net::TcpStream {
+    let deadline = std::time::Instant::now() + within;
+    loop {
+        match tokio::net::TcpStream::connect(addr).await {
+            Ok(stream) => return stream,
+            Err(error) => {
+                assert!(
+                    std::time::Instant::now() < deadline,
+                    "cannot connect to {addr}: {error}"
+                );
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+        }
+    }
+}

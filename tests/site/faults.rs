@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::common::{Running, free_port, site_command};
+use crate::common::{Running, connect, free_port, site_command};
 use crate::contact::valid;
 
 /// Sends one application over a new connection, its body in `pieces` spread over `spread`, and
@@ -80,11 +80,7 @@ async fn a_full_disk_answers_503_and_leaves_every_stored_line_whole() {
         .stdout(Stdio::null())
         .stderr(Stdio::null());
     let _site = Running(command.spawn().unwrap());
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while TcpStream::connect(&addr).await.is_err() {
-        assert!(Instant::now() < deadline, "the binary did not start");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    drop(connect(&addr, Duration::from_secs(10)).await);
 
     let mut acknowledged = Vec::new();
     let mut refused = 0;
@@ -143,11 +139,7 @@ async fn sigterm_under_load_finishes_every_request_in_flight_within_the_grace_pe
             .spawn()
             .unwrap(),
     );
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while TcpStream::connect(&addr).await.is_err() {
-        assert!(Instant::now() < deadline, "the binary did not start");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    drop(connect(&addr, Duration::from_secs(10)).await);
     // Slow uploads: each application's body trickles in over two seconds.
     let slow: Vec<_> = (0..20)
         .map(|n| {

@@ -6,7 +6,10 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::common::{Running, free_port, site_command};
+use crate::common::{Running, connect, free_port, site_command};
+
+/// How long a connection may take to be accepted (the binary starting, or a burst of connects).
+const CONNECT_WITHIN: Duration = Duration::from_secs(15);
 
 /// The release binary on a free port with at most `max_connections` connections.
 fn start(
@@ -63,22 +66,6 @@ async fn exchange(stream: &mut TcpStream, path: &str) -> String {
     }
 }
 
-async fn connect(addr: &str) -> TcpStream {
-    let deadline = Instant::now() + Duration::from_secs(15);
-    loop {
-        match TcpStream::connect(addr).await {
-            Ok(stream) => return stream,
-            Err(error) => {
-                assert!(
-                    Instant::now() < deadline,
-                    "cannot connect to {addr}: {error}"
-                );
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
-        }
-    }
-}
-
 /// The resident memory of process `pid`, in MB.
 fn resident_mb(pid: u32) -> f64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
@@ -97,7 +84,7 @@ async fn connections_over_the_cap_get_503_and_the_site_recovers() {
     let (_site, addr) = start(dir.path(), 20, 10);
     let mut held = Vec::new();
     for _ in 0..20 {
-        let mut stream = connect(&addr).await;
+        let mut stream = connect(&addr, CONNECT_WITHIN).await;
         assert!(
             exchange(&mut stream, "/healthz")
                 .await
@@ -105,7 +92,7 @@ async fn connections_over_the_cap_get_503_and_the_site_recovers() {
         );
         held.push(stream);
     }
-    let mut over = connect(&addr).await;
+    let mut over = connect(&addr, CONNECT_WITHIN).await;
     over.write_all(b"GET / HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n")
         .await
         .unwrap();
@@ -125,7 +112,7 @@ async fn connections_over_the_cap_get_503_and_the_site_recovers() {
     drop(held);
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
-        let mut stream = connect(&addr).await;
+        let mut stream = connect(&addr, CONNECT_WITHIN).await;
         let mut head = String::new();
         stream
             .write_all(b"GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n")
@@ -153,7 +140,7 @@ async fn ten_thousand_open_connections_are_held_with_bounded_memory() {
     // them longer than the default 10 s takes to open them all.
     let (site, addr) = start(dir.path(), CONNECTIONS + 100, 120);
     let pid = site.0.id();
-    let mut stream = connect(&addr).await;
+    let mut stream = connect(&addr, CONNECT_WITHIN).await;
     assert!(exchange(&mut stream, "/").await.starts_with("HTTP/1.1 200"));
     let idle_mb = resident_mb(pid);
 
@@ -164,7 +151,7 @@ async fn ten_thousand_open_connections_are_held_with_bounded_memory() {
             .map(|_| {
                 let addr = addr.clone();
                 tokio::spawn(async move {
-                    let mut stream = connect(&addr).await;
+                    let mut stream = connect(&addr, CONNECT_WITHIN).await;
                     let head = exchange(&mut stream, "/healthz").await;
                     assert!(head.starts_with("HTTP/1.1 200"), "{head}");
                     stream
@@ -179,7 +166,7 @@ async fn ten_thousand_open_connections_are_held_with_bounded_memory() {
     let opening = started.elapsed();
     // With every connection open, a page and an API answer come promptly.
     for path in ["/zh/faq", "/api/supported-assets?entity=sg&page=2&size=20"] {
-        let mut stream = connect(&addr).await;
+        let mut stream = connect(&addr, CONNECT_WITHIN).await;
         let asked = Instant::now();
         assert!(
             exchange(&mut stream, path)
