@@ -18,6 +18,8 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=lib.sh
+source "$repo/scripts/bench/lib.sh"
 binary=${BENCH_BINARY:-$repo/target/release/custody-site}
 connections=${BENCH_CONNECTIONS:-50}
 duration=${BENCH_DURATION:-10}
@@ -46,18 +48,9 @@ work=$(mktemp -d "$dir/run.XXXXXX")
 trap 'kill "${site:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
 cp "$binary" "$work/custody-site"
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+port=$(bench_free_port)
 origin="http://127.0.0.1:$port"
-cat > "$work/post.lua" <<LUA
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Origin"] = "$origin"
-wrk.body = '{"lang":"en","company":"Benchmark Capital Pte. Ltd.","country":"SG","businessType":"fund","website":"https://bench.example.com","contactPerson":"Tan Wei Ming","areaCode":"SG","phone":"9123 4567","email":"ops@bench.example.com","consent":true,"request":null,"sourcePage":"/contact-us","fax":""}'
-created = 0
-response = function(status, headers, body)
-  if status == 201 then created = created + 1 end
-end
-LUA
+bench_application_lua "$work/post.lua" "$origin" "Benchmark Capital Pte. Ltd."
 
 # One run: prints "applications/s created p50 p99".
 run() {

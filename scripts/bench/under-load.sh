@@ -18,6 +18,8 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=lib.sh
+source "$repo/scripts/bench/lib.sh"
 binary=${BENCH_BINARY:-$repo/target/release/custody-site}
 connections=${BENCH_CONNECTIONS:-50}
 duration=${BENCH_DURATION:-10}
@@ -44,15 +46,10 @@ work=$(mktemp -d "$dir/load.XXXXXX")
 trap 'kill "${site:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
 cp "$binary" "$work/custody-site"
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+port=$(bench_free_port)
 origin="http://127.0.0.1:$port"
 log="$work/applications.jsonl"
-cat > "$work/post.lua" <<LUA
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Origin"] = "$origin"
-wrk.body = '{"lang":"en","company":"Load Test Capital Pte. Ltd.","country":"SG","businessType":"fund","website":"https://load.example.com","contactPerson":"Tan Wei Ming","areaCode":"SG","phone":"9123 4567","email":"ops@load.example.com","consent":true,"request":null,"sourcePage":"/contact-us","fax":""}'
-LUA
+bench_application_lua "$work/post.lua" "$origin" "Load Test Capital Pte. Ltd."
 
 CUSTODY_SITE_CONTACT_LOG=$log CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE=0 RUST_LOG=warn \
   "$work/custody-site" --listen "127.0.0.1:$port" --public-url "$origin" &
