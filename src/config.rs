@@ -313,8 +313,9 @@ impl Default for LinksConfig {
 pub struct ServerConfig {
     /// Seconds a client may take to send the request headers. Default `10`.
     pub header_read_timeout_secs: u64,
-    /// Seconds a contact application may take from its headers to its answer, body included
-    /// (answered `408` after); every other answer comes from memory. Default `30`.
+    /// Seconds a contact application may take from its headers to its answer: a body still
+    /// arriving then is answered `408`, an application not yet on disk `503` (both JSON, in the
+    /// request's language); every other answer comes from memory. Default `30`.
     pub request_timeout_secs: u64,
     /// Seconds in-flight requests get to finish after SIGTERM or SIGINT. Default `10`.
     pub shutdown_grace_secs: u64,

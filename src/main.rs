@@ -189,9 +189,8 @@ fn serve(command: &ServeCommand) -> anyhow::Result<()> {
         .build()?;
     runtime.block_on(async move {
         let shutdown = server::shutdown_signal();
-        let listener = tokio::net::TcpListener::bind(addr)
-            .await
-            .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
+        let listener =
+            server::listen(addr).map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
         if command.dev {
             let options = DevOptions {
                 content_dir: command

@@ -49,9 +49,8 @@ pub async fn run(
     );
     metrics().set_build(env!("CARGO_PKG_VERSION"), &site.build.build_id);
     if let Some(addr) = site.config.metrics_addr()? {
-        let listener = TcpListener::bind(addr)
-            .await
-            .with_context(|| format!("cannot listen for metrics on {addr}"))?;
+        let listener =
+            listen(addr).with_context(|| format!("cannot listen for metrics on {addr}"))?;
         tracing::info!("metrics on http://{addr}/metrics");
         tokio::spawn(async move {
             if let Err(error) = axum::serve(listener, metrics_router()).await {
@@ -75,8 +74,7 @@ pub async fn run(
     let tls = tls::acceptor(&site.config)?;
     let redirecting = match site.config.tls_redirect_addr()? {
         Some(addr) => {
-            let redirect_listener = TcpListener::bind(addr)
-                .await
+            let redirect_listener = listen(addr)
                 .with_context(|| format!("cannot listen for HTTP redirects on {addr}"))?;
             tracing::info!("redirecting http://{addr} to {}", site.config.public_url);
             let config = site.config.clone();
@@ -223,6 +221,23 @@ where
 /// Makes a file-size limit (`ulimit -f`, systemd's `LimitFSIZE=`) reached by the applications
 /// log an error of that write, answered `503` like a full disk, instead of SIGXFSZ ending the
 /// process.
+/// Pending connections the kernel queues for `accept` (it caps this at `net.core.somaxconn`):
+/// a burst of hundreds of connections at once, such as a slowloris attack, then waits in the
+/// queue instead of having its handshakes dropped and retried a second later.
+const LISTEN_BACKLOG: u32 = 4096;
+
+/// Listens on `addr` with a deep accept queue (`LISTEN_BACKLOG`) and `SO_REUSEADDR`, so a
+/// restart can bind while the previous process's connections linger in `TIME_WAIT`.
+pub fn listen(addr: std::net::SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = match addr {
+        std::net::SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
+        std::net::SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
+}
+
 fn survive_file_size_limit() {
     #[cfg(unix)]
     {

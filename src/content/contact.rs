@@ -202,6 +202,8 @@ pub struct SubmitErrors {
     pub not_json: String,
     /// 413: body over the limit.
     pub too_large: String,
+    /// 408: the body did not arrive within the request timeout.
+    pub timeout: String,
     /// 403: not sent from this site.
     pub forbidden: String,
     /// 429: too many from one network.

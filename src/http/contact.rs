@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use jiff::Timestamp;
 use serde_json::json;
+use tokio::time::{Instant, timeout_at};
 use uuid::Uuid;
 
 use super::AppState;
@@ -34,7 +35,10 @@ const MAX_KEY_CHARS: usize = 128;
 const MAX_USER_AGENT_CHARS: usize = 300;
 
 /// `POST /api/contact`: validates and stores an application; see the README for the answers.
+/// The body must arrive within `server.request_timeout_secs` of the headers (else `408`), and
+/// the application must be on disk within the same time (else `503`).
 pub async fn submit(State(state): State<AppState>, request: Request) -> Response {
+    let deadline = Instant::now() + state.config.request_timeout();
     let (parts, body) = request.into_parts();
     let headers = &parts.headers;
     let header_lang = accepted_lang(headers);
@@ -74,16 +78,19 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
             .insert(RETRY_AFTER, HeaderValue::from(seconds.max(1)));
         return response;
     }
-    let bytes = match read_body(Body::new(body), MAX_BODY_BYTES).await {
-        Ok(bytes) => bytes,
-        Err(BodyError::TooLarge) => {
+    let bytes = match timeout_at(deadline, read_body(Body::new(body), MAX_BODY_BYTES)).await {
+        Ok(Ok(bytes)) => bytes,
+        Err(_) => {
+            return json_error(StatusCode::REQUEST_TIMEOUT, "timeout", &errors.timeout);
+        }
+        Ok(Err(BodyError::TooLarge)) => {
             return json_error(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 "too_large",
                 &errors.too_large,
             );
         }
-        Err(BodyError::Broken) => {
+        Ok(Err(BodyError::Broken)) => {
             return json_error(StatusCode::BAD_REQUEST, "unreadable", &errors.unreadable);
         }
     };
@@ -130,12 +137,14 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
         idempotency_key,
         application,
     };
-    match state.contact.store.submit(draft).await {
-        Ok(receipt) => {
+    // Past the deadline the writer may still store the application; a retry with the same
+    // idempotency key then gets that application's 201.
+    match timeout_at(deadline, state.contact.store.submit(draft)).await {
+        Ok(Ok(receipt)) => {
             tracing::info!(id = %receipt.id, replayed = receipt.replayed, "contact application stored");
             created(copy, &receipt.id, &receipt.received_at)
         }
-        Err(_) => json_error(
+        Ok(Err(_)) | Err(_) => json_error(
             StatusCode::SERVICE_UNAVAILABLE,
             "unavailable",
             &copy.error.unavailable,

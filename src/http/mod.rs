@@ -19,11 +19,8 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::http::StatusCode;
 use axum::middleware;
 use axum::routing::{get, post};
-
-use tower_http::timeout::TimeoutLayer;
 
 use crate::contact::ContactDesk;
 use crate::render::site::Site;
@@ -59,17 +56,10 @@ pub fn app_with(
     contact: Arc<ContactDesk>,
     extra: Router<AppState>,
 ) -> SiteService {
-    let timeout = site.config.request_timeout();
     let state = AppState {
         site: site.clone(),
         contact,
     };
-    // Only the contact endpoint waits on the client (its body) and on the disk; every other
-    // handler answers from memory, so only it carries the request timer.
-    let contact_route = post(contact::submit).layer(TimeoutLayer::with_status_code(
-        StatusCode::REQUEST_TIMEOUT,
-        timeout,
-    ));
     let router = Router::new()
         .route("/healthz", get(api::health))
         .route("/readyz", get(api::ready))
@@ -84,7 +74,7 @@ pub fn app_with(
             "/api/supported-assets",
             get(supported_assets::supported_assets),
         )
-        .route("/api/contact", contact_route)
+        .route("/api/contact", post(contact::submit))
         .merge(extra)
         .method_not_allowed_fallback(api::method_not_allowed)
         .route_layer(middleware::from_fn(layers::record_route))

@@ -1,6 +1,6 @@
 //! The service every request enters. A fixed answer (documents, static files) is sent straight
-//! from memory; everything else goes through the router with panics caught. Every answer gets
-//! the security headers and one request-log line.
+//! from memory, and so is a redirect; everything else goes through the router with panics
+//! caught. Every answer gets the security headers and one request-log line.
 
 use std::convert::Infallible;
 use std::panic::AssertUnwindSafe;
@@ -20,11 +20,13 @@ use tower::{Service, ServiceExt};
 use super::api::ApiProblem;
 use super::errors::error_page;
 use super::fixed::{FixedAnswers, with_security};
+use super::pages::permanent_redirect;
 use super::request_id::{X_REQUEST_ID, request_id};
 use super::respond::RoutePattern;
 use crate::content::Lang;
 use crate::metrics::{intern, metrics};
 use crate::render::site::{ErrorKind, Site};
+use crate::site::redirects::Resolution;
 
 /// The whole site as one cheaply cloned service (one reference count per clone).
 #[derive(Debug, Clone)]
@@ -73,6 +75,17 @@ where
                 method: request.method(),
                 path: request.uri().path(),
                 route,
+                id: &id,
+            };
+            done.finish(&mut response, started);
+            return Either::Left(ready(Ok(response)));
+        }
+        if let Some(mut response) = self.0.redirect(&request) {
+            with_security(response.headers_mut(), &self.0.site.security_headers);
+            let done = Done {
+                method: request.method(),
+                path: request.uri().path(),
+                route: REDIRECT,
                 id: &id,
             };
             done.finish(&mut response, started);
@@ -131,6 +144,28 @@ where
         }))
     }
 }
+
+impl Parts {
+    /// The `301` of a `GET` or `HEAD` whose path leads to a page at another path (a retired
+    /// path, `/en/…`, a trailing slash); `None` for every other request. Resolving takes a few
+    /// table lookups, so redirects skip the router as fixed answers do.
+    fn redirect<B>(&self, request: &Request<B>) -> Option<Response> {
+        let method = request.method();
+        let path = request.uri().path();
+        if (method != Method::GET && method != Method::HEAD) || is_api(path) {
+            return None;
+        }
+        match self.site.resolver.resolve(path) {
+            Resolution::Redirect(target) => {
+                Some(permanent_redirect(&target, request.uri().query()))
+            }
+            Resolution::Page | Resolution::NotFound { .. } => None,
+        }
+    }
+}
+
+/// The route the log and the metrics name for a redirect.
+const REDIRECT: &str = "redirect";
 
 /// Whether `path` belongs to the JSON API (its errors are JSON, never pages).
 fn is_api(path: &str) -> bool {

@@ -1,22 +1,24 @@
-//! Many connections: the cap on connections answers `503` and recovers, and the release binary
-//! holds 10,000 open connections with bounded memory while pages and the API still answer.
+//! Many connections: the cap on connections answers `503` and recovers, the release binary
+//! holds 10,000 open connections with bounded memory while pages and the API still answer, and
+//! hundreds of slow clients at once are cut off by the timeouts without starving anyone else.
 
 use std::time::{Duration, Instant};
 
+use custody_site::content::Lang;
+use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::common::{Running, connect, free_port, site_command};
+use crate::common::{Running, SITE, connect, free_port, site_command};
+use crate::contact::valid;
 
 /// How long a connection may take to be accepted (the binary starting, or a burst of connects).
 const CONNECT_WITHIN: Duration = Duration::from_secs(15);
 
-/// The release binary on a free port with at most `max_connections` connections.
-fn start(
-    dir: &std::path::Path,
-    max_connections: usize,
-    header_timeout_secs: u64,
-) -> (Running, String) {
+/// The release binary on a free port with at most `max_connections` connections, whose clients
+/// have `timeout_secs` for their request headers and a contact application for its body (no
+/// rate limit: the tests' applications all come from one address).
+fn start(dir: &std::path::Path, max_connections: usize, timeout_secs: u64) -> (Running, String) {
     let port = free_port();
     let origin = format!("http://127.0.0.1:{port}");
     let child = site_command(port, &origin)
@@ -27,8 +29,13 @@ fn start(
         )
         .env(
             "CUSTODY_SITE_SERVER_HEADER_READ_TIMEOUT_SECS",
-            header_timeout_secs.to_string(),
+            timeout_secs.to_string(),
         )
+        .env(
+            "CUSTODY_SITE_SERVER_REQUEST_TIMEOUT_SECS",
+            timeout_secs.to_string(),
+        )
+        .env("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0")
         .env("RUST_LOG", "warn")
         .stdout(std::process::Stdio::null())
         .spawn()
@@ -197,4 +204,150 @@ async fn ten_thousand_open_connections_are_held_with_bounded_memory() {
         "{loaded_mb:.1} MB with {CONNECTIONS} connections (idle {idle_mb:.1} MB)"
     );
     drop(held);
+}
+
+/// How a slow client's connection ended: after how long, and what the server sent.
+struct CutOff {
+    after: Duration,
+    received: String,
+}
+
+/// Writes `pieces` to a new connection one every `every`, reading all the while, until the
+/// server closes the connection or `give_up` passes. Writing stops at the first byte of an
+/// answer or the first failed write, and reading goes on, so the answer is read whole.
+async fn trickle(addr: String, pieces: Vec<Vec<u8>>, every: Duration, give_up: Duration) -> CutOff {
+    let mut stream = connect(&addr, CONNECT_WITHIN).await;
+    let opened = Instant::now();
+    let mut pieces = pieces.into_iter();
+    let mut received = Vec::new();
+    let mut buffer = [0u8; 4096];
+    let mut tick = tokio::time::interval(every);
+    while opened.elapsed() < give_up {
+        tokio::select! {
+            read = stream.read(&mut buffer) => match read {
+                Ok(0) | Err(_) => break,
+                Ok(n) => received.extend_from_slice(&buffer[..n]),
+            },
+            _ = tick.tick(), if received.is_empty() => {
+                if let Some(piece) = pieces.next()
+                    && stream.write_all(&piece).await.is_err()
+                {
+                    pieces = Vec::new().into_iter();
+                }
+            }
+        }
+    }
+    CutOff {
+        after: opened.elapsed(),
+        received: String::from_utf8_lossy(&received).into_owned(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hundreds_of_slow_clients_are_cut_off_while_others_are_served() {
+    const TRICKLED_HEADERS: usize = 400;
+    const TRICKLED_BODIES: usize = 100;
+    const TIMEOUT: Duration = Duration::from_secs(3);
+    const EVERY: Duration = Duration::from_millis(200);
+    // Far longer than the timeout: a client that is not cut off keeps trickling until then.
+    const GIVE_UP: Duration = Duration::from_secs(12);
+    let dir = tempfile::tempdir().unwrap();
+    let (_site, addr) = start(dir.path(), 10_000, TIMEOUT.as_secs());
+    connect(&addr, CONNECT_WITHIN).await;
+
+    // Slowloris: a request line, then one more header line every 200 ms, never the blank line
+    // that ends the headers.
+    let headers = (0..TRICKLED_HEADERS).map(|_| {
+        let mut pieces = vec![b"GET / HTTP/1.1\r\nhost: 127.0.0.1\r\n".to_vec()];
+        pieces.extend((0..100).map(|n| format!("x-trickle-{n}: {n}\r\n").into_bytes()));
+        tokio::spawn(trickle(addr.clone(), pieces, EVERY, GIVE_UP))
+    });
+    let headers: Vec<_> = headers.collect();
+    // Slow uploads: complete headers of an application, then its body 8 bytes every 200 ms
+    // (some 10 s for all of it), half of them in each language.
+    let origin = format!("http://{addr}");
+    let bodies: Vec<_> = (0..TRICKLED_BODIES)
+        .map(|i| {
+            let lang = ["en", "zh"][i % 2];
+            let body = valid(lang).to_string();
+            let head = format!(
+                "POST /api/contact HTTP/1.1\r\nhost: {addr}\r\norigin: {origin}\r\naccept-language: {lang}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+                body.len()
+            );
+            let mut pieces = vec![head.into_bytes()];
+            pieces.extend(body.as_bytes().chunks(8).map(<[u8]>::to_vec));
+            (lang, tokio::spawn(trickle(addr.clone(), pieces, EVERY, GIVE_UP)))
+        })
+        .collect();
+
+    // Meanwhile other visitors, each on a new connection, are answered promptly, until the slow
+    // clients should all be cut off. (Before the listen backlog was raised, the burst of slow
+    // connections overflowed the accept queue and a visitor waited 1 s for a SYN retry.)
+    let mut slowest = Duration::ZERO;
+    let mut served = 0;
+    let visiting = Instant::now();
+    while visiting.elapsed() < TIMEOUT + Duration::from_secs(1) {
+        for path in ["/", "/api/supported-assets?entity=sg&page=1&size=20"] {
+            let asked = Instant::now();
+            let mut stream = connect(&addr, CONNECT_WITHIN).await;
+            let head = exchange(&mut stream, path).await;
+            assert!(head.starts_with("HTTP/1.1 200"), "{path}: {head}");
+            if asked.elapsed() > slowest {
+                println!(
+                    "slow {:?} at {:?} {path}",
+                    asked.elapsed(),
+                    visiting.elapsed()
+                );
+            }
+            slowest = slowest.max(asked.elapsed());
+            served += 1;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+
+    let mut header_cut = Duration::ZERO;
+    for task in headers {
+        let cut = task.await.unwrap();
+        assert!(
+            cut.received.is_empty() || cut.received.starts_with("HTTP/1.1 408"),
+            "a request whose headers never ended was answered: {}",
+            cut.received
+        );
+        header_cut = header_cut.max(cut.after);
+    }
+    let mut body_cut = Duration::ZERO;
+    for (lang, task) in bodies {
+        let cut = task.await.unwrap();
+        let (head, body) = cut.received.split_once("\r\n\r\n").unwrap_or_default();
+        assert!(head.starts_with("HTTP/1.1 408"), "{lang}: {}", cut.received);
+        let answer: Value = serde_json::from_str(body).expect("a JSON answer");
+        let lang = if lang == "zh" { Lang::Zh } else { Lang::En };
+        let message = &SITE.content.locale(lang).contact.error.timeout;
+        assert_eq!(answer["error"]["code"], "timeout");
+        assert_eq!(answer["error"]["message"], message.as_str());
+        body_cut = body_cut.max(cut.after);
+    }
+    let stored = std::fs::read_to_string(dir.path().join("applications.jsonl")).unwrap_or_default();
+    assert_eq!(
+        stored.lines().count(),
+        0,
+        "an unfinished application was stored"
+    );
+    println!(
+        "{TRICKLED_HEADERS} trickled headers cut off within {header_cut:?}, {TRICKLED_BODIES} trickled bodies answered 408 within {body_cut:?} (timeouts {TIMEOUT:?}); meanwhile {served} other requests served, the slowest in {slowest:?}"
+    );
+    let limit = TIMEOUT + Duration::from_secs(2);
+    assert!(
+        header_cut < limit,
+        "slowloris held a connection for {header_cut:?}"
+    );
+    assert!(
+        body_cut < limit,
+        "a slow body held a connection for {body_cut:?}"
+    );
+    assert!(served >= 20, "only {served} other requests were served");
+    assert!(
+        slowest < Duration::from_secs(1),
+        "another visitor waited {slowest:?}"
+    );
 }

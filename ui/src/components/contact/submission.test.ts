@@ -7,6 +7,7 @@ const ERRORS: ContactCopy["error"] = {
   unreadable: "unreadable",
   notJson: "notJson",
   tooLarge: "tooLarge",
+  timeout: "timeout",
   forbidden: "forbidden",
   rateLimited: "rateLimited",
   unavailable: "unavailable",
@@ -98,6 +99,8 @@ describe("application submission", () => {
     expect(await submitApplication("{}", "k", ERRORS)).toEqual({ kind: "failed", message: "slow down" });
     answer(413, "<html>too large</html>");
     expect(await submitApplication("{}", "k", ERRORS)).toEqual({ kind: "failed", message: "tooLarge" });
+    answer(408, "");
+    expect(await submitApplication("{}", "k", ERRORS)).toEqual({ kind: "failed", message: "timeout" });
     answer(502, "");
     expect(await submitApplication("{}", "k", ERRORS)).toEqual({ kind: "failed", message: "unavailable" });
   });

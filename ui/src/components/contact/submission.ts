@@ -77,6 +77,7 @@ function messageOfStatus(status: number, errors: ContactCopy["error"]): string {
   const byStatus: Record<number, string> = {
     400: errors.unreadable,
     403: errors.forbidden,
+    408: errors.timeout,
     413: errors.tooLarge,
     415: errors.notJson,
     422: errors.invalidFields,

@@ -70,6 +70,7 @@ export interface ContactCopy {
     unreadable: string;
     notJson: string;
     tooLarge: string;
+    timeout: string;
     forbidden: string;
     rateLimited: string;
     unavailable: string;
