@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use jiff::Timestamp;
+use rustix::fs::FallocateFlags;
 use tokio::sync::{Notify, mpsc, oneshot};
 use uuid::Uuid;
 
@@ -140,6 +141,27 @@ impl Store {
     }
 }
 
+/// Room the readiness probe asks for past the end of the log: a few applications' worth.
+const ROOM_FOR_APPLICATIONS: u64 = 16 * 1024;
+
+/// Whether the log of `len` bytes can grow by `ROOM_FOR_APPLICATIONS`: the process's file-size
+/// limit allows it, and the file system sets the blocks aside (`fallocate` keeping the file's
+/// size: nothing is written and the log's length stays; a file system without `fallocate`
+/// counts as having room). Without this, a full disk would pass the probe, since syncing needs
+/// no space.
+fn has_room(file: &File, len: u64) -> bool {
+    let wanted = len.saturating_add(ROOM_FOR_APPLICATIONS);
+    let within_limit = rlimit::getrlimit(rlimit::Resource::FSIZE)
+        .is_ok_and(|(soft, _)| soft == rlimit::INFINITY || wanted <= soft);
+    if !within_limit {
+        return false;
+    }
+    match rustix::fs::fallocate(file, FallocateFlags::KEEP_SIZE, len, ROOM_FOR_APPLICATIONS) {
+        Ok(()) => true,
+        Err(error) => error == rustix::io::Errno::OPNOTSUPP,
+    }
+}
+
 struct Writer {
     path: PathBuf,
     file: Option<File>,
@@ -183,7 +205,7 @@ impl Writer {
     /// Whether the log can be written: reopened when it was lost, synced when open.
     fn probe(&mut self) -> bool {
         let ready = match &self.file {
-            Some(file) => file.sync_data().is_ok(),
+            Some(file) => file.sync_data().is_ok() && has_room(file, self.good_len),
             None => self.reopen().is_ok(),
         };
         self.writable.store(ready, Ordering::Relaxed);

@@ -111,15 +111,18 @@ async fn a_full_disk_answers_503_and_leaves_every_stored_line_whole() {
     // The log holds exactly the acknowledged applications, every line whole.
     assert_eq!(stored_ids(&log), acknowledged);
     assert!(std::fs::metadata(&log).unwrap().len() <= 16 * 1024);
-    // The process is still up and serving pages.
-    let mut stream = TcpStream::connect(&addr).await.unwrap();
-    stream
-        .write_all(b"GET /healthz HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n")
-        .await
-        .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).await.unwrap();
-    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // The process is still up and serving, and no longer ready for applications.
+    for (path, status) in [("/healthz", "200"), ("/readyz", "503")] {
+        let mut stream = TcpStream::connect(&addr).await.unwrap();
+        let request = format!("GET {path} HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).await.unwrap();
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status}")),
+            "{path}: {answer}"
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
