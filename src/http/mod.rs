@@ -71,7 +71,7 @@ pub fn app_with(
         .route("/_app/data", get(api::page_data))
         .route("/api/{scope}/search", get(search::search))
         .route(
-            "/api/supported-assets",
+            supported_assets::PATH,
             get(supported_assets::supported_assets),
         )
         .route("/api/contact", post(contact::submit))

@@ -1,6 +1,6 @@
 //! The service every request enters. A fixed answer (documents, static files) is sent straight
-//! from memory, and so is a redirect; everything else goes through the router with panics
-//! caught. Every answer gets the security headers and one request-log line.
+//! from memory, and so are redirects and supported-assets answers; everything else goes through
+//! the router with panics caught. Every answer gets the security headers and one request-log line.
 
 use std::convert::Infallible;
 use std::panic::AssertUnwindSafe;
@@ -23,6 +23,7 @@ use super::fixed::{FixedAnswers, with_security};
 use super::pages::permanent_redirect;
 use super::request_id::{X_REQUEST_ID, request_id};
 use super::respond::RoutePattern;
+use super::supported_assets;
 use crate::content::Lang;
 use crate::metrics::{intern, metrics};
 use crate::render::site::{ErrorKind, Site};
@@ -80,12 +81,12 @@ where
             done.finish(&mut response, started);
             return Either::Left(ready(Ok(response)));
         }
-        if let Some(mut response) = self.0.redirect(&request) {
+        if let Some((mut response, route)) = self.0.answer_from_memory(&request) {
             with_security(response.headers_mut(), &self.0.site.security_headers);
             let done = Done {
                 method: request.method(),
                 path: request.uri().path(),
-                route: REDIRECT,
+                route,
                 id: &id,
             };
             done.finish(&mut response, started);
@@ -146,18 +147,29 @@ where
 }
 
 impl Parts {
-    /// The `301` of a `GET` or `HEAD` whose path leads to a page at another path (a retired
-    /// path, `/en/…`, a trailing slash); `None` for every other request. Resolving takes a few
-    /// table lookups, so redirects skip the router as fixed answers do.
-    fn redirect<B>(&self, request: &Request<B>) -> Option<Response> {
+    /// The answers made from memory in a few lookups, which skip the router as fixed answers
+    /// do: a `GET` of a supported-assets page (parsed and taken from its cache of encoded
+    /// answers), and the `301` of a `GET` or `HEAD` whose path leads to a page at another path
+    /// (a retired path, `/en/…`, a trailing slash). `None` for every other request.
+    fn answer_from_memory<B>(&self, request: &Request<B>) -> Option<(Response, &'static str)> {
         let method = request.method();
         let path = request.uri().path();
+        if method == Method::GET && path == supported_assets::PATH {
+            let answered = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                supported_assets::answer(&self.site, request.uri().query(), request.headers())
+            }));
+            let response = answered.unwrap_or_else(|_| {
+                tracing::error!(path, "handler panicked; answered 500");
+                ApiProblem::Internal.respond(request.headers())
+            });
+            return Some((response, supported_assets::PATH));
+        }
         if (method != Method::GET && method != Method::HEAD) || is_api(path) {
             return None;
         }
         match self.site.resolver.resolve(path) {
             Resolution::Redirect(target) => {
-                Some(permanent_redirect(&target, request.uri().query()))
+                Some((permanent_redirect(&target, request.uri().query()), REDIRECT))
             }
             Resolution::Page | Resolution::NotFound { .. } => None,
         }

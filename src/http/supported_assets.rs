@@ -9,24 +9,34 @@ use super::api::json_field_errors;
 use super::asset_params::{self, ParamErrors};
 use super::negotiate::accepted_lang;
 use super::respond::{JSON, respond};
+use crate::render::site::Site;
 
 /// `Cache-Control` of answers: they change only with a new build, so browsers and proxies may
 /// keep them for five minutes and then revalidate with the ETag.
 const CACHE_FOR_A_WHILE: HeaderValue = HeaderValue::from_static("public, max-age=300");
 
+/// The address of the endpoint.
+pub const PATH: &str = "/api/supported-assets";
+
 /// `GET /api/supported-assets?entity=&network=&token=&contract=&warm=&cold=&defi=&oasis=&page=&size=&lang=`
+/// through the router (a `HEAD`; the service answers a `GET` itself with [`answer`]).
 pub async fn supported_assets(
-    State(site): State<AppState>,
+    State(state): State<AppState>,
     RawQuery(raw): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    let (query, lang) =
-        match asset_params::parse(raw.as_deref().unwrap_or_default(), accepted_lang(&headers)) {
-            Ok(parsed) => parsed,
-            Err(errors) => return invalid(&errors),
-        };
+    answer(&state.site, raw.as_deref(), &headers)
+}
+
+/// The answer to the query string `raw` (still percent-encoded) from a client sending
+/// `headers`: synchronous, from memory (a cache of encoded answers).
+pub fn answer(site: &Site, raw: Option<&str>, headers: &HeaderMap) -> Response {
+    let (query, lang) = match asset_params::parse(raw.unwrap_or_default(), accepted_lang(headers)) {
+        Ok(parsed) => parsed,
+        Err(errors) => return invalid(&errors),
+    };
     match site.asset_answers.answer(&query) {
-        Ok(answer) => respond(&headers, StatusCode::OK, &answer, JSON, CACHE_FOR_A_WHILE),
+        Ok(answer) => respond(headers, StatusCode::OK, &answer, JSON, CACHE_FOR_A_WHILE),
         Err(range) => invalid(&asset_params::page_out_of_range(
             lang,
             query.page,

@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# cost.sh: what the release binary costs to ship and to run: its size, the time from start to
+# its first 200, its resident memory after start-up and after millions of requests.
+#
+# What it measures. The binary (a copy) is started --starts times with a fresh applications log;
+# each time, a client polls GET /healthz every millisecond from the moment the process is
+# spawned, and the time to the first 200 is taken (the median is reported). The last start is
+# then loaded with wrk over 50 keep-alive connections, cycling through a mix of answers (the home
+# page and the FAQ in Chinese, the page's hashed script, a supported-assets answer, a 404 page
+# and a redirect, all brotli where they are compressed) until --millions million requests have
+# been answered, and the resident memory (VmRSS) is read after start-up and after each million.
+# Memory that keeps growing from one million to the next would be a leak; the first million
+# warms the caches (the supported-assets answer cache, allocator arenas), later ones should
+# leave it flat.
+#
+# --build-times also times a cold release build (a fresh target directory, the UI build
+# included, node_modules already installed) and two incremental ones: after a change to one Rust
+# source file, and after a change to one content file. Takes some 10 minutes on 2 cores.
+#
+# Output: progress on stderr; a table and one `RESULT ...` line on stdout.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=lib.sh
+source "$repo/scripts/bench/lib.sh"
+binary=${BENCH_BINARY:-$repo/target/release/custody-site}
+starts=${BENCH_STARTS:-5}
+millions=${BENCH_MILLIONS:-3}
+dir=${BENCH_DIR:-$repo/target/bench-cost}
+build_times=false
+
+while [ $# -gt 0 ]; do
+  case $1 in
+    --binary) binary=$2; shift 2 ;;
+    --starts) starts=$2; shift 2 ;;
+    --millions) millions=$2; shift 2 ;;
+    --dir) dir=$2; shift 2 ;;
+    --build-times) build_times=true; shift ;;
+    -h|--help)
+      sed -n '2,20p' "$0"
+      echo "Usage: bash scripts/bench/cost.sh [--starts 5] [--millions 3] [--dir DIR] [--binary PATH] [--build-times]"
+      exit 0 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+done
+
+for tool in wrk curl python3; do
+  command -v "$tool" >/dev/null || { echo "cost.sh needs $tool" >&2; exit 1; }
+done
+[ -x "$binary" ] || { echo "no binary at $binary: cargo build --release first" >&2; exit 1; }
+
+rm -rf "$dir"
+mkdir -p "$dir"
+cp "$binary" "$dir/custody-site"
+port=$(bench_free_port)
+origin="http://127.0.0.1:$port"
+site_pid=""
+trap '[ -n "$site_pid" ] && kill "$site_pid" 2>/dev/null; true' EXIT
+
+# start_site: starts the copy with a fresh log and leaves it running (its pid in $site_pid); the
+# milliseconds from spawn to the first 200 of /healthz go to $dir/startup_ms.
+start_site() {
+  rm -f "$dir/applications.jsonl"
+  python3 - "$dir/custody-site" "$port" "$origin" "$dir" <<'PY'
+import os, socket, subprocess, sys, time
+binary, port, origin, workdir = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+env = dict(os.environ, RUST_LOG="warn", CUSTODY_SITE_CONTACT_LOG=f"{workdir}/applications.jsonl")
+env.pop("CUSTODY_SITE_CONFIG", None)
+log = open(f"{workdir}/site.log", "ab")
+started = time.perf_counter()
+child = subprocess.Popen([binary, "--listen", f"127.0.0.1:{port}", "--public-url", origin],
+                         env=env, stdout=log, stderr=log, start_new_session=True)
+while True:
+    if child.poll() is not None:
+        sys.exit(f"the site exited with {child.returncode}; see {workdir}/site.log")
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n")
+            if s.recv(12).startswith(b"HTTP/1.1 200"):
+                break
+    except OSError:
+        pass
+    if time.perf_counter() - started > 30:
+        sys.exit("no 200 within 30 s")
+    time.sleep(0.001)
+elapsed = (time.perf_counter() - started) * 1000
+open(f"{workdir}/pid", "w").write(str(child.pid))
+open(f"{workdir}/startup_ms", "w").write(f"{elapsed:.1f}")
+PY
+  site_pid=$(cat "$dir/pid")
+}
+
+rss_mb() {
+  awk '/^VmRSS:/ {printf "%.1f", $2 / 1024}' "/proc/$site_pid/status"
+}
+
+# --- size and start-up -------------------------------------------------------------------
+
+binary_bytes=$(stat -c %s "$binary")
+startup_ms=()
+for n in $(seq "$starts"); do
+  start_site
+  ms=$(cat "$dir/startup_ms")
+  startup_ms+=("$ms")
+  printf 'start %s: first 200 after %s ms\n' "$n" "$ms" >&2
+  if [ "$n" -lt "$starts" ]; then
+    kill "$site_pid"
+    while kill -0 "$site_pid" 2>/dev/null; do sleep 0.05; done
+  fi
+done
+startup_median=$(printf '%s\n' "${startup_ms[@]}" | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')
+rss_start=$(rss_mb)
+
+# --- memory over millions of requests ----------------------------------------------------
+
+script=$(curl -s -H 'accept-encoding: identity' "$origin/" | grep -oE '/_app/assets/[^"]+\.js' | head -1)
+[ -n "$script" ] || { echo "no script found in the home page" >&2; exit 1; }
+cat >"$dir/mix.lua" <<LUA
+wrk.headers["Accept-Encoding"] = "br"
+local paths = { "/", "/zh/faq", "$script", "/api/supported-assets?entity=sg&page=2&size=20",
+                "/no-such-page", "/serve" }
+local n = 0
+request = function()
+  n = n % #paths + 1
+  return wrk.format(nil, paths[n])
+end
+LUA
+for path in / /zh/faq "$script" '/api/supported-assets?entity=sg&page=2&size=20' /no-such-page /serve; do
+  status=$(curl -s -o /dev/null -w '%{http_code}' -H 'accept-encoding: br' "$origin$path")
+  printf 'mix: %s %s\n' "$status" "$path" >&2
+done
+
+answered=0
+rss_after=()
+rates=()
+for million in $(seq "$millions"); do
+  while [ "$answered" -lt $((million * 1000000)) ]; do
+    out=$(wrk -t2 -c50 -d5s -s "$dir/mix.lua" "$origin/")
+    count=$(printf '%s\n' "$out" | awk '/requests in/ {print $1}')
+    rate=$(printf '%s\n' "$out" | awk '/^Requests\/sec/ {printf "%.0f", $2}')
+    if printf '%s\n' "$out" | grep -q 'Socket errors'; then
+      printf '%s\n' "$out" >&2
+      echo "wrk reported socket errors" >&2
+      exit 1
+    fi
+    answered=$((answered + count))
+    rates+=("$rate")
+  done
+  rss_after+=("$(rss_mb)")
+  printf 'after %s requests: resident %s MB\n' "$answered" "${rss_after[-1]}" >&2
+done
+rate_median=$(printf '%s\n' "${rates[@]}" | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')
+kill "$site_pid"
+site_pid=""
+
+# --- build times -------------------------------------------------------------------------
+
+cold_s=""
+rust_s=""
+content_s=""
+if $build_times; then
+  build_dir="$dir/build-target"
+  timed() {
+    local started
+    started=$(date +%s.%N)
+    (cd "$repo" && CARGO_TARGET_DIR="$build_dir" cargo build --release --locked >"$dir/build.log" 2>&1)
+    awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN {printf "%.0f", b - a}'
+  }
+  progress_build() { printf 'build: %s\n' "$1" >&2; }
+  progress_build "cold (fresh target directory)"
+  cold_s=$(timed)
+  progress_build "after touching src/http/service.rs"
+  touch "$repo/src/http/service.rs"
+  rust_s=$(timed)
+  progress_build "after touching content/en/faq.toml"
+  touch "$repo/content/en/faq.toml"
+  content_s=$(timed)
+  rm -rf "$build_dir"
+fi
+
+# --- report ------------------------------------------------------------------------------
+
+printf '\nbinary            %s bytes (%.1f MB)\n' "$binary_bytes" "$(awk -v b="$binary_bytes" 'BEGIN {print b / 1048576}')"
+printf 'start-up          first 200 after %s ms (median of %s: %s)\n' "$startup_median" "$starts" "${startup_ms[*]}"
+printf 'resident memory   %s MB after start-up\n' "$rss_start"
+for i in "${!rss_after[@]}"; do
+  printf '                  %s MB after %s million requests\n' "${rss_after[$i]}" "$((i + 1))"
+done
+printf 'request mix       %s req/s (median of the 5 s wrk runs, 50 connections)\n' "$rate_median"
+if $build_times; then
+  printf 'build             cold %s s; after a Rust change %s s; after a content change %s s\n' \
+    "$cold_s" "$rust_s" "$content_s"
+fi
+printf 'RESULT binary_bytes=%s startup_ms=%s rss_start_mb=%s rss_after_millions_mb=%s mix_req_s=%s%s\n' \
+  "$binary_bytes" "$startup_median" "$rss_start" "$(IFS=,; echo "${rss_after[*]}")" "$rate_median" \
+  "$($build_times && printf ' build_cold_s=%s build_rust_s=%s build_content_s=%s' "$cold_s" "$rust_s" "$content_s")"

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# scaling.sh: how throughput and latency change with the number of concurrent connections, for
+# the site and for nginx serving the same bytes, in the same run.
+#
+# What it measures. For each connection count (10, 100 and 1,000 by default) it runs compare.sh
+# on one path (the home page, brotli, by default) with that many wrk connections, and gathers
+# the site's and nginx's median requests/s and p99 into one table. With more connections than
+# cores, requests/s should stay level (the servers are never idle) while p99 grows with the
+# queue of connections each core serves in turn; a server that handles many connections badly
+# shows falling requests/s or a p99 growing faster than the connection count.
+#
+# Output: progress on stderr; the table and one `RESULT connections=... ratio=...` line per count
+# on stdout.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+counts=${BENCH_COUNTS:-"10 100 1000"}
+duration=${BENCH_DURATION:-10}
+rounds=${BENCH_ROUNDS:-2}
+path=/
+
+while [ $# -gt 0 ]; do
+  case $1 in
+    --counts) counts=$2; shift 2 ;;
+    --duration) duration=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --path) path=$2; shift 2 ;;
+    -h|--help)
+      sed -n '2,13p' "$0"
+      echo "Usage: bash scripts/bench/scaling.sh [--counts '10 100 1000'] [--duration 10] [--rounds 2] [--path /]"
+      exit 0 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+done
+
+# wrk holds one socket per connection, and nginx and the site one each on their side.
+ulimit -n "$(ulimit -Hn)"
+results=()
+for count in $counts; do
+  printf '== %s connections\n' "$count" >&2
+  line=$(bash "$repo/scripts/bench/compare.sh" --connections "$count" --duration "$duration" \
+    --rounds "$rounds" "$path" | grep '^RESULT ')
+  results+=("$count $line")
+done
+
+field() { # field NAME LINE: the value of NAME=... in a RESULT line.
+  printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"
+}
+printf '\n%s, %s rounds of %s s per server and count\n' "$path" "$rounds" "$duration"
+printf '%12s %12s %12s %10s %12s %12s\n' connections 'site req/s' 'nginx req/s' site/nginx 'site p99' 'nginx p99'
+for entry in "${results[@]}"; do
+  count=${entry%% *}
+  line=${entry#* }
+  printf '%12s %12s %12s %9s× %9s ms %9s ms\n' "$count" "$(field site "$line")" "$(field nginx "$line")" \
+    "$(field ratio "$line")" "$(field site_p99_ms "$line")" "$(field nginx_p99_ms "$line")"
+done
+for entry in "${results[@]}"; do
+  count=${entry%% *}
+  line=${entry#* }
+  printf 'RESULT connections=%s %s\n' "$count" "${line#RESULT }"
+done
