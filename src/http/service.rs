@@ -71,18 +71,12 @@ where
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let started = Instant::now();
         let id = request_id(request.headers());
-        if let Some((mut response, route)) = self.0.fixed.answer(&request) {
-            let done = Done {
-                method: request.method(),
-                path: request.uri().path(),
-                route,
-                id: &id,
-            };
-            done.finish(&mut response, started);
-            return Either::Left(ready(Ok(response)));
-        }
-        if let Some((mut response, route)) = self.0.answer_from_memory(&request) {
-            with_security(response.headers_mut(), &self.0.site.security_headers);
+        let immediate = self
+            .0
+            .fixed
+            .answer(&request)
+            .or_else(|| self.0.answer_from_memory(&request));
+        if let Some((mut response, route)) = immediate {
             let done = Done {
                 method: request.method(),
                 path: request.uri().path(),
@@ -150,8 +144,16 @@ impl Parts {
     /// The answers made from memory in a few lookups, which skip the router as fixed answers
     /// do: a `GET` of a supported-assets page (parsed and taken from its cache of encoded
     /// answers), and the `301` of a `GET` or `HEAD` whose path leads to a page at another path
-    /// (a retired path, `/en/…`, a trailing slash). `None` for every other request.
+    /// (a retired path, `/en/…`, a trailing slash), security headers included. `None` for every
+    /// other request.
     fn answer_from_memory<B>(&self, request: &Request<B>) -> Option<(Response, &'static str)> {
+        let (mut response, route) = self.make_from_memory(request)?;
+        with_security(response.headers_mut(), &self.site.security_headers);
+        Some((response, route))
+    }
+
+    /// The answer of [`Self::answer_from_memory`], before the security headers.
+    fn make_from_memory<B>(&self, request: &Request<B>) -> Option<(Response, &'static str)> {
         let method = request.method();
         let path = request.uri().path();
         if method == Method::GET && path == supported_assets::PATH {
