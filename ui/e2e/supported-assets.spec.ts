@@ -189,7 +189,8 @@ test("contract addresses show in full on focus and copy to the clipboard", async
   await expect.poll(async () => (await full.boundingBox())?.width ?? 0).toBeGreaterThan(100);
   await expect(full).toHaveText(item.contract ?? "");
   await copy.press("Enter");
-  await expect(row.locator(".copy-button__status")).toHaveText("Copied");
+  await expect(copy).toHaveAttribute("data-state", "copied");
+  await expect(page.locator(".asset-table-frame").getByRole("status")).toHaveText("Copied");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(item.contract);
 });
 

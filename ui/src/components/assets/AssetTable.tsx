@@ -1,50 +1,51 @@
+import "../../styles/copy-button.css";
 import { useLingui } from "@lingui/react/macro";
 import { ACCOUNT_TYPES, type AssetItem, shortContract } from "./supportedAssets";
-import { CopyButton } from "../brand/CopyButton";
 import { Icon } from "../Icon";
 import { useAccountLabels } from "./accountLabels";
+import { useCopy } from "../useCopy";
 
-/** Yes or No as text, with an icon that repeats it for the eye. */
-function YesNo({ value }: { value: boolean }) {
-  const { t } = useLingui();
-  return (
-    <span class={value ? "yes-no yes-no--yes" : "yes-no yes-no--no"}>
-      <Icon name={value ? "check" : "close"} />
-      {value ? t`Yes` : t`No`}
-    </span>
-  );
-}
-
-/** A contract address shortened, with the whole address on hover or focus and a copy button. */
-function Contract({ item }: { item: AssetItem }) {
-  const { t } = useLingui();
-  if (!item.contract) return <span class="asset-native">{t`Native coin`}</span>;
-  const { token, networkName } = item;
-  return (
-    <span class="asset-contract">
-      <code class="asset-contract__short" aria-hidden="true">
-        {shortContract(item.contract)}
-      </code>
-      <code class="asset-contract__full">{item.contract}</code>
-      <CopyButton
-        compact
-        text={item.contract}
-        label={t`Copy the contract address of ${token} on ${networkName}`}
-      />
-    </span>
-  );
-}
-
-/** The rows of one page; on narrow screens each row becomes a card with labelled values. */
+/** The rows of one page; on narrow screens each row becomes a card with labelled values. Every
+ * cell is plain markup made here, with no component of its own, and one status line announces
+ * the copies of the whole table: a page of rows hydrates in one short task. */
 export function AssetTable({ items, busy, caption }: { items: AssetItem[]; busy: boolean; caption: string }) {
   const { t } = useLingui();
   const accountLabels = useAccountLabels();
+  const { outcome, copy, status } = useCopy();
   const columns = {
     serial: t`No.`,
     token: t`Token`,
     network: t`Network`,
     contract: t`Contract address`,
   };
+  const yes = t`Yes`;
+  const no = t`No`;
+  const nativeCoin = t`Native coin`;
+
+  /** A contract address shortened, with the whole address on hover or focus and a copy button
+   * whose icon turns to a tick once the address is copied. */
+  const contract = (item: AssetItem, address: string) => {
+    const state = outcome?.key === item.serial ? outcome.state : "idle";
+    const { token, networkName } = item;
+    return (
+      <span class="asset-contract">
+        <code class="asset-contract__short" aria-hidden="true">
+          {shortContract(address)}
+        </code>
+        <code class="asset-contract__full">{address}</code>
+        <button
+          type="button"
+          class="copy-button__control asset-contract__copy"
+          onClick={() => copy(address, item.serial)}
+          aria-label={t`Copy the contract address of ${token} on ${networkName}`}
+          data-state={state}
+        >
+          <Icon name={state === "copied" ? "check" : "copy"} />
+        </button>
+      </span>
+    );
+  };
+
   return (
     <div class="asset-table-frame" aria-busy={busy}>
       <table class="asset-table" role="table">
@@ -93,16 +94,25 @@ export function AssetTable({ items, busy, caption }: { items: AssetItem[]; busy:
                   data-account={name}
                   key={name}
                 >
-                  <YesNo value={item[name]} />
+                  <span class={item[name] ? "yes-no yes-no--yes" : "yes-no yes-no--no"}>
+                    {item[name] ? yes : no}
+                  </span>
                 </td>
               ))}
               <td role="cell" class="asset-table__contract" data-label={columns.contract}>
-                <Contract item={item} />
+                {item.contract ? (
+                  contract(item, item.contract)
+                ) : (
+                  <span class="asset-native">{nativeCoin}</span>
+                )}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
+      <p class="visually-hidden" role="status">
+        {status}
+      </p>
     </div>
   );
 }
