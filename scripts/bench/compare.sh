@@ -31,6 +31,8 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=lib.sh
+source "$repo/scripts/bench/lib.sh"
 brotli_module=/usr/lib/nginx/modules/ngx_http_brotli_static_module.so
 
 usage() {
@@ -527,13 +529,9 @@ ms() { # MICROSECONDS
   awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'
 }
 
-median() { # numbers on stdin
-  sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
-}
-
 # median_of RESULTS SERVER COLUMN: median of one column (3 req/s, 4 p50, 5 p99) of one server.
 median_of() {
-  awk -v server="$2" -v column="$3" '$1 == server { print $column }' "$1" | median
+  awk -v server="$2" -v column="$3" '$1 == server { print $column }' "$1" | bench_median
 }
 
 report() { # I

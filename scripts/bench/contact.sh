@@ -79,7 +79,6 @@ run() {
   echo "$rps $lines $p50 $p99"
 }
 
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
 declare -a group_rps single_rps
 printf '%-14s %6s %12s %10s %10s %10s\n' mode round "applications/s" stored p50 p99
@@ -91,8 +90,8 @@ for round in $(seq 1 "$rounds"); do
     if [ "$group" = true ]; then group_rps+=("$rps"); else single_rps+=("$rps"); fi
   done
 done
-g=$(printf '%s\n' "${group_rps[@]}" | median)
-s=$(printf '%s\n' "${single_rps[@]}" | median)
+g=$(printf '%s\n' "${group_rps[@]}" | bench_median)
+s=$(printf '%s\n' "${single_rps[@]}" | bench_median)
 ratio=$(awk -v g="$g" -v s="$s" 'BEGIN {printf "%.2f", g / s}')
 fs=$(df -T "$dir" | awk 'NR == 2 {print $2}')
 echo "RESULT group_commit=$g single=$s ratio=$ratio connections=$connections filesystem=$fs"

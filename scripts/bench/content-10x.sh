@@ -87,7 +87,6 @@ fi
 # Figures by name: fig[name:1x], fig[name:Nx].
 declare -A fig
 note() { printf '%s\n' "$*" >&2; }
-median() { tr ' ' '\n' | sort -n | awk 'NF { v[++n] = $1 } END { print (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }'; }
 
 # --- 1. the copy and its content -----------------------------------------------------------------
 
@@ -137,7 +136,7 @@ for c in 1x "$x"; do
         cat "$run/check-$c.out" >&2; echo "the $c content does not pass the site's check" >&2; exit 1; }
       times="$times $((($(date +%s%N) - t0) / 1000000))"
     done
-    fig[check_ms:$c]=$(median <<<"$times")
+    fig[check_ms:$c]=$(bench_median <<<"$times")
     note "content $c: $(cat "$run/check-$c.out")"
   fi
 done
@@ -203,43 +202,18 @@ else
 fi
 [ -x "$run/bin/custody-site-$x" ] || { echo "no $x binary in $run/bin: run without --reuse" >&2; exit 1; }
 
-# startup_ms BINARY: the median time from spawn to the first 200 of /healthz over $starts starts,
-# each on a free port with a fresh log; the client polls every millisecond.
+# startup_ms BINARY: "MEDIAN ALL..." of the milliseconds from spawn to the first 200 of /healthz
+# over $starts starts, each on a free port with a fresh log.
 startup_ms() {
-  python3 - "$1" "$starts" "$run/logs" <<'PY'
-import os, socket, statistics, subprocess, sys, time
-
-binary, starts, logs = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-os.makedirs(logs, exist_ok=True)
-found = []
-for start in range(starts):
-    probe = socket.socket()
-    probe.bind(("127.0.0.1", 0))
-    port = probe.getsockname()[1]
-    probe.close()
-    log = os.path.join(logs, f"startup-{os.getpid()}-{start}.jsonl")
-    env = dict(os.environ, RUST_LOG="warn", CUSTODY_SITE_CONTACT_LOG=log)
-    began = time.perf_counter()
-    site = subprocess.Popen([binary, "--listen", f"127.0.0.1:{port}",
-                             "--public-url", f"http://127.0.0.1:{port}"], env=env)
-    try:
-        while True:
-            if time.perf_counter() - began > 60 or site.poll() is not None:
-                sys.exit(f"{binary} did not answer /healthz within 60 s")
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=60) as conn:
-                    conn.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-                    if conn.recv(16).startswith(b"HTTP/1.1 200"):
-                        break
-            except OSError:
-                pass
-            time.sleep(0.001)
-        found.append((time.perf_counter() - began) * 1000)
-    finally:
-        site.terminate()
-        site.wait(timeout=20)
-print(f"{statistics.median(found):.0f}", " ".join(f"{ms:.0f}" for ms in found))
-PY
+  local start port pid ms all=()
+  for start in $(seq "$starts"); do
+    port=$(bench_free_port)
+    read -r pid ms < <(bench_start "$1" "$port" "$run/logs/startup-$start.jsonl" "$run/logs/site.log")
+    [ -n "$ms" ] || exit 1
+    bench_stop "$pid"
+    all+=("$(printf '%.0f' "$ms")")
+  done
+  echo "$(bench_median <<<"${all[*]}") ${all[*]}"
 }
 
 # wrk_figures URL: "requests/s p99-ms" with brotli.
@@ -251,8 +225,6 @@ wrk_figures() {
     $1 == "99%" { p99 = ms($2) }
     END { if (bad > 0) { print "wrk saw non-2xx answers" > "/dev/stderr"; exit 1 } printf "%.0f %.2f\n", rps, p99 }'
 }
-
-rss_mb() { awk '/^VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 
 # measure LABEL BINARY: every runtime figure of one binary.
 measure() {
@@ -272,7 +244,7 @@ measure() {
     "$binary" --listen "127.0.0.1:$port" --public-url "$origin" &
   site=$!
   until curl -sf -o /dev/null "$origin/healthz"; do sleep 0.01; done
-  fig[rss_start_mb:$label]=$(rss_mb "$site")
+  fig[rss_start_mb:$label]=$(bench_rss_mb "$site")
   until curl -sf -o "$run/readyz-$label.json" "$origin/readyz"; do sleep 0.01; done
   fig[documents:$label]=$(grep -o '"pages":[0-9]*' "$run/readyz-$label.json" | cut -d: -f2)
 
@@ -299,7 +271,7 @@ measure() {
     echo "$label: $not_ok of $requested crawled answers were not 200 (see $run/crawl-$label.txt)" >&2; exit 1
   fi
   fig[crawl_kb:$label]=$(awk '{ n += $2 } END { printf "%.0f", n / 1024 }' "$run/crawl-$label.txt")
-  fig[rss_crawled_mb:$label]=$(rss_mb "$site")
+  fig[rss_crawled_mb:$label]=$(bench_rss_mb "$site")
   note "   $requested answers crawled in ${fig[crawl_ms:$label]} ms"
 
   local rps p99
@@ -312,7 +284,7 @@ measure() {
   out=$(wrk_figures "$origin/api/faq/search?q=custody&lang=en")
   read -r rps p99 <<<"$out"
   fig[search_rps:$label]=$rps; fig[search_p99_ms:$label]=$p99
-  fig[rss_loaded_mb:$label]=$(rss_mb "$site")
+  fig[rss_loaded_mb:$label]=$(bench_rss_mb "$site")
   kill "$site"; wait "$site" 2>/dev/null || true
   site=
 }

@@ -58,40 +58,11 @@ site_pid=""
 trap '[ -n "$site_pid" ] && kill "$site_pid" 2>/dev/null; true' EXIT
 
 # start_site: starts the copy with a fresh log and leaves it running (its pid in $site_pid); the
-# milliseconds from spawn to the first 200 of /healthz go to $dir/startup_ms.
+# milliseconds from spawn to the first 200 of /healthz go to $startup.
 start_site() {
   rm -f "$dir/applications.jsonl"
-  python3 - "$dir/custody-site" "$port" "$origin" "$dir" <<'PY'
-import os, socket, subprocess, sys, time
-binary, port, origin, workdir = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
-env = dict(os.environ, RUST_LOG="warn", CUSTODY_SITE_CONTACT_LOG=f"{workdir}/applications.jsonl")
-env.pop("CUSTODY_SITE_CONFIG", None)
-log = open(f"{workdir}/site.log", "ab")
-started = time.perf_counter()
-child = subprocess.Popen([binary, "--listen", f"127.0.0.1:{port}", "--public-url", origin],
-                         env=env, stdout=log, stderr=log, start_new_session=True)
-while True:
-    if child.poll() is not None:
-        sys.exit(f"the site exited with {child.returncode}; see {workdir}/site.log")
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-            s.sendall(b"GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n")
-            if s.recv(12).startswith(b"HTTP/1.1 200"):
-                break
-    except OSError:
-        pass
-    if time.perf_counter() - started > 30:
-        sys.exit("no 200 within 30 s")
-    time.sleep(0.001)
-elapsed = (time.perf_counter() - started) * 1000
-open(f"{workdir}/pid", "w").write(str(child.pid))
-open(f"{workdir}/startup_ms", "w").write(f"{elapsed:.1f}")
-PY
-  site_pid=$(cat "$dir/pid")
-}
-
-rss_mb() {
-  awk '/^VmRSS:/ {printf "%.1f", $2 / 1024}' "/proc/$site_pid/status"
+  read -r site_pid startup < <(bench_start "$dir/custody-site" "$port" "$dir/applications.jsonl" "$dir/site.log")
+  [ -n "$startup" ] || exit 1
 }
 
 # --- size and start-up -------------------------------------------------------------------
@@ -100,16 +71,12 @@ binary_bytes=$(stat -c %s "$binary")
 startup_ms=()
 for n in $(seq "$starts"); do
   start_site
-  ms=$(cat "$dir/startup_ms")
-  startup_ms+=("$ms")
-  printf 'start %s: first 200 after %s ms\n' "$n" "$ms" >&2
-  if [ "$n" -lt "$starts" ]; then
-    kill "$site_pid"
-    while kill -0 "$site_pid" 2>/dev/null; do sleep 0.05; done
-  fi
+  startup_ms+=("$startup")
+  printf 'start %s: first 200 after %s ms\n' "$n" "$startup" >&2
+  if [ "$n" -lt "$starts" ]; then bench_stop "$site_pid"; fi
 done
-startup_median=$(printf '%s\n' "${startup_ms[@]}" | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')
-rss_start=$(rss_mb)
+startup_median=$(printf '%s\n' "${startup_ms[@]}" | bench_median)
+rss_start=$(bench_rss_mb "$site_pid")
 
 # --- memory over millions of requests ----------------------------------------------------
 
@@ -146,10 +113,10 @@ for million in $(seq "$millions"); do
     answered=$((answered + count))
     rates+=("$rate")
   done
-  rss_after+=("$(rss_mb)")
+  rss_after+=("$(bench_rss_mb "$site_pid")")
   printf 'after %s requests: resident %s MB\n' "$answered" "${rss_after[-1]}" >&2
 done
-rate_median=$(printf '%s\n' "${rates[@]}" | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')
+rate_median=$(printf '%s\n' "${rates[@]}" | bench_median)
 kill "$site_pid"
 site_pid=""
 

@@ -19,3 +19,54 @@ response = function(status, headers, body)
 end
 LUA
 }
+
+# bench_start BINARY PORT CONTACT_LOG SITE_LOG: starts BINARY on 127.0.0.1:PORT (RUST_LOG=warn,
+# its applications in CONTACT_LOG, its output appended to SITE_LOG, no configuration file) in a
+# session of its own, polls GET /healthz every millisecond from the spawn, and prints "PID MS":
+# the running site's pid and the milliseconds to its first 200. Fails if the site exits or gives
+# no 200 within 60 s.
+bench_start() {
+  python3 - "$@" <<'PY'
+import os, socket, subprocess, sys, time
+binary, port, contact_log, site_log = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+env = dict(os.environ, RUST_LOG="warn", CUSTODY_SITE_CONTACT_LOG=contact_log)
+env.pop("CUSTODY_SITE_CONFIG", None)
+origin = f"http://127.0.0.1:{port}"
+with open(site_log, "ab") as log:
+    began = time.perf_counter()
+    site = subprocess.Popen([binary, "--listen", f"127.0.0.1:{port}", "--public-url", origin],
+                            env=env, stdout=log, stderr=log, start_new_session=True)
+while True:
+    if site.poll() is not None:
+        sys.exit(f"{binary} exited with {site.returncode}; see {site_log}")
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1) as conn:
+            conn.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            if conn.recv(12).startswith(b"HTTP/1.1 200"):
+                break
+    except OSError:
+        pass
+    if time.perf_counter() - began > 60:
+        site.kill()
+        sys.exit(f"{binary} gave no 200 on /healthz within 60 s")
+    time.sleep(0.001)
+print(site.pid, f"{(time.perf_counter() - began) * 1000:.1f}")
+PY
+}
+
+# bench_stop PID: stops a site started by bench_start and waits until it has exited.
+bench_stop() {
+  kill "$1" 2>/dev/null || return 0
+  while kill -0 "$1" 2>/dev/null; do sleep 0.05; done
+}
+
+# bench_rss_mb PID: the resident memory of a process, in MB.
+bench_rss_mb() {
+  awk '/^VmRSS:/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"
+}
+
+# bench_median: the median of the numbers on standard input (separated by spaces or lines); the
+# mean of the middle two when their count is even.
+bench_median() {
+  tr ' ' '\n' | sort -g | awk 'NF { v[++n] = $1 } END { print (n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2) }'
+}
