@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every check and test of the project, in the order a failure is cheapest to find:
 # formatting and lints, types, translation catalogs, Rust unit and integration tests,
-# UI unit tests, then the browser tests with the links, HTML validity and page weight audits
-# (ui/e2e/audit/) and a short Lighthouse audit against the release binary. The audits' full run,
-# every audit on every page, is `bash scripts/audit.sh`.
+# UI unit tests, then the browser tests with axe on every page in every state and the links, HTML
+# validity and page weight audits (ui/e2e/audit/), a short Lighthouse audit against the release
+# binary and the HTTP Observatory. The audits' full run, Lighthouse on every page and the fuzz
+# targets included, is `bash scripts/audit.sh`.
 # Usage: bash scripts/test.sh   (from anywhere; needs cargo, node/npm and /usr/bin/chromium)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,8 +42,8 @@ step "UI unit tests (vitest)"
 step "release binary"
 cargo build --release --locked
 
-step "browser tests and the links, HTML and page weight audits (Playwright, Debian chromium)"
-(cd ui && npx playwright test) 2>&1 | tee "$logs/playwright.log"
+step "browser tests, axe on every page in every state, and the links, HTML and page weight audits (Playwright, Debian chromium)"
+(cd ui && AUDIT_ALL=1 npx playwright test) 2>&1 | tee "$logs/playwright.log"
 
 step "Lighthouse (mobile): accessibility and best practices at 100"
 (cd ui && node scripts/lighthouse.mjs --require accessibility=100,best-practices=100,seo=100 / /zh /trust-center /zh/brand-kit /zh/contact-us) 2>&1 |

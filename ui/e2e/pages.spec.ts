@@ -6,12 +6,13 @@ import { allPagePaths, axeViolations, ERROR_PAGE_PATHS, representativePagePaths 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-/** The audit command (`scripts/audit.sh`, `AUDIT_ALL=1`) runs axe on every page in every state:
- * desktop with the consent banner and with each header dropdown open, phone with the banner and
- * with the navigation panel open (some 1,300 runs, 40 minutes on this machine while busy: too long for CI).
- * Otherwise (CI) every page is checked at desktop width with the banner open; the dropdowns, the
- * same on every page, on the home pages and the 404 pages; the phone states on a page of each kind
- * (`representativePagePaths`) and the 404 pages. */
+/** With `AUDIT_ALL=1` (the test command and `scripts/audit.sh axe`) axe runs on every page in
+ * every state: desktop with the consent banner and with each header dropdown open, phone with the
+ * banner and with the navigation panel open (1,302 runs, 13 minutes with two workers on this
+ * machine). Otherwise, the quick look of a plain `npx playwright test`, every page is checked at
+ * desktop width with the banner open; the dropdowns, the same on every page, on the home pages and
+ * the 404 pages; the phone states on a page of each kind (`representativePagePaths`) and the 404
+ * pages. */
 const EVERY_STATE_ON_EVERY_PAGE = process.env.AUDIT_ALL === "1";
 
 /** Each sweep is split into this many tests, so that the workers share it evenly. */
