@@ -483,27 +483,6 @@ verify_nginx_bytes() { # I
 
 # --- load ----------------------------------------------------------------------------------
 
-# parse_wrk FILE: "REQ_PER_S P50_US P99_US NON_2XX SOCKET_ERRORS REQUESTS" from wrk --latency output.
-parse_wrk() {
-  awk '
-    function us(v) {
-      if (v ~ /us$/) return v + 0
-      if (v ~ /ms$/) return v * 1000
-      if (v ~ /m$/) return v * 60000000
-      return v * 1000000
-    }
-    $1 == "50%" { p50 = us($2) }
-    $1 == "99%" { p99 = us($2) }
-    /^Requests\/sec:/ { rps = $2 }
-    / requests in / { total = $1 }
-    /Non-2xx or 3xx responses:/ { non2xx = $NF }
-    /Socket errors:/ { errors = $4 + $6 + $8 + $10 }
-    END {
-      if (rps == "" || p50 == "" || p99 == "") exit 1
-      printf "%s %.0f %.0f %d %d %d\n", rps, p50, p99, non2xx, errors, total
-    }' "$1"
-}
-
 # measure I ROUND SERVER PORT: one wrk run; appends "SERVER ROUND RPS P50 P99" to the results.
 measure() {
   local i=$1 round=$2 server=$3 target=${targets[$1]} raw parsed rps p50 p99 non2xx errors total
@@ -511,7 +490,7 @@ measure() {
   wrk --latency -t "$threads" -c "$connections" -d "${duration}s" \
     -H "Accept-Encoding: $encoding" "http://127.0.0.1:$4$target" >"$raw" 2>&1 \
     || die "wrk failed on $server $target:$(log_excerpt "$raw")"
-  parsed=$(parse_wrk "$raw") || die "cannot read wrk's output:$(log_excerpt "$raw")"
+  parsed=$(bench_parse_wrk "$raw") || die "cannot read wrk's output:$(log_excerpt "$raw")"
   read -r rps p50 p99 non2xx errors total <<<"$parsed"
   # wrk's "Non-2xx or 3xx" count is in fact of statuses above 399: a 404 target must have only
   # those, a 200 or 301 target none (that every 301 is a 301 was checked before the load).
@@ -520,14 +499,10 @@ measure() {
   [ "$non2xx" -eq "$expected_non2xx" ] || die "$server answered $non2xx of $total requests on $target (round $round) with a status other than ${statuses[i]}:$(log_excerpt "$raw")"
   [ "$errors" -eq 0 ] || die "$server had socket errors on $target (round $round):$(log_excerpt "$raw")"
   echo "$server $round $rps $p50 $p99" >>"$work/results/${keys[i]}.tsv"
-  progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, p50 $(ms "$p50") ms, p99 $(ms "$p99") ms"
+  progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, p50 $(bench_ms "$p50") ms, p99 $(bench_ms "$p99") ms"
 }
 
 # --- report --------------------------------------------------------------------------------
-
-ms() { # MICROSECONDS
-  awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'
-}
 
 # median_of RESULTS SERVER COLUMN: median of one column (3 req/s, 4 p50, 5 p99) of one server.
 median_of() {
@@ -547,14 +522,14 @@ report() { # I
     "${codings[i]:-identity}" "${body_bytes[i]}" "${identity_bytes[i]}" \
     "${site_header_bytes[i]}" "${nginx_header_bytes[i]}"
   printf '   %-12s %10s %10s %10s\n' "median" "req/s" "p50 ms" "p99 ms"
-  printf '   %-12s %10.0f %10s %10s\n' site "$s_rps" "$(ms "$s_p50")" "$(ms "$s_p99")"
-  printf '   %-12s %10.0f %10s %10s\n' nginx "$n_rps" "$(ms "$n_p50")" "$(ms "$n_p99")"
+  printf '   %-12s %10.0f %10s %10s\n' site "$s_rps" "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")"
+  printf '   %-12s %10.0f %10s %10s\n' nginx "$n_rps" "$(bench_ms "$n_p50")" "$(bench_ms "$n_p99")"
   printf '   %-12s %9.2f×\n' site/nginx "$ratio"
   printf '   per run (in order):\n'
   awk '{ printf "     round %s %-6s %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms\n", $2, $1, $3, $4 / 1000, $5 / 1000 }' "$results"
   result_lines+=("$(printf 'RESULT path=%s status=%s encoding=%s bytes=%s site=%.0f nginx=%.0f ratio=%s site_p50_ms=%s site_p99_ms=%s nginx_p50_ms=%s nginx_p99_ms=%s' \
     "$target" "${statuses[i]}" "${codings[i]:-identity}" "${body_bytes[i]}" "$s_rps" "$n_rps" "$ratio" \
-    "$(ms "$s_p50")" "$(ms "$s_p99")" "$(ms "$n_p50")" "$(ms "$n_p99")")")
+    "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")" "$(bench_ms "$n_p50")" "$(bench_ms "$n_p99")")")
 }
 
 # --- main ----------------------------------------------------------------------------------

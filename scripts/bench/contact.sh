@@ -79,7 +79,6 @@ run() {
   echo "$rps $lines $p50 $p99"
 }
 
-
 declare -a group_rps single_rps
 printf '%-14s %6s %12s %10s %10s %10s\n' mode round "applications/s" stored p50 p99
 for round in $(seq 1 "$rounds"); do

@@ -216,14 +216,13 @@ startup_ms() {
   echo "$(bench_median <<<"${all[*]}") ${all[*]}"
 }
 
-# wrk_figures URL: "requests/s p99-ms" with brotli.
+# wrk_figures URL: "requests/s p99-ms" with brotli; fails on any answer above 399.
 wrk_figures() {
-  wrk -t2 -c"$connections" -d"${duration}s" --latency -H 'Accept-Encoding: br' "$1" | awk '
-    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
-    /Requests\/sec/ { rps = $2 }
-    /Non-2xx/ { bad = $NF }
-    $1 == "99%" { p99 = ms($2) }
-    END { if (bad > 0) { print "wrk saw non-2xx answers" > "/dev/stderr"; exit 1 } printf "%.0f %.2f\n", rps, p99 }'
+  local rps p99 non2xx
+  wrk -t2 -c"$connections" -d"${duration}s" --latency -H 'Accept-Encoding: br' "$1" >"$run/wrk.txt"
+  read -r rps _ p99 non2xx _ <<<"$(bench_parse_wrk "$run/wrk.txt")"
+  [ "$non2xx" -eq 0 ] || { echo "wrk saw $non2xx answers above 399 from $1" >&2; exit 1; }
+  printf '%.0f %s\n' "$rps" "$(bench_ms "$p99")"
 }
 
 # measure LABEL BINARY: every runtime figure of one binary.
@@ -240,10 +239,8 @@ measure() {
   local port origin
   port=$(bench_free_port)
   origin="http://127.0.0.1:$port"
-  CUSTODY_SITE_CONTACT_LOG="$run/logs/measure-$label.jsonl" RUST_LOG=warn \
-    "$binary" --listen "127.0.0.1:$port" --public-url "$origin" &
-  site=$!
-  until curl -sf -o /dev/null "$origin/healthz"; do sleep 0.01; done
+  read -r site _ < <(bench_start "$binary" "$port" "$run/logs/measure-$label.jsonl" "$run/logs/site.log")
+  [ -n "$site" ] || exit 1
   fig[rss_start_mb:$label]=$(bench_rss_mb "$site")
   until curl -sf -o "$run/readyz-$label.json" "$origin/readyz"; do sleep 0.01; done
   fig[documents:$label]=$(grep -o '"pages":[0-9]*' "$run/readyz-$label.json" | cut -d: -f2)
@@ -285,7 +282,7 @@ measure() {
   read -r rps p99 <<<"$out"
   fig[search_rps:$label]=$rps; fig[search_p99_ms:$label]=$p99
   fig[rss_loaded_mb:$label]=$(bench_rss_mb "$site")
-  kill "$site"; wait "$site" 2>/dev/null || true
+  bench_stop "$site"
   site=
 }
 

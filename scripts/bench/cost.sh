@@ -82,17 +82,17 @@ rss_start=$(bench_rss_mb "$site_pid")
 
 script=$(curl -s -H 'accept-encoding: identity' "$origin/" | grep -oE '/_app/assets/[^"]+\.js' | head -1)
 [ -n "$script" ] || { echo "no script found in the home page" >&2; exit 1; }
+mix=(/ /zh/faq "$script" '/api/supported-assets?entity=sg&page=2&size=20' /no-such-page /serve)
 cat >"$dir/mix.lua" <<LUA
 wrk.headers["Accept-Encoding"] = "br"
-local paths = { "/", "/zh/faq", "$script", "/api/supported-assets?entity=sg&page=2&size=20",
-                "/no-such-page", "/serve" }
+local paths = { $(printf '"%s", ' "${mix[@]}") }
 local n = 0
 request = function()
   n = n % #paths + 1
   return wrk.format(nil, paths[n])
 end
 LUA
-for path in / /zh/faq "$script" '/api/supported-assets?entity=sg&page=2&size=20' /no-such-page /serve; do
+for path in "${mix[@]}"; do
   status=$(curl -s -o /dev/null -w '%{http_code}' -H 'accept-encoding: br' "$origin$path")
   printf 'mix: %s %s\n' "$status" "$path" >&2
 done

@@ -70,3 +70,31 @@ bench_rss_mb() {
 bench_median() {
   tr ' ' '\n' | sort -g | awk 'NF { v[++n] = $1 } END { print (n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2) }'
 }
+
+# bench_parse_wrk FILE: "REQ_PER_S P50_US P99_US NON_2XX SOCKET_ERRORS REQUESTS" from the output of
+# `wrk --latency` (NON_2XX counts wrk's "Non-2xx or 3xx", in fact statuses above 399); fails when
+# the output has no rate or latencies.
+bench_parse_wrk() {
+  awk '
+    function us(v) {
+      if (v ~ /us$/) return v + 0
+      if (v ~ /ms$/) return v * 1000
+      if (v ~ /m$/) return v * 60000000
+      return v * 1000000
+    }
+    $1 == "50%" { p50 = us($2) }
+    $1 == "99%" { p99 = us($2) }
+    /^Requests\/sec:/ { rps = $2 }
+    / requests in / { total = $1 }
+    /Non-2xx or 3xx responses:/ { non2xx = $NF }
+    /Socket errors:/ { errors = $4 + $6 + $8 + $10 }
+    END {
+      if (rps == "" || p50 == "" || p99 == "") exit 1
+      printf "%s %.0f %.0f %d %d %d\n", rps, p50, p99, non2xx, errors, total
+    }' "$1"
+}
+
+# bench_ms MICROSECONDS: the same time in milliseconds, two decimals.
+bench_ms() {
+  awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'
+}

@@ -58,14 +58,10 @@ until curl -sf -o /dev/null "$origin/healthz"; do sleep 0.02; done
 
 # wrk on a path: prints "requests/s p50 p99" (latencies in ms).
 measure() {
-  local out
-  out=$(wrk -t1 -c"$connections" -d"${duration}s" --latency -H 'Accept-Encoding: br' "$origin$1")
-  awk '
-    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
-    /Requests\/sec/ { rps = $2 }
-    $1 == "50%" { p50 = ms($2) }
-    $1 == "99%" { p99 = ms($2) }
-    END { printf "%.0f %.2f %.2f\n", rps, p50, p99 }' <<<"$out"
+  local rps p50 p99
+  wrk -t1 -c"$connections" -d"${duration}s" --latency -H 'Accept-Encoding: br' "$origin$1" >"$work/wrk.txt"
+  read -r rps p50 p99 _ <<<"$(bench_parse_wrk "$work/wrk.txt")"
+  printf '%.0f %s %s\n' "$rps" "$(bench_ms "$p50")" "$(bench_ms "$p99")"
 }
 
 stored_before=0
