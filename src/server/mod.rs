@@ -1,5 +1,13 @@
 //! The HTTP server: accept loop, header read timeout, HTTP/1.1 and HTTP/2, graceful shutdown.
 
+mod listen;
+mod protocol;
+mod signals;
+
+pub use listen::listen;
+pub use signals::shutdown_signal;
+use signals::survive_file_size_limit;
+
 use std::convert::Infallible;
 use std::future::Future;
 use std::sync::Arc;
@@ -11,8 +19,7 @@ use axum::extract::ConnectInfo;
 use axum::http::Request;
 use axum::response::Response;
 use hyper::body::Incoming;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-use hyper_util::server::conn::auto;
+use hyper_util::rt::TokioIo;
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
@@ -135,13 +142,7 @@ where
     S::Future: Send + 'static,
 {
     let grace = config.shutdown_grace();
-    let mut builder = auto::Builder::new(TokioExecutor::new());
-    builder
-        .http1()
-        .timer(TokioTimer::new())
-        .header_read_timeout(config.header_read_timeout())
-        .max_buf_size(64 * 1024);
-    builder.http2().timer(TokioTimer::new());
+    let builder = protocol::connection_builder(config);
     let graceful = GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
     let scheme = if tls.is_some() { "https" } else { "http" };
@@ -216,71 +217,4 @@ where
         tracing::warn!("grace period over; closing the remaining connections");
     }
     Ok(())
-}
-
-/// Makes a file-size limit (`ulimit -f`, systemd's `LimitFSIZE=`) reached by the applications
-/// log an error of that write, answered `503` like a full disk, instead of SIGXFSZ ending the
-/// process.
-/// Pending connections the kernel queues for `accept` (it caps this at `net.core.somaxconn`):
-/// a burst of hundreds of connections at once, such as a slowloris attack, then waits in the
-/// queue instead of having its handshakes dropped and retried a second later.
-const LISTEN_BACKLOG: u32 = 4096;
-
-/// Listens on `addr` with a deep accept queue (`LISTEN_BACKLOG`) and `SO_REUSEADDR`, so a
-/// restart can bind while the previous process's connections linger in `TIME_WAIT`.
-pub fn listen(addr: std::net::SocketAddr) -> std::io::Result<TcpListener> {
-    let socket = match addr {
-        std::net::SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
-        std::net::SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
-    };
-    socket.set_reuseaddr(true)?;
-    socket.bind(addr)?;
-    socket.listen(LISTEN_BACKLOG)
-}
-
-fn survive_file_size_limit() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::from_raw(libc::SIGXFSZ)) {
-            Ok(mut received) => {
-                tokio::spawn(async move {
-                    while received.recv().await.is_some() {
-                        tracing::error!("a write went past the file size limit (SIGXFSZ)");
-                    }
-                });
-            }
-            Err(error) => tracing::warn!(%error, "cannot handle SIGXFSZ"),
-        }
-    }
-}
-
-/// Completes on SIGINT (Ctrl-C) or SIGTERM. The handlers are installed when this is called, not
-/// when the future is first polled, so a signal that arrives while the server is still starting
-/// or busy accepting is never lost (it would otherwise kill the process outright).
-pub fn shutdown_signal() -> impl Future<Output = ()> {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{Signal, SignalKind, signal};
-        async fn received(signal: Option<Signal>) {
-            match signal {
-                Some(mut signal) => {
-                    signal.recv().await;
-                }
-                None => std::future::pending::<()>().await,
-            }
-        }
-        let interrupt = signal(SignalKind::interrupt()).ok();
-        let terminate = signal(SignalKind::terminate()).ok();
-        async move {
-            tokio::select! {
-                () = received(interrupt) => {},
-                () = received(terminate) => {},
-            }
-        }
-    }
-    #[cfg(not(unix))]
-    async {
-        let _ = tokio::signal::ctrl_c().await;
-    }
 }
