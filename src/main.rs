@@ -12,6 +12,8 @@ use custody_site::contact::export;
 use custody_site::content::error::report;
 use custody_site::dev::{self, DevOptions, source_tree_dir};
 use custody_site::render::build_manifest::version;
+use custody_site::server::listeners::{self, Listeners};
+use custody_site::server::upgrade::Invocation;
 use custody_site::{Site, server};
 use tracing_subscriber::EnvFilter;
 
@@ -182,15 +184,15 @@ fn main() -> ExitCode {
 }
 
 fn serve(command: &ServeCommand) -> anyhow::Result<()> {
+    let invocation = Invocation::current();
+    let inherited = listeners::inherited()?;
     let config = command.args.load()?;
-    let addr = config.listen_addr()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async move {
         let shutdown = server::shutdown_signal();
-        let listener =
-            server::listen(addr).map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
+        let listeners = Listeners::open(&config, inherited)?;
         if command.dev {
             let options = DevOptions {
                 content_dir: command
@@ -199,9 +201,9 @@ fn serve(command: &ServeCommand) -> anyhow::Result<()> {
                     .unwrap_or_else(|| source_tree_dir("content")),
                 ui_dir: command.ui.clone().unwrap_or_else(|| source_tree_dir("ui")),
             };
-            dev::run(config, options, listener, shutdown).await
+            dev::run(config, options, listeners.site, shutdown).await
         } else {
-            server::run(config, listener, shutdown).await
+            server::run(config, listeners, invocation, shutdown).await
         }
     })
 }
@@ -212,7 +214,7 @@ fn check(command: &CheckCommand) -> anyhow::Result<()> {
         return check_folder(dir);
     }
     let site = Site::from_embedded(config)?;
-    custody_site::tls::acceptor(&site.config)?;
+    custody_site::tls::Tls::from_config(&site.config)?;
     println!(
         "configuration and content are valid: {} documents, build {}, public URL {}",
         site.pages.len(),

@@ -41,6 +41,9 @@ struct BuildLabels {
     build: String,
 }
 
+/// The label set of a series without labels that appears only once it has a value.
+type NoLabels = [(&'static str, &'static str); 0];
+
 type LatencyFamily = Family<RouteLabels, Histogram, fn() -> Histogram>;
 
 /// Every metric of the process.
@@ -63,6 +66,13 @@ pub struct Metrics {
     pub connections_open: Gauge,
     /// Connections turned away with `503` because `server.max_connections` were open.
     pub connections_refused: Counter,
+    /// When the served TLS certificate expires, seconds since the Unix epoch (no series until
+    /// a certificate is served).
+    tls_certificate_expiry: Family<NoLabels, Gauge>,
+    /// Failed attempts to obtain or renew a certificate over ACME since start-up.
+    pub tls_renewal_failures: Counter,
+    /// Certificate reloads (SIGHUP) refused since start-up, the old certificate kept.
+    pub tls_reload_failures: Counter,
     webhook_pending: Gauge,
     webhook_enabled: AtomicBool,
 }
@@ -139,9 +149,31 @@ impl Metrics {
             "Connections answered 503 and closed because server.max_connections were open",
             connections_refused.clone(),
         );
+        let tls_certificate_expiry = Family::<NoLabels, Gauge>::default();
+        registry.register_with_unit(
+            "tls_certificate_expiry_timestamp",
+            "When the TLS certificate served to new handshakes expires, seconds since the Unix epoch",
+            Unit::Seconds,
+            tls_certificate_expiry.clone(),
+        );
+        let tls_renewal_failures = Counter::default();
+        registry.register(
+            "tls_renewal_failures",
+            "Failed attempts to obtain or renew the certificate over ACME since start-up",
+            tls_renewal_failures.clone(),
+        );
+        let tls_reload_failures = Counter::default();
+        registry.register(
+            "tls_reload_failures",
+            "Certificate file reloads (SIGHUP) refused since start-up; the certificate in service stayed",
+            tls_reload_failures.clone(),
+        );
         Self {
             registry,
             requests,
+            tls_certificate_expiry,
+            tls_renewal_failures,
+            tls_reload_failures,
             connections_open,
             connections_refused,
             latency,
@@ -173,6 +205,13 @@ impl Metrics {
                 build: build.to_owned(),
             })
             .set(1);
+    }
+
+    /// Records when the certificate served to new handshakes expires.
+    pub fn set_certificate_expiry(&self, not_after: i64) {
+        self.tls_certificate_expiry
+            .get_or_create(&[])
+            .set(not_after);
     }
 
     /// Marks webhook delivery as configured, so the backlog is reported.

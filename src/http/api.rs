@@ -28,29 +28,46 @@ pub async fn health() -> &'static str {
 const READY_WAIT: Duration = Duration::from_secs(2);
 
 /// `GET /readyz`: ready to take traffic (readiness): the content is loaded (it is, once this
-/// answers) and the applications log can be written. `503` while the log is being read back at
-/// start-up or cannot be opened or written; a failed log is retried on every call.
+/// answers), the applications log can be written and, when the site serves HTTPS itself, a
+/// certificate valid now is served (also while a renewal is under way). `503` while the log is
+/// being read back at start-up or cannot be opened or written, or the certificate has expired;
+/// a failed log is retried on every call.
 pub async fn ready(State(state): State<AppState>) -> Response {
     let store = &state.contact.store;
     let writable = store.writable()
         || tokio::time::timeout(READY_WAIT, store.probe())
             .await
             .unwrap_or(false);
-    let (status, verdict, log) = if writable {
-        (StatusCode::OK, "ready", "writable")
+    let log = if writable {
+        "writable"
     } else {
-        (
-            StatusCode::SERVICE_UNAVAILABLE,
-            "not ready",
-            "not writable (being read back, or cannot be opened or written: see the error log)",
-        )
+        "not writable (being read back, or cannot be opened or written: see the error log)"
     };
-    let body = json!({
+    let certificate = state.tls.as_ref().map(|tls| {
+        let valid = tls.serves_valid_certificate();
+        let info = tls.certificates.info();
+        let answer = json!({
+            "valid": valid,
+            "serial": info.as_ref().map(|info| info.serial.clone()),
+            "notAfter": info.as_ref().and_then(|info| jiff::Timestamp::from_second(info.not_after).ok()).map(|at| at.to_string()),
+        });
+        (valid, answer)
+    });
+    let ready = writable && certificate.as_ref().is_none_or(|(valid, _)| *valid);
+    let (status, verdict) = if ready {
+        (StatusCode::OK, "ready")
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, "not ready")
+    };
+    let mut body = json!({
         "status": verdict,
         "build": state.build.build_id,
         "pages": state.pages.len(),
         "contactLog": log,
     });
+    if let Some((_, answer)) = certificate {
+        body["certificate"] = answer;
+    }
     (
         status,
         [

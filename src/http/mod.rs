@@ -24,6 +24,7 @@ use axum::routing::{get, post};
 
 use crate::contact::ContactDesk;
 use crate::render::site::Site;
+use crate::tls::Tls;
 pub use service::SiteService;
 
 /// Shared state of every handler: the site, and the contact desk that stores applications.
@@ -34,6 +35,8 @@ pub struct AppState {
     pub site: Arc<Site>,
     /// The applications store and its limits.
     pub contact: Arc<ContactDesk>,
+    /// HTTPS, when the site serves it itself: readiness reports the certificate.
+    pub tls: Option<Arc<Tls>>,
 }
 
 impl Deref for AppState {
@@ -49,6 +52,11 @@ pub fn app(site: Arc<Site>, contact: Arc<ContactDesk>) -> SiteService {
     app_with(site, contact, Router::new())
 }
 
+/// The site served over `tls` (or plain HTTP), as the server runs it.
+pub fn served(site: Arc<Site>, contact: Arc<ContactDesk>, tls: Option<Arc<Tls>>) -> SiteService {
+    site_service(site, contact, tls, Router::new())
+}
+
 /// The site with `extra` routes merged into the router, so they get the same headers, logging
 /// and panic handling (used by tests to exercise the 500 page).
 pub fn app_with(
@@ -56,9 +64,19 @@ pub fn app_with(
     contact: Arc<ContactDesk>,
     extra: Router<AppState>,
 ) -> SiteService {
+    site_service(site, contact, None, extra)
+}
+
+fn site_service(
+    site: Arc<Site>,
+    contact: Arc<ContactDesk>,
+    tls: Option<Arc<Tls>>,
+    extra: Router<AppState>,
+) -> SiteService {
     let state = AppState {
         site: site.clone(),
         contact,
+        tls,
     };
     let router = Router::new()
         .route("/healthz", get(api::health))

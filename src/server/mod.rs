@@ -1,49 +1,53 @@
-//! The HTTP server: accept loop, header read timeout, HTTP/1.1 and HTTP/2, graceful shutdown.
+//! The HTTP server: listeners (bound, or inherited from systemd or a previous process), the
+//! accept loop, HTTP/1.1 and HTTP/2, TLS, signals (stop, certificate reload, upgrade), the
+//! service manager's notifications and the drain that stops without failing a request.
 
-mod listen;
+mod accept;
+mod drain;
+pub mod listeners;
+mod pid_file;
 mod protocol;
 mod signals;
+mod systemd;
+pub mod upgrade;
 
-pub use listen::listen;
+pub use accept::serve_connections;
+pub use listeners::{Listeners, listen};
 pub use signals::shutdown_signal;
-use signals::survive_file_size_limit;
 
-use std::convert::Infallible;
 use std::future::Future;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use anyhow::Context;
-
-use axum::extract::ConnectInfo;
 use axum::http::Request;
 use axum::response::Response;
 use hyper::body::Incoming;
-use hyper_util::rt::TokioIo;
-use hyper_util::server::graceful::GracefulShutdown;
-use hyper_util::service::TowerToHyperService;
-use tokio::net::TcpListener;
-use tokio_rustls::TlsAcceptor;
-use tower::{Service, ServiceExt};
+use tokio::sync::watch;
+use tower::Service;
 
+use self::signals::{Signals, survive_file_size_limit};
+use self::upgrade::{Invocation, start_successor, under_systemd};
 use crate::config::Config;
-use crate::connections::{self, ConnectionCap};
+use crate::connections;
 use crate::contact::ContactDesk;
 use crate::contact::webhook::Webhook;
 use crate::http;
 use crate::http::metrics::metrics_router;
 use crate::metrics::metrics;
 use crate::render::site::Site;
-use crate::tls;
+use crate::tls::{self, Tls};
 
-/// Builds the site from the embedded content and serves it on `listener` until `shutdown`
-/// completes; in-flight requests then get the configured grace period to finish.
+/// Builds the site from the embedded content and serves it on `listeners` until `shutdown`
+/// completes or a new process started by SIGUSR2 is ready; in-flight requests then get the
+/// configured grace period to finish. SIGHUP reloads the certificate files.
 pub async fn run(
     config: Config,
-    listener: TcpListener,
-    shutdown: impl Future<Output = ()>,
+    listeners: Listeners,
+    invocation: Invocation,
+    shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let started = Instant::now();
+    let signals = Signals::install();
     connections::raise_open_file_limit(config.server.max_connections);
     survive_file_size_limit();
     let site = Arc::new(tokio::task::spawn_blocking(move || Site::from_embedded(config)).await??);
@@ -55,17 +59,9 @@ pub async fn run(
         "rendered and compressed every document"
     );
     metrics().set_build(env!("CARGO_PKG_VERSION"), &site.build.build_id);
-    if let Some(addr) = site.config.metrics_addr()? {
-        let listener =
-            listen(addr).with_context(|| format!("cannot listen for metrics on {addr}"))?;
-        tracing::info!("metrics on http://{addr}/metrics");
-        tokio::spawn(async move {
-            if let Err(error) = axum::serve(listener, metrics_router()).await {
-                tracing::error!(%error, "the metrics listener stopped");
-            }
-        });
-    }
-    let settings = &site.config.contact;
+    let config = site.config.clone();
+    let tls = Tls::from_config(&config)?.map(Arc::new);
+    let settings = &config.contact;
     let contact = Arc::new(ContactDesk::open(settings));
     let webhook = Webhook::from_config(settings, contact.store.appended())?;
     tracing::info!(
@@ -75,29 +71,74 @@ pub async fn run(
         webhook = webhook.as_ref().map_or("off", |_| "on"),
         "contact applications"
     );
-    if let Some(webhook) = webhook {
-        tokio::spawn(webhook.run());
-    }
-    let tls = tls::acceptor(&site.config)?;
-    let redirecting = match site.config.tls_redirect_addr()? {
-        Some(addr) => {
-            let redirect_listener = listen(addr)
-                .with_context(|| format!("cannot listen for HTTP redirects on {addr}"))?;
-            tracing::info!("redirecting http://{addr} to {}", site.config.public_url);
-            let config = site.config.clone();
-            Some(tokio::spawn(async move {
-                let router = tls::redirect_router(&config);
-                serve_app(router, &config, redirect_listener, std::future::pending()).await
-            }))
+    let (stop_sender, stopped) = watch::channel(false);
+    let on_stop = move || {
+        let mut stopped = stopped.clone();
+        async move {
+            let _ = stopped.wait_for(|stop| *stop).await;
         }
-        None => None,
     };
-    let config = site.config.clone();
-    let served =
-        serve_connections(http::app(site, contact), &config, listener, tls, shutdown).await;
-    if let Some(task) = redirecting {
-        task.abort();
+    if let Some(webhook) = webhook {
+        let stop = on_stop();
+        tokio::spawn(async move {
+            tokio::select! {
+                () = webhook.run() => {},
+                () = stop => {},
+            }
+        });
     }
+    let handover = listeners.with_roles();
+    let mut tasks = Vec::new();
+    if let Some(listener) = listeners.metrics {
+        tracing::info!("metrics on http://{}/metrics", listener.local_addr()?);
+        let stop = on_stop();
+        tasks.push(tokio::spawn(async move {
+            axum::serve(listener, metrics_router())
+                .with_graceful_shutdown(stop)
+                .await
+                .map_err(anyhow::Error::from)
+        }));
+    }
+    if let Some(listener) = listeners.redirect {
+        tracing::info!(
+            "redirecting http://{} to {}",
+            listener.local_addr()?,
+            config.public_url
+        );
+        let router = tls::redirect_router(&config, tls.as_ref().and_then(|t| t.http01_answers()));
+        let (config, stop) = (config.clone(), on_stop());
+        tasks.push(tokio::spawn(async move {
+            serve_connections(router, &config, listener, None, stop).await
+        }));
+    }
+    if let Some(tls) = &tls {
+        tls.start();
+    }
+    tokio::spawn(reload_on_hangup(signals.hangup, tls.clone()));
+    tokio::spawn(announce_ready(
+        contact.clone(),
+        site.clone(),
+        config.clone(),
+    ));
+    systemd::keep_watchdog_fed();
+    let stop_trigger = async move {
+        tokio::select! {
+            () = shutdown => tracing::info!("stop requested"),
+            pid = upgrade_on_signal(signals.upgrade, invocation, handover) => {
+                tracing::info!(pid, "the new process is ready: this one stops accepting and finishes its requests");
+            }
+        }
+        systemd::stopping("finishing in-flight requests");
+        let _ = stop_sender.send(true);
+    };
+    tokio::spawn(stop_trigger);
+    let acceptor = tls.as_ref().map(|tls| tls.acceptor());
+    let app = http::served(site, contact, tls);
+    let served = serve_connections(app, &config, listeners.site, acceptor, on_stop()).await;
+    for task in tasks {
+        let _ = task.await;
+    }
+    pid_file::remove(&config);
     served
 }
 
@@ -105,7 +146,7 @@ pub async fn run(
 pub async fn serve(
     site: Arc<Site>,
     contact: Arc<ContactDesk>,
-    listener: TcpListener,
+    listener: tokio::net::TcpListener,
     shutdown: impl Future<Output = ()>,
 ) -> anyhow::Result<()> {
     let config = site.config.clone();
@@ -117,104 +158,71 @@ pub async fn serve(
 pub async fn serve_app<S>(
     app: S,
     config: &Config,
-    listener: TcpListener,
+    listener: tokio::net::TcpListener,
     shutdown: impl Future<Output = ()>,
 ) -> anyhow::Result<()>
 where
-    S: Service<Request<Incoming>, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S: Service<Request<Incoming>, Response = Response, Error = std::convert::Infallible>
+        + Clone
+        + Send
+        + 'static,
     S::Future: Send + 'static,
 {
     serve_connections(app, config, listener, None, shutdown).await
 }
 
-/// Serves `app` on `listener`, over TLS when `tls` is given (the handshake bounded by the header
-/// read timeout, off the accept loop), until `shutdown` completes; in-flight requests then get
-/// the configured grace period.
-pub async fn serve_connections<S>(
-    app: S,
-    config: &Config,
-    listener: TcpListener,
-    tls: Option<TlsAcceptor>,
-    shutdown: impl Future<Output = ()>,
-) -> anyhow::Result<()>
-where
-    S: Service<Request<Incoming>, Response = Response, Error = Infallible> + Clone + Send + 'static,
-    S::Future: Send + 'static,
-{
-    let grace = config.shutdown_grace();
-    let builder = protocol::connection_builder(config);
-    let graceful = GracefulShutdown::new();
-    let mut shutdown = std::pin::pin!(shutdown);
-    let scheme = if tls.is_some() { "https" } else { "http" };
-    tracing::info!("listening on {scheme}://{}", listener.local_addr()?);
-    let handshake_timeout = config.header_read_timeout();
-    let cap = ConnectionCap::new(config.server.max_connections);
-    loop {
-        tokio::select! {
-            accepted = listener.accept() => {
-                let (stream, peer) = match accepted {
-                    Ok(accepted) => accepted,
-                    Err(error) => {
-                        tracing::warn!(%error, "accept failed");
-                        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-                        continue;
-                    }
-                };
-                let Some(admitted) = cap.admit() else {
-                    tokio::spawn(connections::turn_away(stream, tls.is_none()));
-                    continue;
-                };
-                let _ = stream.set_nodelay(true);
-                let service = TowerToHyperService::new(app.clone().map_request(
-                    move |mut request: Request<Incoming>| {
-                        request.extensions_mut().insert(ConnectInfo(peer));
-                        request
-                    },
-                ));
-                let builder = builder.clone();
-                let watcher = graceful.watcher();
-                let tls = tls.clone();
-                tokio::spawn(async move {
-                    let _admitted = admitted;
-                    let served = match tls {
-                        None => {
-                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
-                            watcher.watch(connection.into_owned()).await
-                        }
-                        Some(acceptor) => {
-                            let stream = match tokio::time::timeout(handshake_timeout, acceptor.accept(stream)).await {
-                                Ok(Ok(stream)) => stream,
-                                Ok(Err(error)) => {
-                                    tracing::debug!(%error, %peer, "TLS handshake failed");
-                                    return;
-                                }
-                                Err(_) => {
-                                    tracing::debug!(%peer, "TLS handshake timed out");
-                                    return;
-                                }
-                            };
-                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
-                            watcher.watch(connection.into_owned()).await
-                        }
-                    };
-                    if let Err(error) = served {
-                        tracing::debug!(%error, "connection ended with an error");
-                    }
-                });
+/// Tells the service manager the server is ready once the applications log has been read back
+/// and can be written (checked again every second until it can), and writes the pid file.
+async fn announce_ready(contact: Arc<ContactDesk>, site: Arc<Site>, config: Config) {
+    while !contact.store.probe().await {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+    pid_file::write(&config);
+    systemd::ready(&format!(
+        "serving {} documents of build {}",
+        site.pages.len(),
+        site.build.build_id
+    ));
+    tracing::info!("ready: documents rendered, applications log read back");
+}
+
+/// Reloads the certificate files on every SIGHUP.
+async fn reload_on_hangup(mut hangup: signals::Stream, tls: Option<Arc<Tls>>) {
+    while hangup.recv().await {
+        systemd::reloading();
+        match &tls {
+            Some(tls) => {
+                let _ = tls.reload();
             }
-            () = &mut shutdown => break,
+            None => tracing::info!("SIGHUP: HTTPS is not configured, nothing to reload"),
+        }
+        systemd::ready("reloaded");
+    }
+}
+
+/// Starts a new process from the program path on every SIGUSR2 until one is ready; returns its
+/// process id. A failed start is logged and this process keeps serving.
+async fn upgrade_on_signal(
+    mut upgrade: signals::Stream,
+    invocation: Invocation,
+    handover: Vec<(listeners::Role, std::os::fd::RawFd)>,
+) -> u32 {
+    loop {
+        if !upgrade.recv().await {
+            return std::future::pending().await;
+        }
+        if under_systemd() {
+            tracing::warn!(
+                "SIGUSR2 ignored under systemd: `systemctl restart` with the socket unit (docs/systemd/) replaces the process without refusing a connection"
+            );
+            continue;
+        }
+        match start_successor(&invocation, &handover).await {
+            Ok(pid) => return pid,
+            Err(error) => tracing::error!(
+                error = %format!("{error:#}"),
+                "the upgrade failed; this process keeps serving"
+            ),
         }
     }
-    drop(listener);
-    tracing::info!(
-        grace_secs = grace.as_secs(),
-        "shutting down: finishing in-flight requests"
-    );
-    if tokio::time::timeout(grace, graceful.shutdown())
-        .await
-        .is_err()
-    {
-        tracing::warn!("grace period over; closing the remaining connections");
-    }
-    Ok(())
 }

@@ -1,55 +1,145 @@
-//! Native HTTPS: the certificate chain and private key from PEM files, as a rustls server
-//! configuration offering HTTP/2 and HTTP/1.1 by ALPN, and the plain-HTTP listener that sends
-//! every request to the same path on the HTTPS site.
+//! Native HTTPS: a rustls server configuration offering HTTP/2 and HTTP/1.1 by ALPN, whose
+//! certificate comes from PEM files (reloaded on SIGHUP) or from an ACME certificate authority
+//! (obtained and renewed in the background), and the plain-HTTP listener that sends every
+//! request to the same path on the HTTPS site.
 
+pub mod acme;
+pub mod certificates;
+mod files;
 mod redirect;
 
 pub use redirect::redirect_router;
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::Context;
-use rustls::pki_types::pem::PemObject;
-use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use tokio_rustls::TlsAcceptor;
 
-use crate::config::Config;
+use self::acme::{Acme, Http01Answers};
+use self::certificates::{ACME_TLS_ALPN, CertificateInfo, Certificates, provider};
+use crate::config::{AcmeChallenge, Config};
+use crate::metrics::metrics;
 
-/// The TLS acceptor of the configured certificate, or `None` when HTTPS is not configured.
-pub fn acceptor(config: &Config) -> anyhow::Result<Option<TlsAcceptor>> {
-    let Some((cert, key)) = config.tls_files() else {
-        return Ok(None);
-    };
-    Ok(Some(TlsAcceptor::from(Arc::new(server_config(cert, key)?))))
+/// HTTPS of the site: the certificates served and where they come from.
+#[derive(Debug)]
+pub struct Tls {
+    /// The certificate every handshake gets (and the TLS-ALPN-01 challenge certificates).
+    pub certificates: Arc<Certificates>,
+    server: Arc<rustls::ServerConfig>,
+    source: Source,
 }
 
-/// A rustls server configuration for the chain in `cert` and the key in `key`.
-fn server_config(cert: &Path, key: &Path) -> anyhow::Result<rustls::ServerConfig> {
-    let chain = CertificateDer::pem_file_iter(cert)
-        .and_then(Iterator::collect::<Result<Vec<_>, _>>)
-        .with_context(|| {
-            format!(
-                "tls.cert: cannot read a PEM certificate chain from {}",
-                cert.display()
+#[derive(Debug)]
+enum Source {
+    Files { cert: PathBuf, key: PathBuf },
+    Acme(Arc<Acme>),
+}
+
+impl Tls {
+    /// HTTPS as `config` sets it up, or `None` for plain HTTP. Certificate files are read now
+    /// (an unusable pair fails with the key at fault named); with ACME, a certificate kept in
+    /// the cache directory is served at once, and [`Tls::start`] obtains or renews one.
+    pub fn from_config(config: &Config) -> anyhow::Result<Option<Self>> {
+        let certificates = Arc::new(Certificates::default());
+        let (source, alpn_challenge) = if let Some((cert, key)) = config.tls_files() {
+            certificates.install(files::read_pair(cert, key)?);
+            let source = Source::Files {
+                cert: cert.to_path_buf(),
+                key: key.to_path_buf(),
+            };
+            (source, false)
+        } else if let Some(settings) = config.acme() {
+            let acme = Acme::new(settings, certificates.clone())?;
+            acme.serve_cached();
+            (
+                Source::Acme(Arc::new(acme)),
+                settings.challenge == AcmeChallenge::TlsAlpn01,
             )
-        })?;
-    if chain.is_empty() {
-        anyhow::bail!("tls.cert: {} holds no certificate", cert.display());
+        } else {
+            return Ok(None);
+        };
+        let server = server_config(certificates.clone(), alpn_challenge)?;
+        Ok(Some(Self {
+            certificates,
+            server: Arc::new(server),
+            source,
+        }))
     }
-    let private_key = PrivateKeyDer::from_pem_file(key).with_context(|| {
-        format!(
-            "tls.key: cannot read a PEM private key from {}",
-            key.display()
-        )
-    })?;
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let mut tls = rustls::ServerConfig::builder_with_provider(provider)
+
+    /// The acceptor of the HTTPS listener.
+    pub fn acceptor(&self) -> TlsAcceptor {
+        TlsAcceptor::from(self.server.clone())
+    }
+
+    /// The HTTP-01 answers the plain-HTTP listener gives, when ACME validates over HTTP-01.
+    pub fn http01_answers(&self) -> Option<Arc<Http01Answers>> {
+        match &self.source {
+            Source::Acme(acme) => acme.http01_answers(),
+            Source::Files { .. } => None,
+        }
+    }
+
+    /// Starts obtaining and renewing the certificate in the background, with ACME.
+    pub fn start(&self) {
+        if let Source::Acme(acme) = &self.source {
+            tokio::spawn(acme.clone().run());
+        }
+    }
+
+    /// Reads the certificate files again (SIGHUP): a usable pair is served to every new
+    /// handshake; a broken or mismatched one is refused with an error line and the certificate
+    /// in service stays. With ACME there are no files to read.
+    pub fn reload(&self) -> anyhow::Result<Option<CertificateInfo>> {
+        let Source::Files { cert, key } = &self.source else {
+            tracing::info!(
+                "certificates come from ACME and renew by themselves: nothing to reload"
+            );
+            return Ok(None);
+        };
+        match files::read_pair(cert, key) {
+            Ok(certificate) => {
+                let info = certificate.info.clone();
+                self.certificates.install(certificate);
+                tracing::info!(serial = %info.serial, not_after = info.not_after, "reloaded the certificate: new handshakes get it");
+                Ok(Some(info))
+            }
+            Err(error) => {
+                metrics().tls_reload_failures.inc();
+                tracing::error!(error = %format!("{error:#}"), "the certificate files were not reloaded; the certificate in service stays");
+                Err(error)
+            }
+        }
+    }
+
+    /// Whether a certificate valid now is being served.
+    pub fn serves_valid_certificate(&self) -> bool {
+        let now = jiff::Timestamp::now().as_second();
+        self.certificates
+            .info()
+            .is_some_and(|info| info.valid_at(now))
+    }
+}
+
+/// Whether a finished handshake was an ACME TLS-ALPN-01 validation, which gets no HTTP.
+pub fn is_validation(connection: &rustls::ServerConnection) -> bool {
+    connection.alpn_protocol() == Some(ACME_TLS_ALPN)
+}
+
+/// A rustls server configuration presenting the certificates of `resolver`; TLS-ALPN-01
+/// validations are accepted when `alpn_challenge` is set.
+fn server_config(
+    resolver: Arc<Certificates>,
+    alpn_challenge: bool,
+) -> anyhow::Result<rustls::ServerConfig> {
+    let mut tls = rustls::ServerConfig::builder_with_provider(Arc::new(provider()))
         .with_safe_default_protocol_versions()
         .context("TLS protocol versions")?
         .with_no_client_auth()
-        .with_single_cert(chain, private_key)
-        .context("tls.cert and tls.key do not make a usable pair")?;
+        .with_cert_resolver(resolver);
     tls.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+    if alpn_challenge {
+        tls.alpn_protocols.push(ACME_TLS_ALPN.to_vec());
+    }
     Ok(tls)
 }

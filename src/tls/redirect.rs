@@ -1,5 +1,6 @@
 //! The plain-HTTP listener beside HTTPS: every request is sent to the same path on the HTTPS
-//! site.
+//! site, except the ACME HTTP-01 validations this server is waiting for, which get their key
+//! authorization.
 
 use std::sync::Arc;
 
@@ -7,18 +8,36 @@ use axum::Router;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
+use super::acme::Http01Answers;
 use crate::config::Config;
 
 /// The router of the plain-HTTP listener: every request is redirected to the same path and
 /// query on `public_url` (`301` for GET and HEAD, `308`, which keeps the method and body,
-/// otherwise), with the security headers.
-pub fn redirect_router(config: &Config) -> Router {
+/// otherwise), with the security headers; with `http01`, a `GET` of a pending validation gets
+/// its key authorization (`text/plain`) instead.
+pub fn redirect_router(config: &Config, http01: Option<Arc<Http01Answers>>) -> Router {
     let public_url = Arc::<str>::from(config.public_url.trim_end_matches('/'));
     let security = Arc::new(crate::site::security::security_headers(config));
     Router::new().fallback(move |method: Method, uri: Uri| {
-        let (public_url, security) = (public_url.clone(), security.clone());
-        async move { redirect(&public_url, &security, &method, &uri) }
+        let (public_url, security, http01) = (public_url.clone(), security.clone(), http01.clone());
+        async move {
+            let validation = http01
+                .filter(|_| method == Method::GET)
+                .and_then(|answers| answers.answer(uri.path()));
+            match validation {
+                Some(key_authorization) => validation_answer(key_authorization, &security),
+                None => redirect(&public_url, &security, &method, &uri),
+            }
+        }
     })
+}
+
+fn validation_answer(key_authorization: String, security: &HeaderMap) -> Response {
+    let mut response = key_authorization.into_response();
+    let headers = response.headers_mut();
+    headers.extend(security.clone());
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
 }
 
 fn redirect(public_url: &str, security: &HeaderMap, method: &Method, uri: &Uri) -> Response {

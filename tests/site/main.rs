@@ -1,8 +1,11 @@
 //! Integration tests: the real router in-process and the real server over a socket.
 
+mod acme;
+mod activation;
 mod announcements;
 mod assets;
 mod builds;
+mod certificates;
 mod cli;
 mod common;
 mod contact;
@@ -17,12 +20,16 @@ mod load;
 mod marketing;
 mod negotiation;
 mod operations;
+mod pebble;
 mod redirects;
+mod restart;
 mod routes;
 mod scale_out;
 mod search;
 mod seo;
 mod server;
 mod supported_assets;
+mod test_ca;
 mod tls;
+mod traffic;
 mod webhook;

@@ -4,71 +4,23 @@
 
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::activation::BIN;
 use crate::common::{Running, free_port, site_command};
+use crate::test_ca::{TestCa, https_client};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, Version, header};
 use http_body_util::BodyExt;
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
-use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, Issuer, KeyPair};
-
-const BIN: &str = env!("CARGO_BIN_EXE_custody-site");
-
-/// A CA and a certificate it signed for 127.0.0.1 and localhost, as PEM files in `dir`;
-/// returns the CA's certificate (PEM) for the client to trust.
-fn certificates(dir: &Path) -> String {
-    let ca_key = KeyPair::generate().unwrap();
-    let mut ca = CertificateParams::new(Vec::<String>::new()).unwrap();
-    ca.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
-    ca.distinguished_name
-        .push(DnType::CommonName, "custody-site test CA");
-    let ca_cert = ca.self_signed(&ca_key).unwrap();
-    let issuer = Issuer::new(ca, ca_key);
-    let key = KeyPair::generate().unwrap();
-    let site = CertificateParams::new(vec!["127.0.0.1".to_owned(), "localhost".to_owned()])
-        .unwrap()
-        .signed_by(&key, &issuer)
-        .unwrap();
-    std::fs::write(dir.join("site.pem"), site.pem() + &ca_cert.pem()).unwrap();
-    std::fs::write(dir.join("site.key"), key.serialize_pem()).unwrap();
-    ca_cert.pem()
-}
-
-fn https_client(
-    ca_pem: &str,
-    http2_only: bool,
-) -> Client<hyper_rustls::HttpsConnector<hyper_util::client::legacy::connect::HttpConnector>, Body>
-{
-    let mut roots = rustls::RootCertStore::empty();
-    let ca = rustls::pki_types::CertificateDer::from_pem_slice(ca_pem.as_bytes()).unwrap();
-    roots.add(ca).unwrap();
-    let tls = rustls::ClientConfig::builder_with_provider(Arc::new(
-        rustls::crypto::ring::default_provider(),
-    ))
-    .with_safe_default_protocol_versions()
-    .unwrap()
-    .with_root_certificates(roots)
-    .with_no_client_auth();
-    let connector = hyper_rustls::HttpsConnectorBuilder::new()
-        .with_tls_config(tls)
-        .https_only()
-        .enable_http1()
-        .enable_http2()
-        .build();
-    Client::builder(TokioExecutor::new())
-        .http2_only(http2_only)
-        .build(connector)
-}
-
-use rustls::pki_types::pem::PemObject;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn https_with_http2_hsts_and_a_redirect_from_plain_http() {
     let dir = tempfile::tempdir().unwrap();
-    let ca = certificates(dir.path());
+    let ca = TestCa::new();
+    ca.issue_local(dir.path(), "site");
+    let ca = ca.pem;
     let (port, redirect_port) = (free_port(), free_port());
     let origin = format!("https://127.0.0.1:{port}");
     let _site = Running(
@@ -147,7 +99,7 @@ async fn https_with_http2_hsts_and_a_redirect_from_plain_http() {
 #[test]
 fn unusable_certificates_and_half_configurations_stop_the_start_with_the_key_named() {
     let dir = tempfile::tempdir().unwrap();
-    certificates(dir.path());
+    TestCa::new().issue_local(dir.path(), "site");
     let check = |env: &[(&str, &Path)], public_url: &str| {
         let mut command = Command::new(BIN);
         command

@@ -1,6 +1,10 @@
 //! Configuration: built-in defaults, then a TOML file, then `CUSTODY_SITE_*` environment
 //! variables, then command-line flags. Every key is optional.
 
+mod tls;
+
+pub use tls::{AcmeChallenge, AcmeConfig, TlsConfig};
+
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
@@ -13,9 +17,10 @@ use toml::{Table, Value};
 /// Prefix of every environment variable the site reads.
 pub const ENV_PREFIX: &str = "CUSTODY_SITE_";
 
-/// Variables with the prefix that are not configuration keys: the config file's path, and the
-/// prebuilt UI that `build.rs` reads (often still set in the shell that runs the binary).
-const NOT_KEYS: [&str; 2] = ["CONFIG", "UI_DIST"];
+/// Variables with the prefix that are not configuration keys: the config file's path, the
+/// prebuilt UI that `build.rs` reads (often still set in the shell that runs the binary), and
+/// the process handing its listeners over in an upgrade.
+const NOT_KEYS: [&str; 3] = ["CONFIG", "UI_DIST", "HANDOVER_FROM"];
 
 /// The whole configuration. Environment names: top-level keys as `CUSTODY_SITE_<KEY>`, keys of a
 /// section as `CUSTODY_SITE_<SECTION>_<KEY>` (upper case).
@@ -52,25 +57,6 @@ pub struct Config {
     pub log: LogConfig,
     /// Native HTTPS on `listen`, without a proxy in front.
     pub tls: TlsConfig,
-}
-
-/// `[tls]`
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, default)]
-pub struct TlsConfig {
-    /// PEM file with the certificate chain (the site's certificate first). With `key`, `listen`
-    /// serves HTTPS only (HTTP/2 and HTTP/1.1 by ALPN, TLS 1.2 and 1.3) and `public_url` must be
-    /// `https://`. Empty (the default) serves plain HTTP, for a proxy that terminates TLS. The
-    /// files are read at start-up: restart (or reload the service) after renewing them.
-    /// Env `CUSTODY_SITE_TLS_CERT`.
-    pub cert: String,
-    /// PEM file with the certificate's private key (PKCS#8, PKCS#1 or SEC1); readable by the
-    /// service only. Env `CUSTODY_SITE_TLS_KEY`.
-    pub key: String,
-    /// Socket address of a plain-HTTP listener that answers every request with a redirect to
-    /// the same path on `public_url` (e.g. `0.0.0.0:80`). Needs `cert` and `key`. Empty (the
-    /// default) opens no such listener. Env `CUSTODY_SITE_TLS_REDIRECT_LISTEN`.
-    pub redirect_listen: String,
 }
 
 /// `[metrics]`
@@ -324,6 +310,11 @@ pub struct ServerConfig {
     /// exhausting memory or file descriptors. At start-up the open-file limit is raised to its
     /// hard limit, and a warning names a hard limit too low for this. Default `10000`.
     pub max_connections: usize,
+    /// File the process id is written to once the server is ready (mode 0600), and removed
+    /// from at exit; after an upgrade (SIGUSR2) it names the new process. For operators
+    /// without systemd: `kill -USR2 "$(cat FILE)"`. Empty (the default) writes none.
+    /// Env `CUSTODY_SITE_SERVER_PID_FILE`.
+    pub pid_file: String,
 }
 
 impl Default for Config {
@@ -354,6 +345,7 @@ impl Default for ServerConfig {
             request_timeout_secs: 30,
             shutdown_grace_secs: 10,
             max_connections: 10_000,
+            pid_file: String::new(),
         }
     }
 }
@@ -465,54 +457,6 @@ impl Config {
         Ok(())
     }
 
-    fn validate_tls(&self) -> anyhow::Result<()> {
-        let tls = &self.tls;
-        match (tls.cert.trim().is_empty(), tls.key.trim().is_empty()) {
-            (true, true) => {
-                if !tls.redirect_listen.trim().is_empty() {
-                    bail!("tls.redirect_listen needs tls.cert and tls.key (HTTPS to redirect to)");
-                }
-                return Ok(());
-            }
-            (false, false) => {}
-            _ => bail!("tls.cert and tls.key go together: give both, or neither"),
-        }
-        if !self.is_https() {
-            bail!(
-                "with tls.cert and tls.key the site is served over HTTPS, so public_url must start with https://, not `{}`",
-                self.public_url
-            );
-        }
-        if let Some(redirect) = self.tls_redirect_addr()? {
-            let taken = [self.listen_addr().ok(), self.metrics_addr().ok().flatten()];
-            if taken.contains(&Some(redirect)) {
-                bail!(
-                    "tls.redirect_listen must differ from listen and metrics.listen (`{redirect}`)"
-                );
-            }
-        }
-        Ok(())
-    }
-
-    /// The certificate and key files, when HTTPS is configured.
-    pub fn tls_files(&self) -> Option<(&Path, &Path)> {
-        let (cert, key) = (self.tls.cert.trim(), self.tls.key.trim());
-        (!cert.is_empty() && !key.is_empty()).then(|| (Path::new(cert), Path::new(key)))
-    }
-
-    /// The address of the HTTP→HTTPS redirect listener, when one is configured.
-    pub fn tls_redirect_addr(&self) -> anyhow::Result<Option<SocketAddr>> {
-        let listen = self.tls.redirect_listen.trim();
-        if listen.is_empty() {
-            return Ok(None);
-        }
-        listen.parse().map(Some).with_context(|| {
-            format!(
-                "tls.redirect_listen must be empty or an address like 0.0.0.0:80, not `{listen}`"
-            )
-        })
-    }
-
     fn validate_contact(&self) -> anyhow::Result<()> {
         let contact = &self.contact;
         if contact.log.trim().is_empty() {
@@ -622,6 +566,12 @@ impl Config {
         Duration::from_secs(self.server.request_timeout_secs)
     }
 
+    /// The pid file, when one is configured.
+    pub fn pid_file(&self) -> Option<&Path> {
+        let path = self.server.pid_file.trim();
+        (!path.is_empty()).then(|| Path::new(path))
+    }
+
     /// How long shutdown waits for in-flight requests.
     pub fn shutdown_grace(&self) -> Duration {
         Duration::from_secs(self.server.shutdown_grace_secs)
@@ -724,6 +674,13 @@ fn typed(default: &Value, raw: &str) -> anyhow::Result<Value> {
         Value::Integer(_) => Value::Integer(raw.trim().parse()?),
         Value::Boolean(_) => Value::Boolean(raw.trim().parse()?),
         Value::Float(_) => Value::Float(raw.trim().parse()?),
+        Value::Array(_) => Value::Array(
+            raw.split(',')
+                .map(str::trim)
+                .filter(|item| !item.is_empty())
+                .map(|item| Value::String(item.to_owned()))
+                .collect(),
+        ),
         other => bail!("cannot set a {} from the environment", other.type_str()),
     })
 }

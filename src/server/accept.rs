@@ -1,0 +1,125 @@
+//! The accept loop of one listener: the connection cap, the TLS handshake (bounded by the
+//! header read timeout, off the loop), HTTP/1.1 and HTTP/2, and the drain once it stops.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::time::Duration;
+
+use axum::extract::ConnectInfo;
+use axum::http::{HeaderValue, Request, header};
+use axum::response::Response;
+use hyper::body::Incoming;
+use hyper_util::rt::TokioIo;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tokio_rustls::TlsAcceptor;
+use tower::{Service, ServiceExt};
+
+use super::drain::Drain;
+use super::protocol;
+use crate::config::Config;
+use crate::connections::{self, ConnectionCap};
+use crate::tls;
+
+/// Serves `app` on `listener`, over TLS when `tls` is given, until `stop` completes; the
+/// connections are then drained (see `drain.rs`) within the configured grace period.
+pub async fn serve_connections<S>(
+    app: S,
+    config: &Config,
+    listener: TcpListener,
+    tls: Option<TlsAcceptor>,
+    stop: impl Future<Output = ()>,
+) -> anyhow::Result<()>
+where
+    S: Service<Request<Incoming>, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
+    let grace = config.shutdown_grace();
+    let builder = protocol::connection_builder(config);
+    let drain = Drain::default();
+    let closing = drain.closing_flag();
+    let mut stop = std::pin::pin!(stop);
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    tracing::info!("listening on {scheme}://{}", listener.local_addr()?);
+    let handshake_timeout = config.header_read_timeout();
+    let cap = ConnectionCap::new(config.server.max_connections);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let (stream, peer) = match accepted {
+                    Ok(accepted) => accepted,
+                    Err(error) => {
+                        tracing::warn!(%error, "accept failed");
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                };
+                let Some(admitted) = cap.admit() else {
+                    tokio::spawn(connections::turn_away(stream, tls.is_none()));
+                    continue;
+                };
+                let _ = stream.set_nodelay(true);
+                let closing = closing.clone();
+                let service = TowerToHyperService::new(
+                    app.clone()
+                        .map_request(move |mut request: Request<Incoming>| {
+                            request.extensions_mut().insert(ConnectInfo(peer));
+                            request
+                        })
+                        .map_response(move |mut response: Response| {
+                            if closing.is_set() {
+                                response
+                                    .headers_mut()
+                                    .insert(header::CONNECTION, HeaderValue::from_static("close"));
+                            }
+                            response
+                        }),
+                );
+                let builder = builder.clone();
+                let watcher = drain.watcher();
+                let tls = tls.clone();
+                tokio::spawn(async move {
+                    let _admitted = admitted;
+                    let served = match tls {
+                        None => {
+                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
+                            watcher.serve(connection, false).await
+                        }
+                        Some(acceptor) => {
+                            let stream = match tokio::time::timeout(handshake_timeout, acceptor.accept(stream)).await {
+                                Ok(Ok(stream)) => stream,
+                                Ok(Err(error)) => {
+                                    tracing::debug!(%error, %peer, "TLS handshake failed");
+                                    return;
+                                }
+                                Err(_) => {
+                                    tracing::debug!(%peer, "TLS handshake timed out");
+                                    return;
+                                }
+                            };
+                            let session = stream.get_ref().1;
+                            if tls::is_validation(session) {
+                                tracing::info!(%peer, "answered an ACME TLS-ALPN-01 validation");
+                                return;
+                            }
+                            let http2 = session.alpn_protocol() == Some(b"h2");
+                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
+                            watcher.serve(connection, http2).await
+                        }
+                    };
+                    if let Err(error) = served {
+                        tracing::debug!(%error, "connection ended with an error");
+                    }
+                });
+            }
+            () = &mut stop => break,
+        }
+    }
+    drop(listener);
+    tracing::info!(
+        grace_secs = grace.as_secs(),
+        "stopped accepting: finishing in-flight requests"
+    );
+    drain.run(grace).await;
+    Ok(())
+}

@@ -1,0 +1,191 @@
+//! Starting the release binary as systemd does: listening sockets bound by the test and passed
+//! as `LISTEN_FDS` (the test keeps its copies, as the socket unit does, so a restarted process
+//! gets the same sockets), notifications read from a `NOTIFY_SOCKET` the test binds, and log
+//! lines read as they are written.
+
+use std::io::{BufRead, BufReader};
+use std::os::fd::{AsRawFd, RawFd};
+use std::os::unix::net::UnixDatagram;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The release binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_custody-site");
+
+/// A listening socket on 127.0.0.1 with a port the system chose, and its address.
+pub fn bound() -> (std::net::TcpListener, String) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    (listener, addr)
+}
+
+/// `program` (the release binary unless told otherwise) started with `sockets` (name,
+/// listener) as systemd passes them: at descriptors 3, 4, … with `LISTEN_FDS`,
+/// `LISTEN_FDNAMES` and `LISTEN_PID` (set by the shell that `exec`s the binary, so it is the
+/// binary's own). No configuration file; `--public-url` is `public_url`.
+pub fn activated(
+    program: &Path,
+    sockets: &[(&str, &std::net::TcpListener)],
+    public_url: &str,
+) -> Command {
+    let names: Vec<&str> = sockets.iter().map(|(name, _)| *name).collect();
+    let fds: Vec<RawFd> = sockets.iter().map(|(_, l)| l.as_raw_fd()).collect();
+    let mut command = Command::new("/bin/sh");
+    command
+        .args(["-c", "LISTEN_PID=$$ exec \"$0\" \"$@\""])
+        .arg(program)
+        .args(["serve", "--public-url", public_url])
+        .env("LISTEN_FDS", fds.len().to_string())
+        .env("LISTEN_FDNAMES", names.join(":"))
+        .env_remove("CUSTODY_SITE_CONFIG")
+        .env_remove("LISTEN_PID")
+        .env_remove("INVOCATION_ID");
+    // SAFETY: runs between fork and exec; allocates nothing and only calls the async-signal-
+    // safe `fcntl` and `dup2`.
+    unsafe {
+        command.pre_exec(move || {
+            let mut copies = [0; 8];
+            for (copy, &fd) in copies.iter_mut().zip(&fds) {
+                *copy = libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 16);
+                if *copy < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            for (index, &copy) in copies.iter().take(fds.len()).enumerate() {
+                if libc::dup2(copy, 3 + index as RawFd) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
+    command
+}
+
+/// A notification socket (`NOTIFY_SOCKET`) as the service manager binds it.
+pub struct Notifications {
+    socket: UnixDatagram,
+    path: PathBuf,
+}
+
+impl Notifications {
+    pub fn bind(dir: &Path) -> Self {
+        let path = dir.join("notify.sock");
+        let socket = UnixDatagram::bind(&path).unwrap();
+        Self { socket, path }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Waits for a notification with the line `line` (e.g. `READY=1`); panics after `within`.
+    /// Returns the whole message.
+    pub fn wait_for(&self, line: &str, within: Duration) -> String {
+        let deadline = Instant::now() + within;
+        let mut buffer = [0u8; 4096];
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            assert!(!left.is_zero(), "no {line} notification within {within:?}");
+            self.socket.set_read_timeout(Some(left)).unwrap();
+            if let Ok(length) = self.socket.recv(&mut buffer) {
+                let message = String::from_utf8_lossy(&buffer[..length]).into_owned();
+                if message.lines().any(|l| l == line) {
+                    return message;
+                }
+            }
+        }
+    }
+}
+
+/// The log lines of a child, read from its standard error as they come.
+pub struct LogLines {
+    lines: mpsc::Receiver<String>,
+    /// Every line read so far.
+    pub seen: Vec<String>,
+}
+
+impl LogLines {
+    /// Reads `child`'s standard error (spawned with `Stdio::piped()`).
+    pub fn of(child: &mut Child) -> Self {
+        Self::reading(child.stderr.take().expect("stderr is piped"))
+    }
+
+    /// Reads `child`'s standard output (spawned with `Stdio::piped()`).
+    pub fn of_stdout(child: &mut Child) -> Self {
+        Self::reading(child.stdout.take().expect("stdout is piped"))
+    }
+
+    /// Reads lines from `output` until it ends; lines nobody waits for any more are still
+    /// read, so the writer never meets a closed pipe.
+    fn reading(output: impl std::io::Read + Send + 'static) -> Self {
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines().map_while(Result::ok) {
+                let _ = sender.send(line);
+            }
+        });
+        Self {
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Waits for a line containing `text`; panics after `within` with the lines seen.
+    pub fn wait_for(&mut self, text: &str, within: Duration) -> String {
+        let deadline = Instant::now() + within;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.contains(text) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!(
+                    "no log line with `{text}` within {within:?}; seen:\n{}",
+                    self.seen.join("\n")
+                ),
+            }
+        }
+    }
+}
+
+/// Spawns `command` with its standard error piped and standard output discarded.
+pub fn spawn_logged(command: &mut Command) -> (Child, LogLines) {
+    let mut child = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = LogLines::of(&mut child);
+    (child, lines)
+}
+
+/// Sends `signal` (e.g. `-HUP`) to process `pid`.
+pub fn signal(pid: u32, signal: &str) {
+    let status = Command::new("kill")
+        .args([signal, &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success(), "kill {signal} {pid}");
+}
+
+/// Waits for `child` to exit; panics after `within`.
+pub fn wait_exit(child: &mut Child, within: Duration) -> std::process::ExitStatus {
+    let deadline = Instant::now() + within;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the process did not exit within {within:?}"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
