@@ -63,6 +63,8 @@ pub struct Metrics {
     pub connections_open: Gauge,
     /// Connections turned away with `503` because `server.max_connections` were open.
     pub connections_refused: Counter,
+    /// Previous UI builds whose files are served.
+    pub previous_builds: Gauge,
     webhook_pending: Gauge,
     webhook_enabled: AtomicBool,
 }
@@ -139,11 +141,18 @@ impl Metrics {
             "Connections answered 503 and closed because server.max_connections were open",
             connections_refused.clone(),
         );
+        let previous_builds = Gauge::default();
+        registry.register(
+            "previous_builds",
+            "Previous UI builds whose files are still served",
+            previous_builds.clone(),
+        );
         Self {
             registry,
             requests,
             connections_open,
             connections_refused,
+            previous_builds,
             latency,
             build,
             applications_stored,

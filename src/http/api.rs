@@ -29,7 +29,8 @@ const READY_WAIT: Duration = Duration::from_secs(2);
 
 /// `GET /readyz`: ready to take traffic (readiness): the content is loaded (it is, once this
 /// answers) and the applications log can be written. `503` while the log is being read back at
-/// start-up or cannot be opened or written; a failed log is retried on every call.
+/// start-up or cannot be opened or written; a failed log is retried on every call. Also says how
+/// many previous builds' files are served.
 pub async fn ready(State(state): State<AppState>) -> Response {
     let store = &state.contact.store;
     let writable = store.writable()
@@ -50,6 +51,7 @@ pub async fn ready(State(state): State<AppState>) -> Response {
         "build": state.build.build_id,
         "pages": state.pages.len(),
         "contactLog": log,
+        "previousBuilds": state.previous.count(),
     });
     (
         status,

@@ -9,6 +9,7 @@ pub mod layers;
 pub mod metrics;
 pub mod negotiate;
 pub mod pages;
+pub mod previous;
 pub mod request_id;
 pub mod respond;
 pub mod search;
@@ -23,6 +24,7 @@ use axum::middleware;
 use axum::routing::{get, post};
 
 use crate::contact::ContactDesk;
+use crate::previous::PreviousBuilds;
 use crate::render::site::Site;
 pub use service::SiteService;
 
@@ -34,6 +36,8 @@ pub struct AppState {
     pub site: Arc<Site>,
     /// The applications store and its limits.
     pub contact: Arc<ContactDesk>,
+    /// The previous builds whose files are served.
+    pub previous: PreviousBuilds,
 }
 
 impl Deref for AppState {
@@ -44,7 +48,7 @@ impl Deref for AppState {
     }
 }
 
-/// The site: its fixed answers, then the router, behind one service.
+/// The site: its fixed answers, then the router, behind one service (without previous builds).
 pub fn app(site: Arc<Site>, contact: Arc<ContactDesk>) -> SiteService {
     app_with(site, contact, Router::new())
 }
@@ -56,9 +60,28 @@ pub fn app_with(
     contact: Arc<ContactDesk>,
     extra: Router<AppState>,
 ) -> SiteService {
+    site_service(site, contact, PreviousBuilds::none(), extra)
+}
+
+/// The site that also serves the files of `previous` builds.
+pub fn app_with_previous(
+    site: Arc<Site>,
+    contact: Arc<ContactDesk>,
+    previous: PreviousBuilds,
+) -> SiteService {
+    site_service(site, contact, previous, Router::new())
+}
+
+fn site_service(
+    site: Arc<Site>,
+    contact: Arc<ContactDesk>,
+    previous: PreviousBuilds,
+    extra: Router<AppState>,
+) -> SiteService {
     let state = AppState {
         site: site.clone(),
         contact,
+        previous: previous.clone(),
     };
     let router = Router::new()
         .route("/healthz", get(api::health))
@@ -80,5 +103,5 @@ pub fn app_with(
         .route_layer(middleware::from_fn(layers::record_route))
         .fallback(pages::serve)
         .with_state(state);
-    SiteService::new(site, router)
+    SiteService::new(site, previous, router)
 }

@@ -33,6 +33,8 @@ use crate::contact::webhook::Webhook;
 use crate::http;
 use crate::http::metrics::metrics_router;
 use crate::metrics::metrics;
+use crate::previous::PreviousBuilds;
+use crate::render::build_manifest::BuildManifest;
 use crate::render::site::Site;
 use crate::tls;
 
@@ -46,10 +48,15 @@ pub async fn run(
     let started = Instant::now();
     connections::raise_open_file_limit(config.server.max_connections);
     survive_file_size_limit();
+    let own_build = BuildManifest::embedded()?.build_id;
+    let builds = config.previous_builds.clone();
+    let previous = tokio::task::spawn_blocking(move || PreviousBuilds::open(&builds, &own_build));
     let site = Arc::new(tokio::task::spawn_blocking(move || Site::from_embedded(config)).await??);
+    let previous = previous.await?;
     tracing::info!(
         pages = site.pages.len(),
         build = %site.build.build_id,
+        previous_builds = previous.count(),
         public_url = %site.config.public_url,
         elapsed_ms = started.elapsed().as_millis() as u64,
         "rendered and compressed every document"
@@ -93,8 +100,9 @@ pub async fn run(
         None => None,
     };
     let config = site.config.clone();
-    let served =
-        serve_connections(http::app(site, contact), &config, listener, tls, shutdown).await;
+    previous.keep_up(site.clone());
+    let app = http::app_with_previous(site, contact, previous);
+    let served = serve_connections(app, &config, listener, tls, shutdown).await;
     if let Some(task) = redirecting {
         task.abort();
     }

@@ -17,6 +17,7 @@ mod load;
 mod marketing;
 mod negotiation;
 mod operations;
+mod previous_builds;
 mod redirects;
 mod routes;
 mod scale_out;
