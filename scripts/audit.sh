@@ -11,8 +11,11 @@
 #               (SEO is not required of noindex pages)
 #   observatory the MDN HTTP Observatory's scanner on the binary serving HTTPS (test CA): A+, >= 120
 #   fuzz        the cargo-fuzz targets, FUZZ_SECONDS each (default 60; scripts/fuzz.sh, needs nightly)
+#   upgrade     two real builds that differ: after the release binary is replaced by one built from a
+#               copy with another link colour, every /_app/ file of the old pages still answers 200
+#               with the same headers and bytes (scripts/upgrade/run.sh; builds a second binary)
 #
-# Usage: bash scripts/audit.sh [links|html|weight|axe|lighthouse|observatory|fuzz ...]   (default: all of them)
+# Usage: bash scripts/audit.sh [links|html|weight|axe|lighthouse|observatory|fuzz|upgrade ...]   (default: all of them)
 # Needs the release binary (`cargo build --release --locked`), node/npm and /usr/bin/chromium.
 # The site runs on a free 127.0.0.1 port with a temporary application log; nothing leaves the
 # machine (external links are listed, never fetched; the browsers resolve no other host).
@@ -25,7 +28,7 @@ if [ ! -x "$binary" ]; then
   exit 2
 fi
 
-all=(links html weight axe lighthouse observatory fuzz)
+all=(links html weight axe lighthouse observatory fuzz upgrade)
 audits=("$@")
 [ "${#audits[@]}" -gt 0 ] || audits=("${all[@]}")
 for audit in "${audits[@]}"; do
@@ -46,7 +49,7 @@ tmp=$(mktemp -d)
 port=$(node -e 'const s = require("node:net").createServer();
 s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });')
 origin="http://127.0.0.1:$port"
-RUST_LOG=warn CUSTODY_SITE_CONTACT_LOG="$tmp/applications.jsonl" \
+RUST_LOG=warn CUSTODY_SITE_CONTACT_LOG="$tmp/applications.jsonl" CUSTODY_SITE_PREVIOUS_BUILDS_DIR="$tmp/builds" \
   "$binary" --listen "127.0.0.1:$port" --public-url "$origin" 2>"$tmp/site.log" &
 site=$!
 stop() {
@@ -86,6 +89,7 @@ for audit in "${audits[@]}"; do
       ;;
     observatory) bash scripts/observatory/run.sh ;;
     fuzz) bash scripts/fuzz.sh "${FUZZ_SECONDS:-60}" ;;
+    upgrade) bash scripts/upgrade/run.sh ;;
   esac
   status=$?
   seconds=$(($(date +%s) - started))

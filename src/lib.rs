@@ -13,6 +13,7 @@ pub mod dev;
 pub mod embedded;
 pub mod http;
 pub mod metrics;
+pub mod previous;
 pub mod private_files;
 pub mod render;
 pub mod search;

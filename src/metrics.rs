@@ -73,6 +73,8 @@ pub struct Metrics {
     pub tls_renewal_failures: Counter,
     /// Certificate reloads (SIGHUP) refused since start-up, the old certificate kept.
     pub tls_reload_failures: Counter,
+    /// Previous UI builds whose files are served.
+    pub previous_builds: Gauge,
     webhook_pending: Gauge,
     webhook_enabled: AtomicBool,
 }
@@ -168,6 +170,12 @@ impl Metrics {
             "Certificate file reloads (SIGHUP) refused since start-up; the certificate in service stayed",
             tls_reload_failures.clone(),
         );
+        let previous_builds = Gauge::default();
+        registry.register(
+            "previous_builds",
+            "Previous UI builds whose files are still served",
+            previous_builds.clone(),
+        );
         Self {
             registry,
             requests,
@@ -176,6 +184,7 @@ impl Metrics {
             tls_reload_failures,
             connections_open,
             connections_refused,
+            previous_builds,
             latency,
             build,
             applications_stored,

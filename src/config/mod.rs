@@ -1,8 +1,10 @@
 //! Configuration: built-in defaults, then a TOML file, then `CUSTODY_SITE_*` environment
 //! variables, then command-line flags. Every key is optional.
 
+mod previous_builds;
 mod tls;
 
+pub use previous_builds::PreviousBuildsConfig;
 pub use tls::{AcmeChallenge, AcmeConfig, TlsConfig};
 
 use std::net::SocketAddr;
@@ -57,6 +59,8 @@ pub struct Config {
     pub log: LogConfig,
     /// Native HTTPS on `listen`, without a proxy in front.
     pub tls: TlsConfig,
+    /// The files of earlier UI builds, served for a while after an upgrade.
+    pub previous_builds: PreviousBuildsConfig,
 }
 
 /// `[metrics]`
@@ -334,6 +338,7 @@ impl Default for Config {
             metrics: MetricsConfig::default(),
             log: LogConfig::default(),
             tls: TlsConfig::default(),
+            previous_builds: PreviousBuildsConfig::default(),
         }
     }
 }
@@ -454,7 +459,7 @@ impl Config {
         if self.build_check.interval_secs < 60 {
             bail!("build_check.interval_secs must be at least 60");
         }
-        Ok(())
+        self.validate_previous_builds()
     }
 
     fn validate_contact(&self) -> anyhow::Result<()> {

@@ -31,7 +31,7 @@ const READY_WAIT: Duration = Duration::from_secs(2);
 /// answers), the applications log can be written and, when the site serves HTTPS itself, a
 /// certificate valid now is served (also while a renewal is under way). `503` while the log is
 /// being read back at start-up or cannot be opened or written, or the certificate has expired;
-/// a failed log is retried on every call.
+/// a failed log is retried on every call. Also says how many previous builds' files are served.
 pub async fn ready(State(state): State<AppState>) -> Response {
     let store = &state.contact.store;
     let writable = store.writable()
@@ -64,6 +64,7 @@ pub async fn ready(State(state): State<AppState>) -> Response {
         "build": state.build.build_id,
         "pages": state.pages.len(),
         "contactLog": log,
+        "previousBuilds": state.previous.count(),
     });
     if let Some((_, answer)) = certificate {
         body["certificate"] = answer;

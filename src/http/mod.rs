@@ -9,6 +9,7 @@ pub mod layers;
 pub mod metrics;
 pub mod negotiate;
 pub mod pages;
+pub mod previous;
 pub mod request_id;
 pub mod respond;
 pub mod search;
@@ -23,6 +24,7 @@ use axum::middleware;
 use axum::routing::{get, post};
 
 use crate::contact::ContactDesk;
+use crate::previous::PreviousBuilds;
 use crate::render::site::Site;
 use crate::tls::Tls;
 pub use service::SiteService;
@@ -37,6 +39,8 @@ pub struct AppState {
     pub contact: Arc<ContactDesk>,
     /// HTTPS, when the site serves it itself: readiness reports the certificate.
     pub tls: Option<Arc<Tls>>,
+    /// The previous builds whose files are served.
+    pub previous: PreviousBuilds,
 }
 
 impl Deref for AppState {
@@ -47,14 +51,20 @@ impl Deref for AppState {
     }
 }
 
-/// The site: its fixed answers, then the router, behind one service.
+/// The site: its fixed answers, then the router, behind one service (without previous builds).
 pub fn app(site: Arc<Site>, contact: Arc<ContactDesk>) -> SiteService {
     app_with(site, contact, Router::new())
 }
 
-/// The site served over `tls` (or plain HTTP), as the server runs it.
-pub fn served(site: Arc<Site>, contact: Arc<ContactDesk>, tls: Option<Arc<Tls>>) -> SiteService {
-    site_service(site, contact, tls, Router::new())
+/// The site as the server runs it: over `tls` (or plain HTTP), also serving the files of
+/// `previous` builds.
+pub fn served(
+    site: Arc<Site>,
+    contact: Arc<ContactDesk>,
+    tls: Option<Arc<Tls>>,
+    previous: PreviousBuilds,
+) -> SiteService {
+    site_service(site, contact, tls, previous, Router::new())
 }
 
 /// The site with `extra` routes merged into the router, so they get the same headers, logging
@@ -64,19 +74,21 @@ pub fn app_with(
     contact: Arc<ContactDesk>,
     extra: Router<AppState>,
 ) -> SiteService {
-    site_service(site, contact, None, extra)
+    site_service(site, contact, None, PreviousBuilds::none(), extra)
 }
 
 fn site_service(
     site: Arc<Site>,
     contact: Arc<ContactDesk>,
     tls: Option<Arc<Tls>>,
+    previous: PreviousBuilds,
     extra: Router<AppState>,
 ) -> SiteService {
     let state = AppState {
         site: site.clone(),
         contact,
         tls,
+        previous: previous.clone(),
     };
     let router = Router::new()
         .route("/healthz", get(api::health))
@@ -98,5 +110,5 @@ fn site_service(
         .route_layer(middleware::from_fn(layers::record_route))
         .fallback(pages::serve)
         .with_state(state);
-    SiteService::new(site, router)
+    SiteService::new(site, previous, router)
 }

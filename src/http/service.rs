@@ -1,6 +1,7 @@
 //! The service every request enters. A fixed answer (documents, static files) is sent straight
-//! from memory, and so are redirects and supported-assets answers; everything else goes through
-//! the router with panics caught. Every answer gets the security headers and one request-log line.
+//! from memory, and so are redirects and supported-assets answers; then come the files of
+//! previous builds (`src/http/previous.rs`); everything else goes through the router with panics
+//! caught. Every answer gets the security headers and one request-log line.
 
 use std::convert::Infallible;
 use std::panic::AssertUnwindSafe;
@@ -21,11 +22,13 @@ use super::api::ApiProblem;
 use super::errors::error_page;
 use super::fixed::{FixedAnswers, with_security};
 use super::pages::permanent_redirect;
+use super::previous::{self, Previous};
 use super::request_id::{X_REQUEST_ID, request_id};
 use super::respond::RoutePattern;
 use super::supported_assets;
 use crate::content::Lang;
 use crate::metrics::{intern, metrics};
+use crate::previous::PreviousBuilds;
 use crate::render::site::{ErrorKind, Site};
 use crate::site::redirects::Resolution;
 
@@ -37,16 +40,19 @@ pub struct SiteService(Arc<Parts>);
 struct Parts {
     site: Arc<Site>,
     fixed: FixedAnswers,
+    previous: PreviousBuilds,
     router: Router,
 }
 
 impl SiteService {
-    /// Serves `site`'s fixed answers and hands every other request to `router`.
-    pub fn new(site: Arc<Site>, router: Router) -> Self {
+    /// Serves `site`'s fixed answers, then the files of `previous` builds, and hands every other
+    /// request to `router`.
+    pub fn new(site: Arc<Site>, previous: PreviousBuilds, router: Router) -> Self {
         let fixed = FixedAnswers::new(&site);
         Self(Arc::new(Parts {
             site,
             fixed,
+            previous,
             router,
         }))
     }
@@ -71,11 +77,19 @@ where
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let started = Instant::now();
         let id = request_id(request.headers());
+        let mut reading = None;
         let immediate = self
             .0
             .fixed
             .answer(&request)
-            .or_else(|| self.0.answer_from_memory(&request));
+            .or_else(|| self.0.answer_from_memory(&request))
+            .or_else(|| match self.0.previous_build_file(&request)? {
+                Previous::Ready(response) => Some((response, previous::ROUTE)),
+                Previous::Read(read) => {
+                    reading = Some(read);
+                    None
+                }
+            });
         if let Some((mut response, route)) = immediate {
             let done = Done {
                 method: request.method(),
@@ -90,31 +104,13 @@ where
         Either::Right(Box::pin(async move {
             let method = request.method().clone();
             let uri = request.uri().clone();
-            let negotiation: HeaderMap = [header::ACCEPT_ENCODING, header::ACCEPT_LANGUAGE]
-                .into_iter()
-                .filter_map(|name| Some((name.clone(), request.headers().get(&name)?.clone())))
-                .collect();
-            let routed = AssertUnwindSafe(parts.router.clone().oneshot(request))
-                .catch_unwind()
-                .await;
-            let mut response = match routed {
-                Ok(Ok(response)) => response,
-                Ok(Err(infallible)) => match infallible {},
-                Err(_) => {
-                    tracing::error!(path = %uri.path(), "handler panicked; answered 500");
-                    if is_api(uri.path()) {
-                        ApiProblem::Internal.respond(&negotiation)
-                    } else {
-                        let lang = Lang::split(uri.path()).0;
-                        error_page(
-                            &parts.site,
-                            lang,
-                            ErrorKind::ServerError,
-                            uri.path(),
-                            &negotiation,
-                        )
-                    }
-                }
+            let from_disk = match reading {
+                Some(read) => read.answer().await,
+                None => None,
+            };
+            let mut response = match from_disk {
+                Some(response) => response,
+                None => parts.route(request).await,
             };
             with_security(response.headers_mut(), &parts.site.security_headers);
             let extensions = response.extensions();
@@ -141,6 +137,47 @@ where
 }
 
 impl Parts {
+    /// The router's answer, a panic in a handler answered `500` (JSON under the API, else the
+    /// error page in the path's language).
+    async fn route<B>(&self, request: Request<B>) -> Response
+    where
+        B: HttpBody<Data = Bytes> + Send + 'static,
+        B::Error: Into<BoxError>,
+    {
+        let uri = request.uri().clone();
+        let negotiation: HeaderMap = [header::ACCEPT_ENCODING, header::ACCEPT_LANGUAGE]
+            .into_iter()
+            .filter_map(|name| Some((name.clone(), request.headers().get(&name)?.clone())))
+            .collect();
+        let routed = AssertUnwindSafe(self.router.clone().oneshot(request))
+            .catch_unwind()
+            .await;
+        match routed {
+            Ok(Ok(response)) => response,
+            Ok(Err(infallible)) => match infallible {},
+            Err(_) => {
+                tracing::error!(path = %uri.path(), "handler panicked; answered 500");
+                if is_api(uri.path()) {
+                    ApiProblem::Internal.respond(&negotiation)
+                } else {
+                    let lang = Lang::split(uri.path()).0;
+                    error_page(
+                        &self.site,
+                        lang,
+                        ErrorKind::ServerError,
+                        uri.path(),
+                        &negotiation,
+                    )
+                }
+            }
+        }
+    }
+
+    /// The answer from a previous build's file, for a request no fixed answer took.
+    fn previous_build_file<B>(&self, request: &Request<B>) -> Option<Previous> {
+        previous::lookup(&self.previous, request, &self.site.security_headers)
+    }
+
     /// The answers made from memory in a few lookups, which skip the router as fixed answers
     /// do: a `GET` of a supported-assets page (parsed and taken from its cache of encoded
     /// answers), and the `301` of a `GET` or `HEAD` whose path leads to a page at another path

@@ -34,6 +34,8 @@ use crate::contact::webhook::Webhook;
 use crate::http;
 use crate::http::metrics::metrics_router;
 use crate::metrics::metrics;
+use crate::previous::PreviousBuilds;
+use crate::render::build_manifest::BuildManifest;
 use crate::render::site::Site;
 use crate::tls::{self, Tls};
 
@@ -50,10 +52,15 @@ pub async fn run(
     let signals = Signals::install();
     connections::raise_open_file_limit(config.server.max_connections);
     survive_file_size_limit();
+    let own_build = BuildManifest::embedded()?.build_id;
+    let builds = config.previous_builds.clone();
+    let previous = tokio::task::spawn_blocking(move || PreviousBuilds::open(&builds, &own_build));
     let site = Arc::new(tokio::task::spawn_blocking(move || Site::from_embedded(config)).await??);
+    let previous = previous.await?;
     tracing::info!(
         pages = site.pages.len(),
         build = %site.build.build_id,
+        previous_builds = previous.count(),
         public_url = %site.config.public_url,
         elapsed_ms = started.elapsed().as_millis() as u64,
         "rendered and compressed every document"
@@ -133,7 +140,8 @@ pub async fn run(
     };
     tokio::spawn(stop_trigger);
     let acceptor = tls.as_ref().map(|tls| tls.acceptor());
-    let app = http::served(site, contact, tls);
+    previous.keep_up(site.clone());
+    let app = http::served(site, contact, tls, previous);
     let served = serve_connections(app, &config, listeners.site, acceptor, on_stop()).await;
     for task in tasks {
         let _ = task.await;

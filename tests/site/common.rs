@@ -149,8 +149,13 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// A builds directory for the binaries the tests start, so that they store their build there
+/// rather than in `data/builds` of the checkout.
+static BUILDS: LazyLock<std::path::PathBuf> =
+    LazyLock::new(|| tempfile::tempdir().expect("a temporary directory").keep());
+
 /// The release binary, without a configuration file, to listen on 127.0.0.1:`port` as
-/// `public_url`.
+/// `public_url`, its builds directory a temporary one.
 pub fn site_command(port: u16, public_url: &str) -> std::process::Command {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_custody-site"));
     command
@@ -160,7 +165,8 @@ pub fn site_command(port: u16, public_url: &str) -> std::process::Command {
             "--public-url",
             public_url,
         ])
-        .env_remove("CUSTODY_SITE_CONFIG");
+        .env_remove("CUSTODY_SITE_CONFIG")
+        .env("CUSTODY_SITE_PREVIOUS_BUILDS_DIR", &*BUILDS);
     command
 }
 

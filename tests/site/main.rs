@@ -21,6 +21,7 @@ mod marketing;
 mod negotiation;
 mod operations;
 mod pebble;
+mod previous_builds;
 mod redirects;
 mod restart;
 mod routes;
