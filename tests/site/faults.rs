@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
+use crate::activation::{BIN, Notifications, activated, bound, signal, wait_exit};
 use crate::common::{Running, connect, free_port, site_command};
 use crate::contact::valid;
 
@@ -129,20 +130,27 @@ async fn a_full_disk_answers_503_and_leaves_every_stored_line_whole() {
 async fn sigterm_under_load_finishes_every_request_in_flight_within_the_grace_period() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("applications.jsonl");
-    let port = free_port();
-    let origin = format!("http://127.0.0.1:{port}");
-    let addr = format!("127.0.0.1:{port}");
-    let mut site = Running(
-        site_command(port, &origin)
-            .env("CUSTODY_SITE_CONTACT_LOG", &log)
-            .env("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0")
-            .env("CUSTODY_SITE_SERVER_SHUTDOWN_GRACE_SECS", "6")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap(),
+    let (listener, addr) = bound();
+    let (metrics, metrics_addr) = bound();
+    let origin = format!("http://{addr}");
+    let notifications = Notifications::bind(dir.path());
+    let mut command = activated(
+        BIN.as_ref(),
+        &[("listen", &listener), ("metrics", &metrics)],
+        &origin,
     );
-    drop(connect(&addr, Duration::from_secs(10)).await);
+    command
+        .env("CUSTODY_SITE_CONTACT_LOG", &log)
+        .env("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0")
+        .env("CUSTODY_SITE_SERVER_SHUTDOWN_GRACE_SECS", "6")
+        .env("CUSTODY_SITE_METRICS_LISTEN", &metrics_addr)
+        .env("NOTIFY_SOCKET", notifications.path())
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null());
+    let mut site = Running(command.spawn().unwrap());
+    // The server is the only owner of its socket: once it stops, connecting is refused.
+    drop(listener);
+    notifications.wait_for("READY=1", Duration::from_secs(20));
     // Slow uploads: each application's body trickles in over two seconds.
     let slow: Vec<_> = (0..20)
         .map(|n| {
@@ -159,13 +167,10 @@ async fn sigterm_under_load_finishes_every_request_in_flight_within_the_grace_pe
             })
         })
         .collect();
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // SIGTERM once the server holds all twenty connections.
+    wait_for_metric(&metrics_addr, "custody_site_connections_open 20").await;
     let signalled = Instant::now();
-    let status = std::process::Command::new("kill")
-        .args(["-TERM", &site.0.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    signal(site.0.id(), "-TERM");
     let mut acknowledged = HashSet::new();
     for task in slow {
         let (status, answer) = task.await.unwrap();
@@ -177,17 +182,31 @@ async fn sigterm_under_load_finishes_every_request_in_flight_within_the_grace_pe
     }
     // New connections are no longer taken once the signal arrived.
     assert!(TcpStream::connect(&addr).await.is_err());
-    let exit = loop {
-        if let Some(exit) = site.0.try_wait().unwrap() {
-            break exit;
-        }
-        assert!(
-            signalled.elapsed() < Duration::from_secs(7),
-            "not stopped within the grace period"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+    let exit = wait_exit(&mut site.0, Duration::from_secs(8));
+    assert!(
+        signalled.elapsed() < Duration::from_secs(8),
+        "not stopped within the grace period"
+    );
     assert!(exit.success(), "{exit:?}");
     let stored: HashSet<String> = stored_ids(&log).into_iter().collect();
     assert_eq!(stored, acknowledged);
+}
+
+/// Waits until the metrics at `addr` contain `line`.
+async fn wait_for_metric(addr: &str, line: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let mut stream = TcpStream::connect(addr).await.unwrap();
+        let request = "GET /metrics HTTP/1.1\r\nhost: metrics\r\nconnection: close\r\n\r\n";
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).await.unwrap();
+        if answer.lines().any(|l| l == line) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no `{line}` in the metrics: {answer}"
+        );
+    }
 }
