@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check and test of the project, in the order a failure is cheapest to find:
-# formatting and lints, types, translation catalogs, Rust unit and integration tests,
+# formatting and lints, types, translation catalogs, Rust unit and integration tests (the fast
+# tier in parallel, then the heavy tier, `#[ignore]`d in a plain `cargo test`, one at a time),
 # UI unit tests, then the browser tests with axe on every page in every state and the links, HTML
 # validity and page weight audits (ui/e2e/audit/), a short Lighthouse audit against the release
 # binary and the HTTP Observatory. The audits' full run, Lighthouse on every page and the fuzz
@@ -33,8 +34,11 @@ step "Lingui catalogs current and translated"
 step "cargo clippy"
 cargo clippy --release --all-targets --locked -- -D warnings
 
-step "Rust tests"
+step "Rust tests, fast tier (in parallel)"
 cargo test --release --locked 2>&1 | tee "$logs/cargo.log"
+
+step "Rust tests, heavy tier (one at a time: load, faults, restarts, ACME, several instances)"
+cargo test --release --locked --test site -- --ignored --test-threads=1 2>&1 | tee "$logs/cargo-heavy.log"
 
 step "UI unit tests (vitest)"
 (cd ui && npx vitest run) 2>&1 | tee "$logs/vitest.log"
@@ -53,7 +57,7 @@ step "MDN HTTP Observatory: the binary serving HTTPS graded A+ with at least 120
 bash scripts/observatory/run.sh 2>&1 | tee "$logs/observatory.log"
 
 strip() { sed "s/\x1b\[[0-9;]*m//g" "$1"; }
-rust=$(grep -oE '[0-9]+ passed' "$logs/cargo.log" | awk '{s+=$1} END {print s+0}')
+rust=$(cat "$logs/cargo.log" "$logs/cargo-heavy.log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
 unit=$(strip "$logs/vitest.log" | grep -oE "Tests +[0-9]+ passed" | grep -oE '[0-9]+' | head -1)
 browser=$(strip "$logs/playwright.log" | grep -oE "^ +[0-9]+ passed" | grep -oE '[0-9]+' | tail -1)
 printf '\nRust %s, UI unit %s, browser %s\n' "$rust" "${unit:-0}" "${browser:-0}"

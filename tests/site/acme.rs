@@ -95,6 +95,7 @@ fn site(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn a_certificate_is_obtained_at_first_start_and_renewed_without_a_failed_request() {
     let dir = tempfile::tempdir().unwrap();
     let ca = TestCa::new();
@@ -229,6 +230,7 @@ async fn reqwest_text(url: &str) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn http01_is_answered_on_the_redirect_listener() {
     let dir = tempfile::tempdir().unwrap();
     let ca = TestCa::new();
@@ -276,6 +278,7 @@ async fn http01_is_answered_on_the_redirect_listener() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn a_failed_validation_is_logged_with_the_problem_document_and_counted() {
     let dir = tempfile::tempdir().unwrap();
     let ca = TestCa::new();

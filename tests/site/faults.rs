@@ -60,6 +60,7 @@ fn stored_ids(log: &std::path::Path) -> Vec<String> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn a_full_disk_answers_503_and_leaves_every_stored_line_whole() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("applications.jsonl");
@@ -127,6 +128,7 @@ async fn a_full_disk_answers_503_and_leaves_every_stored_line_whole() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn sigterm_under_load_finishes_every_request_in_flight_within_the_grace_period() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("applications.jsonl");

@@ -86,6 +86,7 @@ fn resident_mb(pid: u32) -> f64 {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn connections_over_the_cap_get_503_and_the_site_recovers() {
     let dir = tempfile::tempdir().unwrap();
     let (_site, addr) = start(dir.path(), 20, 10);
@@ -135,6 +136,7 @@ async fn connections_over_the_cap_get_503_and_the_site_recovers() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn ten_thousand_open_connections_are_held_with_bounded_memory() {
     const CONNECTIONS: usize = 10_000;
     let limit = rlimit::increase_nofile_limit(u64::MAX).unwrap();
@@ -244,6 +246,7 @@ async fn trickle(addr: String, pieces: Vec<Vec<u8>>, every: Duration, give_up: D
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn hundreds_of_slow_clients_are_cut_off_while_others_are_served() {
     const TRICKLED_HEADERS: usize = 400;
     const TRICKLED_BODIES: usize = 100;

@@ -38,6 +38,7 @@ fn stored_companies(dir: &Path) -> Vec<String> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn a_socket_activated_restart_refuses_nothing_and_fails_no_request() {
     let dir = tempfile::tempdir().unwrap();
     let (listener, addr) = bound();
@@ -109,6 +110,7 @@ fn install(source: &Path, program: &Path) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn sigusr2_replaces_the_binary_without_refusing_or_failing_a_request() {
     let dir = tempfile::tempdir().unwrap();
     let program = dir.path().join("custody-site");

@@ -135,6 +135,7 @@ async fn wait_until_answering(client: &HttpClient, origin: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn two_instances_behind_nginx_serve_the_same_site_and_deliver_every_application_once() {
     let dir = tempfile::tempdir().unwrap();
     // nginx's workers may run as another user when the tests run as root.

@@ -294,6 +294,7 @@ fn the_webhook_secret_is_checked_and_never_printed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn sigkill_under_load_loses_no_acknowledged_application() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("applications.jsonl");
