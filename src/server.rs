@@ -60,6 +60,7 @@ pub async fn run(
     }
     let settings = &site.config.contact;
     let contact = Arc::new(ContactDesk::open(settings));
+    contact.rotate_on_signal();
     let webhook = Webhook::from_config(settings, contact.store.appended())?;
     tracing::info!(
         log = %settings.log,

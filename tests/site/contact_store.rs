@@ -1,12 +1,18 @@
 //! The applications store on a real file system: concurrent submissions, torn-line recovery,
-//! unwritable logs, and the operator's export and status commands.
+//! unwritable logs, a rotation that cannot happen, and the operator's export and status
+//! commands.
 
 use std::collections::HashSet;
 use std::process::Command;
+use std::sync::Arc;
 
 use axum::http::StatusCode;
+use custody_site::config::ContactConfig;
+use custody_site::contact::{ContactDesk, archives};
+use custody_site::http;
 use serde_json::{Value, json};
 
+use crate::common::SITE;
 use crate::contact::{app_in, records, submit, valid};
 
 const BIN: &str = env!("CARGO_BIN_EXE_custody-site");
@@ -184,12 +190,50 @@ async fn export_and_status_for_operators() {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("--since"));
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rotation_that_fails_keeps_the_log_in_service() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("applications.jsonl");
+    let config = ContactConfig {
+        log: log.display().to_string(),
+        rate_limit_per_minute: 0,
+        ..ContactConfig::default()
+    };
+    let desk = Arc::new(ContactDesk::open(&config));
+    let app = http::app(SITE.clone(), desk.clone());
+    assert_eq!(submit(&app, &valid("en")).await.status, StatusCode::CREATED);
+
+    // A directory where the rotation makes the new log: the rotation cannot happen.
+    let in_the_way = dir.path().join("applications.jsonl.rotating");
+    std::fs::create_dir_all(in_the_way.join("something")).unwrap();
+    assert!(desk.store.rotate().await.is_err());
+    assert_eq!(submit(&app, &valid("zh")).await.status, StatusCode::CREATED);
+    assert_eq!(records(&log).len(), 2, "the log stayed in service");
+    assert!(archives::list(&log).unwrap().is_empty());
+
+    std::fs::remove_dir_all(&in_the_way).unwrap();
+    let archive = desk.store.rotate().await.expect("the rotation succeeds");
+    assert_eq!(records(&archive).len(), 2);
+    let mode = std::fs::metadata(&archive).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    assert_eq!(submit(&app, &valid("en")).await.status, StatusCode::CREATED);
+    assert_eq!(records(&log).len(), 1, "a new log after the rotation");
+    assert_eq!(archives::list(&log).unwrap().len(), 1);
+    assert!(!in_the_way.exists());
+}
+
 /// Runs the binary with one environment variable and returns its standard output.
-pub fn cli(args: &[&str], (key, value): (&str, &str)) -> String {
+pub fn cli(args: &[&str], variable: (&str, &str)) -> String {
+    cli_with(args, &[variable])
+}
+
+/// Runs the binary with environment variables `env` and returns its standard output.
+pub fn cli_with(args: &[&str], env: &[(&str, &str)]) -> String {
     let output = Command::new(BIN)
         .args(args)
         .env_remove("CUSTODY_SITE_CONFIG")
-        .env(key, value)
+        .envs(env.iter().copied())
         .output()
         .expect("the binary runs");
     assert!(

@@ -19,7 +19,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_custody-site");
 
 /// A CA and a certificate it signed for 127.0.0.1 and localhost, as PEM files in `dir`;
 /// returns the CA's certificate (PEM) for the client to trust.
-fn certificates(dir: &Path) -> String {
+pub(crate) fn certificates(dir: &Path) -> String {
     let ca_key = KeyPair::generate().unwrap();
     let mut ca = CertificateParams::new(Vec::<String>::new()).unwrap();
     ca.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
