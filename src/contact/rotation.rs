@@ -52,10 +52,10 @@ pub fn rotate(log: &Path, current: &File) -> io::Result<Rotated> {
         ));
     }
     current.sync_all()?;
+    let archive = archives::next_path(log)?;
     let fresh_path = archives::with_suffix(log, ".rotating");
     remove_if_present(&fresh_path)?;
     let fresh = open_for_append(&fresh_path)?;
-    let archive = archives::next_path(log)?;
     if let Err(error) = rename_without_replacing(log, &archive) {
         let _ = std::fs::remove_file(&fresh_path);
         return Err(error);

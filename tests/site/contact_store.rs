@@ -223,6 +223,55 @@ async fn a_rotation_that_fails_keeps_the_log_in_service() {
     assert!(!in_the_way.exists());
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn applications_sent_during_rotations_are_each_stored_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("applications.jsonl");
+    let config = ContactConfig {
+        log: log.display().to_string(),
+        rate_limit_per_minute: 0,
+        ..ContactConfig::default()
+    };
+    let desk = Arc::new(ContactDesk::open(&config));
+    let app = http::app(SITE.clone(), desk.clone());
+    let submissions: Vec<_> = (0..300)
+        .map(|n| {
+            let app = app.clone();
+            tokio::spawn(async move {
+                let mut body = valid("en");
+                body["company"] = json!(format!("During rotations {n}"));
+                let answer = submit(&app, &body).await;
+                assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+                let reply: Value = serde_json::from_str(&answer.text).unwrap();
+                reply["id"].as_str().unwrap().to_owned()
+            })
+        })
+        .collect();
+    for _ in 0..3 {
+        // Each rotation once the new log has an application, while others are in flight.
+        let log_has_one = || std::fs::metadata(&log).is_ok_and(|meta| meta.len() > 0);
+        while !log_has_one() && !submissions.iter().all(|s| s.is_finished()) {
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+        }
+        desk.store.rotate().await.expect("rotated");
+    }
+    let mut acknowledged = HashSet::new();
+    for submission in submissions {
+        acknowledged.insert(submission.await.unwrap());
+    }
+    let archives = archives::list(&log).unwrap();
+    assert_eq!(archives.len(), 3);
+    let stored: Vec<String> = archives
+        .iter()
+        .map(|archive| archive.path.clone())
+        .chain([log.clone()])
+        .flat_map(|file| records(&file))
+        .map(|record| record.id)
+        .collect();
+    assert_eq!(stored.len(), 300, "each once");
+    assert_eq!(stored.into_iter().collect::<HashSet<_>>(), acknowledged);
+}
+
 /// Runs the binary with one environment variable and returns its standard output.
 pub fn cli(args: &[&str], variable: (&str, &str)) -> String {
     cli_with(args, &[variable])
