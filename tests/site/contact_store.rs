@@ -4,16 +4,12 @@
 
 use std::collections::HashSet;
 use std::process::Command;
-use std::sync::Arc;
 
 use axum::http::StatusCode;
-use custody_site::config::ContactConfig;
-use custody_site::contact::{ContactDesk, archives};
-use custody_site::http;
+use custody_site::contact::archives;
 use serde_json::{Value, json};
 
-use crate::common::SITE;
-use crate::contact::{app_in, records, submit, valid};
+use crate::contact::{app_in, desk_in, ids_across_rotations, records, submit, valid};
 
 const BIN: &str = env!("CARGO_BIN_EXE_custody-site");
 
@@ -194,14 +190,7 @@ async fn export_and_status_for_operators() {
 async fn a_rotation_that_fails_keeps_the_log_in_service() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("applications.jsonl");
-    let config = ContactConfig {
-        log: log.display().to_string(),
-        rate_limit_per_minute: 0,
-        ..ContactConfig::default()
-    };
-    let desk = Arc::new(ContactDesk::open(&config));
-    let app = http::app(SITE.clone(), desk.clone());
+    let (desk, app, log) = desk_in(dir.path(), |_| {});
     assert_eq!(submit(&app, &valid("en")).await.status, StatusCode::CREATED);
 
     // A directory where the rotation makes the new log: the rotation cannot happen.
@@ -226,14 +215,7 @@ async fn a_rotation_that_fails_keeps_the_log_in_service() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn applications_sent_during_rotations_are_each_stored_once() {
     let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("applications.jsonl");
-    let config = ContactConfig {
-        log: log.display().to_string(),
-        rate_limit_per_minute: 0,
-        ..ContactConfig::default()
-    };
-    let desk = Arc::new(ContactDesk::open(&config));
-    let app = http::app(SITE.clone(), desk.clone());
+    let (desk, app, log) = desk_in(dir.path(), |_| {});
     let submissions: Vec<_> = (0..300)
         .map(|n| {
             let app = app.clone();
@@ -259,15 +241,8 @@ async fn applications_sent_during_rotations_are_each_stored_once() {
     for submission in submissions {
         acknowledged.insert(submission.await.unwrap());
     }
-    let archives = archives::list(&log).unwrap();
-    assert_eq!(archives.len(), 3);
-    let stored: Vec<String> = archives
-        .iter()
-        .map(|archive| archive.path.clone())
-        .chain([log.clone()])
-        .flat_map(|file| records(&file))
-        .map(|record| record.id)
-        .collect();
+    assert_eq!(archives::list(&log).unwrap().len(), 3);
+    let stored = ids_across_rotations(&log);
     assert_eq!(stored.len(), 300, "each once");
     assert_eq!(stored.into_iter().collect::<HashSet<_>>(), acknowledged);
 }
