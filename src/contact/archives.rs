@@ -12,7 +12,7 @@ use std::time::SystemTime;
 
 use jiff::civil::DateTime;
 use jiff::tz::TimeZone;
-use jiff::{SignedDuration, Timestamp};
+use jiff::{RoundMode, SignedDuration, Timestamp, TimestampRound, Unit};
 use serde::{Deserialize, Serialize};
 
 /// The timestamp in an archive's name: fixed width, so names sort like times.
@@ -109,7 +109,15 @@ pub fn next_path(log: &Path) -> io::Result<PathBuf> {
     let newest = list(log)?
         .last()
         .and_then(|archive| stamp_of(log, &archive.path));
+    // To the millisecond, as in the name: a later instant of the same millisecond is no later.
     let now = Timestamp::now();
+    let now = now
+        .round(
+            TimestampRound::new()
+                .smallest(Unit::Millisecond)
+                .mode(RoundMode::Trunc),
+        )
+        .unwrap_or(now);
     let at = match newest {
         Some(newest) if newest >= now => newest + SignedDuration::from_millis(1),
         _ => now,
@@ -174,6 +182,8 @@ mod tests {
             "{name}"
         );
         std::fs::write(&first, "").unwrap();
+        let second = next_path(&log).unwrap();
+        assert!(second.file_name() > first.file_name(), "{second:?}");
         // A clock set back still names the next archive after the newest.
         let ahead = dir.path().join("applications.29991231T235959.999Z.jsonl");
         std::fs::write(&ahead, "").unwrap();
