@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use custody_site::config::{Config, LogFormat, Overrides};
 use custody_site::config_reference::default_config_toml;
-use custody_site::contact::export;
+use custody_site::contact::{export, webhook_url};
 use custody_site::content::error::report;
 use custody_site::dev::{self, DevOptions, source_tree_dir};
 use custody_site::render::build_manifest::version;
@@ -215,6 +215,7 @@ fn check(command: &CheckCommand) -> anyhow::Result<()> {
     }
     let site = Site::from_embedded(config)?;
     custody_site::tls::Tls::from_config(&site.config)?;
+    custody_site::contact::trust::client_config(&site.config.contact)?;
     println!(
         "configuration and content are valid: {} documents, build {}, public URL {}",
         site.pages.len(),
@@ -263,10 +264,16 @@ fn submissions(action: &SubmissionsAction, args: &ServeArgs) -> anyhow::Result<(
             let webhook = if config.contact.webhook_url.is_empty() {
                 "not configured".to_owned()
             } else {
-                config.contact.webhook_url.clone()
+                webhook_url::shown(&config.contact.webhook_url)
             };
             println!("log:        {}", log.display());
             println!("stored:     {}", status.stored);
+            if status.archives > 0 {
+                println!(
+                    "archives:   {} beside the log, {} applications",
+                    status.archives, status.archived
+                );
+            }
             if status.unreadable > 0 {
                 println!(
                     "unreadable: {} (lines that are not applications)",

@@ -3,7 +3,6 @@
 //! registry for the process; the metrics listener encodes it in the text exposition format.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{LazyLock, RwLock};
 use std::time::Duration;
 
@@ -55,10 +54,11 @@ pub struct Metrics {
     build: Family<BuildLabels, Gauge>,
     /// Applications appended to the log since the process started.
     pub applications_stored: Counter,
-    /// Applications in the log (read back at start-up, then counted as they are appended).
+    /// Applications in the live log (read back at start-up, counted as they are appended, 0
+    /// after a rotation); set with the webhook backlog in `contact::backlog`.
     pub log_applications: Gauge,
-    /// Applications the webhook receiver accepted, over the log's whole life (the delivery
-    /// state's count).
+    /// Applications the webhook receiver accepted, over the log's whole life and across
+    /// rotations (the delivery state's count).
     pub webhook_delivered: Gauge,
     /// Failed delivery attempts since the process started.
     pub webhook_failures: Counter,
@@ -75,8 +75,8 @@ pub struct Metrics {
     pub tls_reload_failures: Counter,
     /// Previous UI builds whose files are served.
     pub previous_builds: Gauge,
-    webhook_pending: Gauge,
-    webhook_enabled: AtomicBool,
+    /// Applications not yet delivered, archives being drained included (0 without a webhook).
+    pub webhook_pending: Gauge,
 }
 
 static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
@@ -118,19 +118,19 @@ impl Metrics {
         let log_applications = Gauge::default();
         registry.register(
             "contact_log_applications",
-            "Contact applications in the log",
+            "Contact applications in the live log (0 after a rotation)",
             log_applications.clone(),
         );
         let webhook_delivered = Gauge::default();
         registry.register(
             "webhook_delivered_applications",
-            "Contact applications the webhook receiver accepted, over the log's life",
+            "Contact applications the webhook receiver accepted, over the log's life, rotations included",
             webhook_delivered.clone(),
         );
         let webhook_pending = Gauge::default();
         registry.register(
             "webhook_pending_applications",
-            "Contact applications in the log not yet delivered (0 without a webhook)",
+            "Contact applications not yet delivered, archives included (0 without a webhook)",
             webhook_pending.clone(),
         );
         let webhook_failures = Counter::default();
@@ -192,7 +192,6 @@ impl Metrics {
             webhook_delivered,
             webhook_failures,
             webhook_pending,
-            webhook_enabled: AtomicBool::new(false),
         }
     }
 
@@ -223,17 +222,8 @@ impl Metrics {
             .set(not_after);
     }
 
-    /// Marks webhook delivery as configured, so the backlog is reported.
-    pub fn enable_webhook(&self) {
-        self.webhook_enabled.store(true, Ordering::Relaxed);
-    }
-
     /// The metrics in the Prometheus text exposition format.
     pub fn encode(&self) -> String {
-        if self.webhook_enabled.load(Ordering::Relaxed) {
-            let pending = self.log_applications.get() - self.webhook_delivered.get();
-            self.webhook_pending.set(pending.max(0));
-        }
         let mut text = String::new();
         prometheus_client::encoding::text::encode(&mut text, &self.registry)
             .expect("writing to a String cannot fail");
@@ -285,24 +275,6 @@ mod tests {
             r#"custody_site_http_request_duration_seconds_bucket{le="0.0001",route="/faq/{id}"} 1"#
         ), "{text}");
         assert!(text.contains(r#"custody_site_build_info{version="1.2.3",build="abc"} 1"#));
-    }
-
-    #[test]
-    fn the_backlog_is_reported_only_with_a_webhook() {
-        let metrics = Metrics::new();
-        metrics.log_applications.set(7);
-        metrics.webhook_delivered.set(5);
-        assert!(
-            metrics
-                .encode()
-                .contains("custody_site_webhook_pending_applications 0")
-        );
-        metrics.enable_webhook();
-        assert!(
-            metrics
-                .encode()
-                .contains("custody_site_webhook_pending_applications 2")
-        );
     }
 
     #[test]

@@ -114,12 +114,17 @@ pub struct ContactConfig {
     /// `false` fsyncs each one on its own (slower, for comparison).
     /// Env `CUSTODY_SITE_CONTACT_GROUP_COMMIT`.
     pub group_commit: bool,
-    /// Address each application is POSTed to (Standard Webhooks). Empty (the default) delivers
-    /// nothing. Env `CUSTODY_SITE_CONTACT_WEBHOOK_URL`.
+    /// Address each application is POSTed to (Standard Webhooks). Credentials in it
+    /// (`https://user:password@host/…`) are sent as HTTP Basic authentication. Empty (the
+    /// default) delivers nothing. Env `CUSTODY_SITE_CONTACT_WEBHOOK_URL`.
     pub webhook_url: String,
     /// Signing secret of the webhook, `whsec_` + base64 of 24 to 64 random bytes; required with
     /// `webhook_url`. Never logged. Env `CUSTODY_SITE_CONTACT_WEBHOOK_SECRET`.
     pub webhook_secret: Secret,
+    /// PEM file of CA certificates trusted for the webhook receiver in addition to the public
+    /// roots built in, for a receiver whose certificate comes from a private PKI. Empty (the
+    /// default) trusts the public roots only. Env `CUSTODY_SITE_CONTACT_WEBHOOK_CA`.
+    pub webhook_ca: String,
     /// Seconds the receiver has to answer one delivery. Default `10`.
     /// Env `CUSTODY_SITE_CONTACT_WEBHOOK_TIMEOUT_SECS`.
     pub webhook_timeout_secs: u64,
@@ -140,6 +145,7 @@ impl Default for ContactConfig {
             group_commit: true,
             webhook_url: String::new(),
             webhook_secret: Secret::default(),
+            webhook_ca: String::new(),
             webhook_timeout_secs: 10,
             webhook_retry_initial_ms: 1000,
             webhook_retry_max_secs: 21_600,
@@ -476,16 +482,14 @@ impl Config {
         if contact.webhook_url.is_empty() {
             return Ok(());
         }
-        if origin(&contact.webhook_url).is_none() {
-            bail!(
-                "contact.webhook_url must be empty or an absolute http(s) URL, not `{}`",
-                contact.webhook_url
-            );
+        let (address, _) = crate::contact::webhook_url::split(&contact.webhook_url);
+        let shown = crate::contact::webhook_url::shown(&contact.webhook_url);
+        if origin(&address).is_none() {
+            bail!("contact.webhook_url must be empty or an absolute http(s) URL, not `{shown}`");
         }
-        if contact.webhook_url.parse::<axum::http::Uri>().is_err() {
+        if address.parse::<axum::http::Uri>().is_err() {
             bail!(
-                "contact.webhook_url is not a valid URL: `{}`",
-                contact.webhook_url
+                "contact.webhook_url is not a valid URL: `{shown}` (credentials and query not shown)"
             );
         }
         crate::contact::signature::SigningKey::from_secret(&contact.webhook_secret)

@@ -1,20 +1,24 @@
-//! The webhook's delivery state, kept beside the log in `<log>.delivery.json`: how far the log
-//! has been delivered (a byte offset, advanced only after the receiver accepted) and the last
-//! attempt's outcome. Written to a temporary file, fsynced and renamed into place, so a crash
-//! leaves either the old state or the new one.
+//! The webhook's delivery state, kept beside the log in `<log>.delivery.json`: how far delivery
+//! has come (a byte offset into one file, the live log or an archive being drained, advanced
+//! only after the receiver accepted) and the last attempt's outcome. Written to a temporary
+//! file, fsynced and renamed into place, so a crash leaves either the old state or the new one.
 
-use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::archives::{FileId, directory, with_suffix};
+
 /// Delivery progress through the log.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct DeliveryState {
-    /// Bytes of the log delivered: the next application starts here.
+    /// The file `offset` counts in: the live log or one of its archives. Absent in a state
+    /// saved before rotation existed, which means the live log.
+    pub file: Option<FileId>,
+    /// Bytes of that file delivered: the next application starts here.
     pub offset: u64,
     /// Applications delivered (or skipped as unreadable) so far.
     pub delivered: u64,
@@ -57,15 +61,5 @@ pub fn save(log: &Path, state: &DeliveryState) -> io::Result<()> {
     file.write_all(&serde_json::to_vec_pretty(state).expect("the state serializes"))?;
     file.sync_all()?;
     std::fs::rename(&temporary, &target)?;
-    let dir = target
-        .parent()
-        .filter(|dir| !dir.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    File::open(dir)?.sync_all()
-}
-
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = OsString::from(path.as_os_str());
-    name.push(suffix);
-    PathBuf::from(name)
+    File::open(directory(log))?.sync_all()
 }

@@ -1,5 +1,5 @@
 //! The operator's view of the applications log: `custody-site submissions export` (CSV or JSON
-//! lines) and `custody-site submissions status`.
+//! lines) and `custody-site submissions status` (the live log, its archives and delivery).
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -8,9 +8,10 @@ use jiff::Timestamp;
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 
-use super::delivery;
+use super::cursor::{Cursor, records_in};
 use super::log_file::Lines;
 use super::record::Record;
+use super::{archives, delivery};
 
 /// Output formats of the export.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,35 +91,51 @@ pub fn export(
 /// The state of the store and of webhook delivery.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Status {
-    /// Applications in the log.
+    /// Applications in the live log.
     pub stored: u64,
-    /// Lines of the log that are not applications.
+    /// Archives beside the log, left by rotations.
+    pub archives: u64,
+    /// Applications in those archives.
+    pub archived: u64,
+    /// Lines of the live log that are not applications.
     pub unreadable: u64,
-    /// Applications the webhook receiver accepted.
+    /// Applications the webhook receiver accepted, across rotations.
     pub delivered: u64,
-    /// Applications not yet delivered.
+    /// Applications not yet delivered, in the live log and in archives.
     pub pending: u64,
     /// The webhook state file's contents.
     pub delivery: delivery::DeliveryState,
 }
 
-/// Counts the log and reads the delivery state.
+/// Counts the log and its archives and reads the delivery state. Pending are the applications
+/// after the delivery position, in its file and every later one.
 pub fn status(log: &Path) -> anyhow::Result<Status> {
     let delivery = delivery::load(log)?;
-    let (mut stored, mut unreadable, mut pending) = (0, 0, 0);
+    let (mut stored, mut unreadable) = (0, 0);
     for line in open(log)? {
-        let line = line?;
-        let is_record = line.record.is_ok();
+        let is_record = line?.record.is_ok();
         stored += u64::from(is_record);
         unreadable += u64::from(!is_record);
-        if is_record && line.end > delivery.offset {
-            pending += 1;
-        }
     }
+    let archives = archives::list(log)?;
+    let mut archived = 0;
+    for archive in &archives {
+        archived += records_in(&archive.path)?;
+    }
+    let pending = match Cursor::resume(log, delivery.file, delivery.offset)? {
+        Some(cursor) => {
+            let counts = cursor.count()?;
+            let live = if cursor.on_live_log()? { 0 } else { stored };
+            counts.after + counts.later_archives + live
+        }
+        None => stored,
+    };
     Ok(Status {
         stored,
+        archives: archives.len() as u64,
+        archived,
         unreadable,
-        delivered: delivery.delivered.min(stored),
+        delivered: delivery.delivered,
         pending,
         delivery,
     })

@@ -55,7 +55,11 @@ pub struct Lines {
 impl Lines {
     /// Starts reading `path` at `offset`.
     pub fn open(path: &Path, offset: u64) -> io::Result<Self> {
-        let mut file = File::open(path)?;
+        Self::from_file(File::open(path)?, offset)
+    }
+
+    /// Starts reading the open `file` at `offset`.
+    pub fn from_file(mut file: File, offset: u64) -> io::Result<Self> {
         if !file.metadata()?.is_file() {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,

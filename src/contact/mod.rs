@@ -1,17 +1,23 @@
-//! Contact / open-account applications: validation, the durable store, abuse limits, webhook
-//! delivery and the operator's export.
+//! Contact / open-account applications: validation, the durable store and its rotation, abuse
+//! limits, webhook delivery and the operator's export.
 
 pub mod application;
+pub mod archives;
+pub mod backlog;
 pub mod checks;
+pub mod cursor;
 pub mod delivery;
 pub mod export;
 pub mod log_file;
 pub mod phone;
 pub mod rate_limit;
 pub mod record;
+pub mod rotation;
 pub mod signature;
 pub mod store;
+pub mod trust;
 pub mod webhook;
+pub mod webhook_url;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::Path;
@@ -42,6 +48,11 @@ impl ContactDesk {
                 .ok()
                 .filter(|_| !config.client_ip_header.trim().is_empty()),
         }
+    }
+
+    /// Rotates the applications log on every SIGUSR1 from now on (see `contact::rotation`).
+    pub fn rotate_on_signal(&self) {
+        rotation::listen(self.store.clone());
     }
 
     /// The client's address: the last entry of the configured proxy header, else the peer.

@@ -2,8 +2,10 @@
 //! their record and wait; it appends every record waiting at that moment, fsyncs once (group
 //! commit) and only then answers each, so an acknowledged application is always on disk.
 //!
-//! The writer also keeps the idempotency keys of the last 24 hours, rebuilt from the log at
-//! start-up: a repeated key is answered with the first record's receipt and nothing is written.
+//! The writer also keeps the idempotency keys of the last 24 hours, rebuilt at start-up from the
+//! log and from its archives written in that time: a repeated key is answered with the first
+//! record's receipt and nothing is written. It also rotates the log when asked, between two
+//! batches, so applications arriving meanwhile wait in the queue.
 
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
@@ -20,7 +22,8 @@ use uuid::Uuid;
 
 use super::log_file::{Lines, open_for_append};
 use super::record::{Draft, Record};
-use crate::metrics::{gauge_value, metrics};
+use super::{archives, backlog, rotation};
+use crate::metrics::metrics;
 
 /// How long an idempotency key is remembered.
 pub const IDEMPOTENCY_WINDOW: Duration = Duration::from_secs(24 * 60 * 60);
@@ -55,6 +58,8 @@ enum Message {
     Append(Box<Job>),
     /// Say whether the log can be written now (reopening it if it was lost).
     Probe(oneshot::Sender<bool>),
+    /// Archive the log and start an empty one; answer with the archive's path.
+    Rotate(oneshot::Sender<Result<PathBuf, Unavailable>>),
 }
 
 /// Handle to the writer thread; cheap to share.
@@ -70,6 +75,7 @@ impl std::fmt::Debug for Message {
         f.write_str(match self {
             Message::Append(_) => "Append",
             Message::Probe(_) => "Probe",
+            Message::Rotate(_) => "Rotate",
         })
     }
 }
@@ -95,6 +101,7 @@ impl Store {
         std::thread::Builder::new()
             .name("contact-store".into())
             .spawn(move || {
+                writer.remember_archived_keys();
                 if let Err(error) = writer.reopen() {
                     tracing::error!(path = %writer.path.display(), %error, "cannot open the contact applications log; applications are refused until it opens");
                 }
@@ -135,7 +142,19 @@ impl Store {
         answer.await.unwrap_or(false)
     }
 
-    /// Woken after every append, for the webhook worker.
+    /// Archives the log (see `contact::rotation`) after the applications queued before this
+    /// call, and starts an empty one; answers with the archive's path. The writer logs the
+    /// outcome; after a failure the log stays in service.
+    pub async fn rotate(&self) -> Result<PathBuf, Unavailable> {
+        let (reply, answer) = oneshot::channel();
+        self.messages
+            .send(Message::Rotate(reply))
+            .await
+            .map_err(|_| Unavailable)?;
+        answer.await.map_err(|_| Unavailable)?
+    }
+
+    /// Woken after every append and rotation, for the webhook worker.
     pub fn appended(&self) -> Arc<Notify> {
         self.appended.clone()
     }
@@ -183,13 +202,15 @@ impl Writer {
         while let Some(first) = receiver.blocking_recv() {
             let mut batch = Vec::new();
             let mut probes = Vec::new();
+            let mut rotation = None;
             let mut next = Some(first);
             while let Some(message) = next.take() {
                 match message {
                     Message::Append(job) => batch.push(*job),
                     Message::Probe(reply) => probes.push(reply),
+                    Message::Rotate(reply) => rotation = Some(reply),
                 }
-                if group_commit && batch.len() + probes.len() < MAX_BATCH {
+                if rotation.is_none() && group_commit && batch.len() + probes.len() < MAX_BATCH {
                     next = receiver.try_recv().ok();
                 }
             }
@@ -198,6 +219,9 @@ impl Writer {
             }
             for reply in probes {
                 let _ = reply.send(self.probe());
+            }
+            if let Some(reply) = rotation {
+                let _ = reply.send(self.rotate());
             }
         }
     }
@@ -231,17 +255,7 @@ impl Writer {
             match line.record {
                 Ok(record) => {
                     records += 1;
-                    let at = record.received_at.parse::<Timestamp>().ok();
-                    if let (Some(key), Some(at)) = (record.draft.idempotency_key, at)
-                        && at > horizon
-                    {
-                        let receipt = Receipt {
-                            id: record.id,
-                            received_at: record.received_at,
-                            replayed: true,
-                        };
-                        self.keys.insert(key, (receipt, at));
-                    }
+                    self.remember(record, horizon);
                 }
                 Err(error) => {
                     unreadable += 1;
@@ -261,7 +275,7 @@ impl Writer {
         }
         tracing::info!(path = %self.path.display(), records, unreadable, "contact applications log ready");
         self.writable.store(true, Ordering::Relaxed);
-        metrics().log_applications.set(gauge_value(records as u64));
+        backlog::lock().read_back(records as u64);
         self.good_len = good_len;
         self.file = Some(file);
         Ok(())
@@ -321,7 +335,7 @@ impl Writer {
                 Ok(()) => {
                     let count = written.len() as u64;
                     metrics().applications_stored.inc_by(count);
-                    metrics().log_applications.inc_by(gauge_value(count));
+                    backlog::lock().appended(count);
                     self.appended.notify_one();
                 }
                 Err(error) => {
@@ -348,6 +362,84 @@ impl Writer {
             });
         }
         self.forget_old_keys(now);
+    }
+
+    /// Remembers the idempotency key of `record` when it was received after `horizon`.
+    fn remember(&mut self, record: Record, horizon: Timestamp) {
+        let at = record.received_at.parse::<Timestamp>().ok();
+        if let (Some(key), Some(at)) = (record.draft.idempotency_key, at)
+            && at > horizon
+        {
+            let receipt = Receipt {
+                id: record.id,
+                received_at: record.received_at,
+                replayed: true,
+            };
+            self.keys.insert(key, (receipt, at));
+        }
+    }
+
+    /// Remembers the idempotency keys of the archives written within the idempotency window,
+    /// oldest first (the live log, read next, comes after them).
+    fn remember_archived_keys(&mut self) {
+        let horizon = Timestamp::now() - IDEMPOTENCY_WINDOW;
+        let archives = match archives::list(&self.path) {
+            Ok(archives) => archives,
+            Err(error) => {
+                tracing::warn!(path = %self.path.display(), %error, "cannot list the archives of the contact log; their idempotency keys are not remembered");
+                return;
+            }
+        };
+        let recent = archives
+            .into_iter()
+            .filter(|archive| Timestamp::try_from(archive.modified).is_ok_and(|at| at > horizon));
+        for archive in recent {
+            let lines = match Lines::open(&archive.path, 0) {
+                Ok(lines) => lines,
+                Err(error) => {
+                    tracing::warn!(path = %archive.path.display(), %error, "cannot read an archive of the contact log; its idempotency keys are not remembered");
+                    continue;
+                }
+            };
+            for record in lines
+                .map_while(Result::ok)
+                .filter_map(|line| line.record.ok())
+            {
+                self.remember(record, horizon);
+            }
+        }
+    }
+
+    /// Archives the log and continues in a new, empty one; on failure the log stays in service.
+    fn rotate(&mut self) -> Result<PathBuf, Unavailable> {
+        if self.file.is_none()
+            && let Err(error) = self.reopen()
+        {
+            tracing::error!(path = %self.path.display(), %error, "cannot open the contact applications log, so it cannot be rotated");
+            return Err(Unavailable);
+        }
+        let file = self.file.as_ref().expect("opened above");
+        let mut backlog = backlog::lock();
+        let rotated = rotation::rotate(&self.path, file);
+        if rotated.is_ok() {
+            backlog.rotated();
+        }
+        drop(backlog);
+        match rotated {
+            Ok(rotated) => {
+                tracing::info!(path = %self.path.display(), archive = %rotated.archive.display(), "rotated the contact applications log: the archive holds every application so far, new ones go to a new, empty log");
+                self.file = Some(rotated.log);
+                self.good_len = 0;
+                self.needs_newline = false;
+                self.writable.store(true, Ordering::Relaxed);
+                self.appended.notify_one();
+                Ok(rotated.archive)
+            }
+            Err(error) => {
+                tracing::error!(path = %self.path.display(), %error, "cannot rotate the contact applications log; it stays in service");
+                Err(Unavailable)
+            }
+        }
     }
 
     /// Appends and fsyncs; on failure cuts the file back to its last complete line.

@@ -1,16 +1,20 @@
-//! Webhook delivery: a background task reads the applications log from the saved offset and
+//! Webhook delivery: a background task reads the applications log from the saved position and
 //! POSTs each application, in order, to the configured URL with Standard Webhooks headers. The
-//! offset moves (and is fsynced) only after a 2xx, so a restart resumes exactly where delivery
-//! stopped; a failure is retried with exponential backoff and jitter, honouring `Retry-After`.
+//! position (a file, the live log or an archive a rotation left undelivered, and an offset in
+//! it; see `contact::cursor`) moves and is fsynced only after a 2xx, so a restart resumes
+//! exactly where delivery stopped; a failure is retried with exponential backoff and jitter,
+//! honouring `Retry-After`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
 use axum::body::Body;
-use axum::http::header::{CONTENT_TYPE, RETRY_AFTER, USER_AGENT};
-use axum::http::{HeaderMap, Method, Request, Uri};
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER, USER_AGENT};
+use axum::http::{HeaderMap, HeaderValue, Method, Request, Uri};
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
 use hyper_rustls::{HttpsConnector, HttpsConnectorBuilder};
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -19,10 +23,11 @@ use jiff::Timestamp;
 use serde_json::json;
 use tokio::sync::Notify;
 
+use super::cursor::{Cursor, Step};
 use super::delivery::{self, DeliveryState};
-use super::log_file::Lines;
 use super::record::Record;
 use super::signature::SigningKey;
+use super::{backlog, trust, webhook_url};
 use crate::config::ContactConfig;
 use crate::metrics::{gauge_value, metrics};
 
@@ -34,6 +39,8 @@ const POLL: Duration = Duration::from_secs(30);
 /// The delivery worker of one webhook.
 pub struct Webhook {
     url: Uri,
+    /// `Basic …` from the credentials in the configured URL.
+    authorization: Option<HeaderValue>,
     key: SigningKey,
     timeout: Duration,
     retry_initial: Duration,
@@ -50,28 +57,38 @@ struct Failure {
 }
 
 impl Webhook {
-    /// The worker for `config`'s webhook, or `None` when no webhook is configured. `appended`
-    /// wakes it when the store has written.
+    /// The worker for `config`'s webhook, or `None` when no webhook is configured; an error
+    /// when `contact.webhook_ca` cannot be used. `appended` wakes it when the store has written
+    /// or rotated the log.
     pub fn from_config(
         config: &ContactConfig,
         appended: Arc<Notify>,
     ) -> anyhow::Result<Option<Webhook>> {
+        let tls = trust::client_config(config)?;
         if config.webhook_url.is_empty() {
             return Ok(None);
         }
-        let url: Uri = config
-            .webhook_url
+        let (address, credentials) = webhook_url::split(&config.webhook_url);
+        let url: Uri = address
             .parse()
             .context("contact.webhook_url is not a valid URL")?;
+        let authorization = credentials.map(|credentials| {
+            let mut value =
+                HeaderValue::try_from(format!("Basic {}", STANDARD.encode(credentials)))
+                    .expect("base64 is a valid header value");
+            value.set_sensitive(true);
+            value
+        });
         let key =
             SigningKey::from_secret(&config.webhook_secret).context("contact.webhook_secret")?;
         let connector = HttpsConnectorBuilder::new()
-            .with_webpki_roots()
+            .with_tls_config(tls)
             .https_or_http()
             .enable_http1()
             .build();
         Ok(Some(Webhook {
             url,
+            authorization,
             key,
             timeout: Duration::from_secs(config.webhook_timeout_secs),
             retry_initial: Duration::from_millis(config.webhook_retry_initial_ms),
@@ -82,11 +99,11 @@ impl Webhook {
         }))
     }
 
-    /// Delivers forever: every application in the log after the saved offset, then each new one.
+    /// Delivers forever: every application after the saved position, in the file it names and
+    /// in every file rotated after it, then each new one.
     pub async fn run(self) {
         let host = self.url.host().unwrap_or_default().to_owned();
         tracing::info!(%host, "webhook delivery of contact applications started");
-        metrics().enable_webhook();
         let mut state = match blocking(self.log.clone(), |log| delivery::load(&log)).await {
             Ok(state) => state,
             Err(error) => {
@@ -97,32 +114,87 @@ impl Webhook {
         metrics()
             .webhook_delivered
             .set(gauge_value(state.delivered));
+        let mut cursor = self.resume(&mut state).await;
         loop {
-            let offset = state.offset;
-            match blocking(self.log.clone(), move |log| next_record(&log, offset)).await {
-                Ok(Some((end, Ok(record)))) => {
-                    self.deliver(&record, &mut state).await;
-                    state.offset = end;
-                    state.delivered += 1;
-                    self.save(&state).await;
+            let (back, step) = on_blocking_thread(cursor, Cursor::step).await;
+            cursor = back;
+            match step {
+                Ok(Step::Line(line)) => {
+                    // Saved with every failed attempt: where this application starts.
+                    (state.file, state.offset) = cursor.position();
+                    match line.record {
+                        Ok(record) => {
+                            self.deliver(&record, &mut state).await;
+                            state.delivered += 1;
+                            backlog::lock().delivered();
+                        }
+                        Err(error) => {
+                            tracing::warn!(offset = state.offset, %error, "skipping a line of the contact log that is not an application; it cannot be delivered");
+                        }
+                    }
+                    cursor.advance(line.end);
+                    self.save_at(&cursor, &mut state).await;
                 }
-                Ok(Some((end, Err(error)))) => {
-                    tracing::warn!(offset, %error, "skipping a line of the contact log that is not an application; it cannot be delivered");
-                    state.offset = end;
-                    self.save(&state).await;
-                }
-                Ok(None) if log_shorter_than(&self.log, offset) => {
-                    tracing::warn!(path = %self.log.display(), offset, "the contact log is shorter than the delivered offset (replaced or truncated by hand); delivering it again from the start");
-                    state = DeliveryState::default();
-                    self.save(&state).await;
-                }
-                Ok(None) => {
+                Ok(Step::Wait) => {
                     let _ = tokio::time::timeout(POLL, self.appended.notified()).await;
                 }
-                Err(error) => {
-                    tracing::warn!(path = %self.log.display(), %error, "cannot read the contact log for webhook delivery; retrying");
-                    tokio::time::sleep(self.retry_initial.max(Duration::from_secs(1))).await;
+                Ok(Step::Drained) => {
+                    let (back, moved) = on_blocking_thread(cursor, |cursor| {
+                        let mut backlog = backlog::lock();
+                        let to_live_log = cursor.move_on()?;
+                        backlog.moved(to_live_log);
+                        Ok(to_live_log)
+                    })
+                    .await;
+                    cursor = back;
+                    match moved {
+                        Ok(to_live_log) => {
+                            tracing::info!(
+                                to_live_log,
+                                "webhook delivery finished a rotated contact log and goes on with the next file"
+                            );
+                            self.save_at(&cursor, &mut state).await;
+                        }
+                        Err(error) => self.read_failed(&error).await,
+                    }
                 }
+                Ok(Step::Restarted) => {
+                    tracing::warn!(path = %self.log.display(), offset = state.offset, "the contact log is shorter than the delivered offset (replaced or truncated by hand); delivering it again from the start");
+                    backlog::lock().restarted();
+                    state = DeliveryState::default();
+                    self.save_at(&cursor, &mut state).await;
+                }
+                Err(error) => self.read_failed(&error).await,
+            }
+        }
+    }
+
+    /// The cursor at the saved position, counted for the backlog; when the file it names is
+    /// gone, the start of the live log. Retries until the files can be read.
+    async fn resume(&self, state: &mut DeliveryState) -> Cursor {
+        loop {
+            let (file, offset) = (state.file, state.offset);
+            let resumed = blocking(self.log.clone(), move |log| {
+                let mut backlog = backlog::lock();
+                let found = Cursor::resume(&log, file, offset)?;
+                let lost = found.is_none();
+                let cursor = match found {
+                    Some(cursor) => cursor,
+                    None => Cursor::live(&log, 0)?,
+                };
+                backlog.resumed(cursor.on_live_log()?, cursor.count()?);
+                Ok((cursor, lost))
+            })
+            .await;
+            match resumed {
+                Ok((cursor, lost)) => {
+                    if lost {
+                        tracing::warn!(path = %self.log.display(), "the file the webhook delivery state points into is no longer beside the log; delivering the live log from its start (receivers deduplicate by webhook-id)");
+                        self.save_at(&cursor, state).await;
+                    }
+                    return cursor;
+                }
+                Err(error) => self.read_failed(&error).await,
             }
         }
     }
@@ -163,7 +235,7 @@ impl Webhook {
     /// One POST; the status on a 2xx answer.
     async fn attempt(&self, id: &str, body: &str) -> Result<u16, Failure> {
         let timestamp = Timestamp::now().as_second();
-        let request = Request::builder()
+        let mut request = Request::builder()
             .method(Method::POST)
             .uri(self.url.clone())
             .header(CONTENT_TYPE, "application/json")
@@ -182,6 +254,11 @@ impl Webhook {
                 message: format!("cannot build the request: {error}"),
                 retry_after: None,
             })?;
+        if let Some(authorization) = &self.authorization {
+            request
+                .headers_mut()
+                .insert(AUTHORIZATION, authorization.clone());
+        }
         let answer = tokio::time::timeout(self.timeout, self.client.request(request)).await;
         let response = match answer {
             Err(_) => {
@@ -192,7 +269,7 @@ impl Webhook {
             }
             Ok(Err(error)) => {
                 return Err(Failure {
-                    message: format!("request failed: {error}"),
+                    message: format!("request failed: {}", with_causes(&error)),
                     retry_after: None,
                 });
             }
@@ -219,6 +296,18 @@ impl Webhook {
         half + half.mul_f64(fastrand::f64())
     }
 
+    /// Records the cursor's position in `state` and saves it.
+    async fn save_at(&self, cursor: &Cursor, state: &mut DeliveryState) {
+        (state.file, state.offset) = cursor.position();
+        self.save(state).await;
+    }
+
+    /// Waits before reading the log again after `error`.
+    async fn read_failed(&self, error: &std::io::Error) {
+        tracing::warn!(path = %self.log.display(), %error, "cannot read the contact log for webhook delivery; retrying");
+        tokio::time::sleep(self.retry_initial.max(Duration::from_secs(1))).await;
+    }
+
     async fn save(&self, state: &DeliveryState) {
         metrics()
             .webhook_delivered
@@ -231,25 +320,16 @@ impl Webhook {
     }
 }
 
-/// The first complete line at `offset`: where the next starts, and its record.
-fn next_record(
-    log: &Path,
-    offset: u64,
-) -> std::io::Result<Option<(u64, Result<Record, serde_json::Error>)>> {
-    let mut lines = match Lines::open(log, offset) {
-        Ok(lines) => lines,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => return Err(error),
-    };
-    Ok(match lines.next().transpose()? {
-        Some(line) => Some((line.end, line.record)),
-        None => None,
-    })
-}
-
-/// Whether the log exists and has fewer than `offset` bytes.
-fn log_shorter_than(log: &Path, offset: u64) -> bool {
-    std::fs::metadata(log).is_ok_and(|meta| meta.is_file() && meta.len() < offset)
+/// `error` followed by its causes, so that a refused certificate says why.
+fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(error) = cause {
+        text.push_str(": ");
+        text.push_str(&error.to_string());
+        cause = error.source();
+    }
+    text
 }
 
 /// `Retry-After` in seconds or as an HTTP date.
@@ -264,6 +344,19 @@ fn retry_after(headers: &HeaderMap) -> Option<Duration> {
             .try_into()
             .unwrap_or(Duration::ZERO),
     )
+}
+
+/// Runs `work` on `cursor` off the async threads, and hands the cursor back.
+async fn on_blocking_thread<T: Send + 'static>(
+    mut cursor: Cursor,
+    work: impl FnOnce(&mut Cursor) -> std::io::Result<T> + Send + 'static,
+) -> (Cursor, std::io::Result<T>) {
+    tokio::task::spawn_blocking(move || {
+        let result = work(&mut cursor);
+        (cursor, result)
+    })
+    .await
+    .expect("reading the contact log does not panic")
 }
 
 /// Runs blocking file work off the async threads.

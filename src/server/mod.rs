@@ -70,6 +70,7 @@ pub async fn run(
     let tls = Tls::from_config(&config)?.map(Arc::new);
     let settings = &config.contact;
     let contact = Arc::new(ContactDesk::open(settings));
+    contact.rotate_on_signal();
     let webhook = Webhook::from_config(settings, contact.store.appended())?;
     tracing::info!(
         log = %settings.log,

@@ -196,3 +196,90 @@ pub async fn connect(addr: &str, within: std::time::Duration) -> tokio::net::Tcp
         }
     }
 }
+
+/// What a child process writes to standard error, collected as it comes.
+#[derive(Clone)]
+pub struct Stderr(Arc<std::sync::Mutex<String>>);
+
+impl Stderr {
+    /// Collects the standard error of `child`, which must be piped.
+    pub fn collect(child: &mut std::process::Child) -> Stderr {
+        use std::io::BufRead;
+        let pipe = child.stderr.take().expect("standard error is piped");
+        let text = Arc::new(std::sync::Mutex::new(String::new()));
+        let collected = text.clone();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(pipe).lines().map_while(Result::ok) {
+                let mut text = collected.lock().unwrap();
+                text.push_str(&line);
+                text.push('\n');
+            }
+        });
+        Stderr(text)
+    }
+
+    /// Everything written so far.
+    pub fn text(&self) -> String {
+        self.0.lock().unwrap().clone()
+    }
+
+    /// Waits until `needle` has been written `times` times; fails the test after 20 s.
+    pub async fn wait_for(&self, needle: &str, times: usize) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while self.text().matches(needle).count() < times {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "timed out waiting for {times} × `{needle}` in:\n{}",
+                self.text()
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+    }
+}
+
+/// The release binary serving on a free port with the environment `env` (and `RUST_LOG=info`
+/// unless `env` sets it), its standard error collected. Killed when dropped.
+pub struct Served {
+    pub process: Running,
+    pub origin: String,
+    pub stderr: Stderr,
+}
+
+impl Served {
+    /// Starts the binary and waits until it listens.
+    pub async fn start(env: &[(&str, &str)]) -> Served {
+        let port = free_port();
+        let origin = format!("http://127.0.0.1:{port}");
+        let mut child = site_command(port, &origin)
+            .env("RUST_LOG", "info")
+            .envs(env.iter().copied())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let stderr = Stderr::collect(&mut child);
+        let served = Served {
+            process: Running(child),
+            origin,
+            stderr,
+        };
+        served.stderr.wait_for("listening on http://", 1).await;
+        served
+    }
+
+    /// Sends the signal `name` (`USR1`, `TERM`…) to the process.
+    pub fn signal(&self, name: &str) {
+        let sent = std::process::Command::new("kill")
+            .args([&format!("-{name}"), &self.process.0.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill -{name}");
+    }
+
+    /// Stops the process with SIGTERM and waits for it to exit.
+    pub fn stop(mut self) {
+        self.signal("TERM");
+        let status = self.process.0.wait().unwrap();
+        assert!(status.success(), "a clean stop: {status}");
+    }
+}

@@ -10,8 +10,8 @@ use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
 use custody_site::config::ContactConfig;
-use custody_site::contact::ContactDesk;
 use custody_site::contact::record::Record;
+use custody_site::contact::{ContactDesk, archives};
 use custody_site::content::Lang;
 use custody_site::http;
 use custody_site::http::SiteService;
@@ -22,6 +22,15 @@ use crate::common::{Answer, PUBLIC, SITE, send_to};
 /// A router whose store writes `applications.jsonl` in `dir`, with `edit` applied to the
 /// contact settings.
 pub fn app_in(dir: &Path, edit: impl FnOnce(&mut ContactConfig)) -> (SiteService, PathBuf) {
+    let (_, app, log) = desk_in(dir, edit);
+    (app, log)
+}
+
+/// Like [`app_in`], with the contact desk too (to rotate its log).
+pub fn desk_in(
+    dir: &Path,
+    edit: impl FnOnce(&mut ContactConfig),
+) -> (Arc<ContactDesk>, SiteService, PathBuf) {
     let log = dir.join("applications.jsonl");
     let mut config = ContactConfig {
         log: log.display().to_string(),
@@ -30,7 +39,7 @@ pub fn app_in(dir: &Path, edit: impl FnOnce(&mut ContactConfig)) -> (SiteService
     };
     edit(&mut config);
     let desk = Arc::new(ContactDesk::open(&config));
-    (http::app(SITE.clone(), desk), log)
+    (desk.clone(), http::app(SITE.clone(), desk), log)
 }
 
 /// An application every rule accepts.
@@ -55,6 +64,19 @@ pub fn post() -> axum::http::request::Builder {
 pub async fn submit(app: &SiteService, body: &Value) -> Answer {
     let request = post().body(Body::from(body.to_string())).unwrap();
     send_to(app.clone(), request).await
+}
+
+/// The ids in the archives of `log`, oldest first, then in `log`: every application once, in
+/// the order it was stored.
+pub fn ids_across_rotations(log: &Path) -> Vec<String> {
+    archives::list(log)
+        .unwrap()
+        .into_iter()
+        .map(|archive| archive.path)
+        .chain([log.to_path_buf()])
+        .flat_map(|file| records(&file))
+        .map(|record| record.id)
+        .collect()
 }
 
 /// The records in the log.

@@ -1,13 +1,15 @@
 //! The applications store on a real file system: concurrent submissions, torn-line recovery,
-//! unwritable logs, and the operator's export and status commands.
+//! unwritable logs, a rotation that cannot happen, and the operator's export and status
+//! commands.
 
 use std::collections::HashSet;
 use std::process::Command;
 
 use axum::http::StatusCode;
+use custody_site::contact::archives;
 use serde_json::{Value, json};
 
-use crate::contact::{app_in, records, submit, valid};
+use crate::contact::{app_in, desk_in, ids_across_rotations, records, submit, valid};
 
 const BIN: &str = env!("CARGO_BIN_EXE_custody-site");
 
@@ -184,12 +186,78 @@ async fn export_and_status_for_operators() {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("--since"));
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rotation_that_fails_keeps_the_log_in_service() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let (desk, app, log) = desk_in(dir.path(), |_| {});
+    assert_eq!(submit(&app, &valid("en")).await.status, StatusCode::CREATED);
+
+    // A directory where the rotation makes the new log: the rotation cannot happen.
+    let in_the_way = dir.path().join("applications.jsonl.rotating");
+    std::fs::create_dir_all(in_the_way.join("something")).unwrap();
+    assert!(desk.store.rotate().await.is_err());
+    assert_eq!(submit(&app, &valid("zh")).await.status, StatusCode::CREATED);
+    assert_eq!(records(&log).len(), 2, "the log stayed in service");
+    assert!(archives::list(&log).unwrap().is_empty());
+
+    std::fs::remove_dir_all(&in_the_way).unwrap();
+    let archive = desk.store.rotate().await.expect("the rotation succeeds");
+    assert_eq!(records(&archive).len(), 2);
+    let mode = std::fs::metadata(&archive).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    assert_eq!(submit(&app, &valid("en")).await.status, StatusCode::CREATED);
+    assert_eq!(records(&log).len(), 1, "a new log after the rotation");
+    assert_eq!(archives::list(&log).unwrap().len(), 1);
+    assert!(!in_the_way.exists());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn applications_sent_during_rotations_are_each_stored_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (desk, app, log) = desk_in(dir.path(), |_| {});
+    let submissions: Vec<_> = (0..300)
+        .map(|n| {
+            let app = app.clone();
+            tokio::spawn(async move {
+                let mut body = valid("en");
+                body["company"] = json!(format!("During rotations {n}"));
+                let answer = submit(&app, &body).await;
+                assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+                let reply: Value = serde_json::from_str(&answer.text).unwrap();
+                reply["id"].as_str().unwrap().to_owned()
+            })
+        })
+        .collect();
+    for _ in 0..3 {
+        // Each rotation once the new log has an application, while others are in flight.
+        let log_has_one = || std::fs::metadata(&log).is_ok_and(|meta| meta.len() > 0);
+        while !log_has_one() && !submissions.iter().all(|s| s.is_finished()) {
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+        }
+        desk.store.rotate().await.expect("rotated");
+    }
+    let mut acknowledged = HashSet::new();
+    for submission in submissions {
+        acknowledged.insert(submission.await.unwrap());
+    }
+    assert_eq!(archives::list(&log).unwrap().len(), 3);
+    let stored = ids_across_rotations(&log);
+    assert_eq!(stored.len(), 300, "each once");
+    assert_eq!(stored.into_iter().collect::<HashSet<_>>(), acknowledged);
+}
+
 /// Runs the binary with one environment variable and returns its standard output.
-pub fn cli(args: &[&str], (key, value): (&str, &str)) -> String {
+pub fn cli(args: &[&str], variable: (&str, &str)) -> String {
+    cli_with(args, &[variable])
+}
+
+/// Runs the binary with environment variables `env` and returns its standard output.
+pub fn cli_with(args: &[&str], env: &[(&str, &str)]) -> String {
     let output = Command::new(BIN)
         .args(args)
         .env_remove("CUSTODY_SITE_CONFIG")
-        .env(key, value)
+        .envs(env.iter().copied())
         .output()
         .expect("the binary runs");
     assert!(
