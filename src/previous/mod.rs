@@ -141,12 +141,16 @@ impl PreviousBuilds {
     }
 
     /// Starts the task that stores `site`'s own files in the builds directory (off the path to
-    /// readiness), carries out what start-up decided, and then drops each previous build when
-    /// its time is up. Logs one line once the files are stored.
-    pub fn keep_up(&self, site: Arc<Site>) {
+    /// the first answer), carries out what start-up decided, and then drops each previous build
+    /// when its time is up. Logs one line once the files are stored; the receiver completes then
+    /// (at once when previous builds are off), so readiness can wait for it: a process this one
+    /// replaces in an upgrade loads them before it drains.
+    pub fn keep_up(&self, site: Arc<Site>) -> tokio::sync::oneshot::Receiver<()> {
+        let (stored, settled) = tokio::sync::oneshot::channel();
         if self.0.settings.is_none() {
             tracing::info!("previous builds: off");
-            return;
+            let _ = stored.send(());
+            return settled;
         }
         let this = self.clone();
         tokio::spawn(async move {
@@ -154,7 +158,45 @@ impl PreviousBuilds {
             if let Err(error) = tokio::task::spawn_blocking(move || chores.settle(&site)).await {
                 tracing::error!(%error, "previous builds: storing this build's files failed");
             }
+            let _ = stored.send(());
             this.expire().await;
+        });
+        settled
+    }
+
+    /// Also serves the files of the builds stored in the directory since start-up that are not
+    /// served yet (blocking; a few small files), without retiring them: the build of the process
+    /// this one hands over to, so that a request for it that reaches this one while it drains (a
+    /// kept-alive connection of a proxy, say) is answered.
+    pub fn serve_newer(&self) {
+        let Some(settings) = &self.0.settings else {
+            return;
+        };
+        let current = self.served();
+        let known: Vec<&str> = current.builds.iter().map(|build| build.id.as_str()).collect();
+        let Ok(dirs) = disk::build_dirs(&settings.dir) else {
+            return;
+        };
+        let mut by_path = current.by_path.clone();
+        let mut added = Vec::new();
+        for (id, path) in dirs {
+            if id == self.0.own || known.contains(&id.as_str()) {
+                continue;
+            }
+            if let Ok(files) = stored::load(&path, &id) {
+                for (path, file) in files {
+                    by_path.entry(path.into()).or_insert_with(|| Arc::new(file));
+                }
+                added.push(id);
+            }
+        }
+        if added.is_empty() {
+            return;
+        }
+        tracing::info!(builds = ?added, "previous builds: serving the newer build's files while this process drains");
+        *self.0.served.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(Served {
+            builds: current.builds.clone(),
+            by_path,
         });
     }
 

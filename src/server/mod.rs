@@ -123,17 +123,22 @@ pub async fn run(
         tls.start();
     }
     tokio::spawn(reload_on_hangup(signals.hangup, tls.clone()));
+    let own_build_stored = previous.keep_up(site.clone());
     tokio::spawn(announce_ready(
         contact.clone(),
         site.clone(),
         config.clone(),
+        own_build_stored,
     ));
     systemd::keep_watchdog_fed();
+    let draining_builds = previous.clone();
     let stop_trigger = async move {
         tokio::select! {
             () = shutdown => tracing::info!("stop requested"),
             pid = upgrade_on_signal(signals.upgrade, invocation, handover) => {
                 tracing::info!(pid, "the new process is ready: this one stops accepting and finishes its requests");
+                let newer = draining_builds.clone();
+                let _ = tokio::task::spawn_blocking(move || newer.serve_newer()).await;
             }
         }
         systemd::stopping("finishing in-flight requests");
@@ -141,7 +146,6 @@ pub async fn run(
     };
     tokio::spawn(stop_trigger);
     let acceptor = tls.as_ref().map(|tls| tls.acceptor());
-    previous.keep_up(site.clone());
     let app = http::served(site, contact, tls, previous);
     let served = serve_connections(app, &config, listeners.site, acceptor, on_stop()).await;
     for task in tasks {
@@ -180,12 +184,22 @@ where
     serve_connections(app, config, listener, None, shutdown).await
 }
 
+/// How long readiness waits for this build's files to be stored for the builds after it.
+const STORE_BUILD_WAIT: Duration = Duration::from_secs(30);
+
 /// Tells the service manager the server is ready once the applications log has been read back
-/// and can be written (checked again every second until it can), and writes the pid file.
-async fn announce_ready(contact: Arc<ContactDesk>, site: Arc<Site>, config: Config) {
+/// and can be written (checked again every second until it can) and this build's files are
+/// stored in the builds directory (or `STORE_BUILD_WAIT` has passed), and writes the pid file.
+async fn announce_ready(
+    contact: Arc<ContactDesk>,
+    site: Arc<Site>,
+    config: Config,
+    own_build_stored: tokio::sync::oneshot::Receiver<()>,
+) {
     while !contact.store.probe().await {
         tokio::time::sleep(Duration::from_secs(1)).await;
     }
+    let _ = tokio::time::timeout(STORE_BUILD_WAIT, own_build_stored).await;
     pid_file::write(&config);
     systemd::ready(&format!(
         "serving {} documents of build {}",
