@@ -2,6 +2,7 @@
 //! configuration offering HTTP/2 and HTTP/1.1 by ALPN, and the plain-HTTP listener that sends
 //! every request to the same path on the HTTPS site.
 
+mod policy;
 mod redirect;
 
 pub use redirect::redirect_router;
@@ -43,13 +44,13 @@ fn server_config(cert: &Path, key: &Path) -> anyhow::Result<rustls::ServerConfig
             key.display()
         )
     })?;
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let mut tls = rustls::ServerConfig::builder_with_provider(provider)
+    let mut tls = rustls::ServerConfig::builder_with_provider(policy::provider())
         .with_safe_default_protocol_versions()
         .context("TLS protocol versions")?
         .with_no_client_auth()
         .with_single_cert(chain, private_key)
         .context("tls.cert and tls.key do not make a usable pair")?;
+    policy::apply(&mut tls)?;
     tls.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
     Ok(tls)
 }

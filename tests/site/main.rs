@@ -25,4 +25,5 @@ mod seo;
 mod server;
 mod supported_assets;
 mod tls;
+mod tls_policy;
 mod webhook;
