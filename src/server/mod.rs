@@ -3,6 +3,8 @@
 mod listen;
 mod protocol;
 mod signals;
+mod stream_exec;
+mod write_batch;
 
 pub use listen::listen;
 pub use signals::shutdown_signal;
@@ -193,8 +195,9 @@ where
                                     return;
                                 }
                             };
+                            let (stream, flusher) = write_batch::batched(stream);
                             let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
-                            watcher.watch(connection.into_owned()).await
+                            flusher.after_each_turn(watcher.watch(connection.into_owned())).await
                         }
                     };
                     if let Err(error) = served {
