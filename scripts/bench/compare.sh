@@ -81,22 +81,16 @@ encoding=${BENCH_ENCODING:-br}
 site_log=${BENCH_SITE_LOG:-warn}
 targets=()
 
-# option_value NAME [VALUE...]: the value following option NAME, or a clear error.
-option_value() {
-  [ $# -ge 2 ] || die "$1 needs a value (see -h)"
-  printf '%s' "$2"
-}
-
 while [ $# -gt 0 ]; do
   case $1 in
     -h | --help) usage; exit 0 ;;
-    --binary) binary=$(option_value "$@"); shift 2 ;;
-    --duration) duration=$(option_value "$@"); shift 2 ;;
-    --rounds) rounds=$(option_value "$@"); shift 2 ;;
-    --connections) connections=$(option_value "$@"); shift 2 ;;
-    --threads) threads=$(option_value "$@"); shift 2 ;;
-    --encoding) encoding=$(option_value "$@"); shift 2 ;;
-    --site-log) site_log=$(option_value "$@"); shift 2 ;;
+    --binary) binary=$(bench_option_value "$@"); shift 2 ;;
+    --duration) duration=$(bench_option_value "$@"); shift 2 ;;
+    --rounds) rounds=$(bench_option_value "$@"); shift 2 ;;
+    --connections) connections=$(bench_option_value "$@"); shift 2 ;;
+    --threads) threads=$(bench_option_value "$@"); shift 2 ;;
+    --encoding) encoding=$(bench_option_value "$@"); shift 2 ;;
+    --site-log) site_log=$(bench_option_value "$@"); shift 2 ;;
     -*) die "unknown option $1 (see -h)" ;;
     *) targets+=("$1"); shift ;;
   esac

@@ -59,20 +59,15 @@ warm_up=${BENCH_WARM_UP:-1}
 rounds=${BENCH_ROUNDS:-3}
 rows=${BENCH_ROWS:-$default_rows}
 
-option_value() { # NAME [VALUE...]: the value following option NAME, or a clear error.
-  [ $# -ge 2 ] || die "$1 needs a value (see -h)"
-  printf '%s' "$2"
-}
-
 while [ $# -gt 0 ]; do
   case $1 in
     -h | --help) usage; exit 0 ;;
-    --binary) binary=$(option_value "$@"); shift 2 ;;
-    --path) path=$(option_value "$@"); shift 2 ;;
-    --duration) duration=$(option_value "$@"); shift 2 ;;
-    --warm-up) warm_up=$(option_value "$@"); shift 2 ;;
-    --rounds) rounds=$(option_value "$@"); shift 2 ;;
-    --rows) rows=$(option_value "$@"); shift 2 ;;
+    --binary) binary=$(bench_option_value "$@"); shift 2 ;;
+    --path) path=$(bench_option_value "$@"); shift 2 ;;
+    --duration) duration=$(bench_option_value "$@"); shift 2 ;;
+    --warm-up) warm_up=$(bench_option_value "$@"); shift 2 ;;
+    --rounds) rounds=$(bench_option_value "$@"); shift 2 ;;
+    --rows) rows=$(bench_option_value "$@"); shift 2 ;;
     *) die "unknown argument $1 (see -h)" ;;
   esac
 done

@@ -1,5 +1,15 @@
 # Shared by the benchmark scripts (sourced, not run).
 
+# bench_option_value NAME [VALUE...]: the value following command-line option NAME, or a clear
+# error (called as `value=$(bench_option_value "$@")`).
+bench_option_value() {
+  if [ $# -lt 2 ]; then
+    printf '%s: %s needs a value (see -h)\n' "$(basename "$0")" "$1" >&2
+    exit 1
+  fi
+  printf '%s' "$2"
+}
+
 # bench_free_port: a TCP port on 127.0.0.1 that is free now.
 bench_free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
