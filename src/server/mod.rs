@@ -1,11 +1,15 @@
 //! The HTTP server: accept loop, header read timeout, HTTP/1.1 and HTTP/2, graceful shutdown.
 
+mod guarded;
+mod h2_frames;
+mod h2_guard;
 mod listen;
 mod protocol;
 mod signals;
 mod stream_exec;
 mod write_batch;
 
+use guarded::guarded;
 pub use listen::listen;
 pub use signals::shutdown_signal;
 use signals::survive_file_size_limit;
@@ -150,6 +154,7 @@ where
     let scheme = if tls.is_some() { "https" } else { "http" };
     tracing::info!("listening on {scheme}://{}", listener.local_addr()?);
     let handshake_timeout = config.header_read_timeout();
+    let stall_limit = config.header_read_timeout();
     let cap = ConnectionCap::new(config.server.max_connections);
     loop {
         tokio::select! {
@@ -180,7 +185,7 @@ where
                     let _admitted = admitted;
                     let served = match tls {
                         None => {
-                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
+                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded(stream, peer, stall_limit)), service);
                             watcher.watch(connection.into_owned()).await
                         }
                         Some(acceptor) => {
@@ -196,7 +201,7 @@ where
                                 }
                             };
                             let (stream, flusher) = write_batch::batched(stream);
-                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
+                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded(stream, peer, stall_limit)), service);
                             flusher.after_each_turn(watcher.watch(connection.into_owned())).await
                         }
                     };

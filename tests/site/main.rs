@@ -11,6 +11,7 @@ mod content;
 mod errors;
 mod faq;
 mod faults;
+mod h2_abuse;
 mod headers;
 mod hostile;
 mod load;
