@@ -1,6 +1,7 @@
 //! Prometheus metrics of the process: requests by route and status with their latency, contact
-//! applications stored, webhook deliveries, failures and the backlog, and the build. One
-//! registry for the process; the metrics listener encodes it in the text exposition format.
+//! applications stored, webhook deliveries, failures and the backlog, connections open, refused
+//! and closed for HTTP/2 abuse, and the build. One registry for the process; the metrics
+//! listener encodes it in the text exposition format.
 
 use std::collections::HashSet;
 use std::sync::{LazyLock, RwLock};
@@ -31,6 +32,12 @@ struct RequestLabels {
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RouteLabels {
     route: &'static str,
+}
+
+/// Labels of a count of closed HTTP/2 connections.
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct AbuseLabels {
+    reason: &'static str,
 }
 
 /// Labels of the build-information gauge.
@@ -77,6 +84,8 @@ pub struct Metrics {
     pub previous_builds: Gauge,
     /// Applications not yet delivered, archives being drained included (0 without a webhook).
     pub webhook_pending: Gauge,
+    /// HTTP/2 connections closed for abusing the protocol, by reason.
+    http2_abuse_closed: Family<AbuseLabels, Counter>,
 }
 
 static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
@@ -176,6 +185,12 @@ impl Metrics {
             "Previous UI builds whose files are still served",
             previous_builds.clone(),
         );
+        let http2_abuse_closed = Family::<AbuseLabels, Counter>::default();
+        registry.register(
+            "http2_abuse_closed",
+            "HTTP/2 connections closed for abusing the protocol, by reason",
+            http2_abuse_closed.clone(),
+        );
         Self {
             registry,
             requests,
@@ -185,6 +200,7 @@ impl Metrics {
             connections_open,
             connections_refused,
             previous_builds,
+            http2_abuse_closed,
             latency,
             build,
             applications_stored,
@@ -203,6 +219,13 @@ impl Metrics {
         self.latency
             .get_or_create(&RouteLabels { route })
             .observe(elapsed.as_secs_f64());
+    }
+
+    /// Counts one HTTP/2 connection closed for `reason` (a fixed name, never text from a client).
+    pub fn record_http2_abuse(&self, reason: &'static str) {
+        self.http2_abuse_closed
+            .get_or_create(&AbuseLabels { reason })
+            .inc();
     }
 
     /// Records the running version and build.
@@ -263,6 +286,7 @@ mod tests {
         metrics.record_request(intern("/faq/{id}"), 200, Duration::from_millis(3));
         metrics.record_request(intern("not-found"), 404, Duration::from_micros(80));
         metrics.set_build("1.2.3", "abc");
+        metrics.record_http2_abuse("ping_flood");
         let text = metrics.encode();
         assert!(
             text.contains(r#"custody_site_http_requests_total{route="/faq/{id}",status="200"} 2"#),
@@ -275,6 +299,7 @@ mod tests {
             r#"custody_site_http_request_duration_seconds_bucket{le="0.0001",route="/faq/{id}"} 1"#
         ), "{text}");
         assert!(text.contains(r#"custody_site_build_info{version="1.2.3",build="abc"} 1"#));
+        assert!(text.contains(r#"custody_site_http2_abuse_closed_total{reason="ping_flood"} 1"#));
     }
 
     #[test]

@@ -33,7 +33,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # shellcheck source=lib.sh
 source "$repo/scripts/bench/lib.sh"
-brotli_module=/usr/lib/nginx/modules/ngx_http_brotli_static_module.so
+brotli_module=$bench_brotli_module
 
 usage() {
   cat <<EOF
@@ -81,22 +81,16 @@ encoding=${BENCH_ENCODING:-br}
 site_log=${BENCH_SITE_LOG:-warn}
 targets=()
 
-# option_value NAME [VALUE...]: the value following option NAME, or a clear error.
-option_value() {
-  [ $# -ge 2 ] || die "$1 needs a value (see -h)"
-  printf '%s' "$2"
-}
-
 while [ $# -gt 0 ]; do
   case $1 in
     -h | --help) usage; exit 0 ;;
-    --binary) binary=$(option_value "$@"); shift 2 ;;
-    --duration) duration=$(option_value "$@"); shift 2 ;;
-    --rounds) rounds=$(option_value "$@"); shift 2 ;;
-    --connections) connections=$(option_value "$@"); shift 2 ;;
-    --threads) threads=$(option_value "$@"); shift 2 ;;
-    --encoding) encoding=$(option_value "$@"); shift 2 ;;
-    --site-log) site_log=$(option_value "$@"); shift 2 ;;
+    --binary) binary=$(bench_option_value "$@"); shift 2 ;;
+    --duration) duration=$(bench_option_value "$@"); shift 2 ;;
+    --rounds) rounds=$(bench_option_value "$@"); shift 2 ;;
+    --connections) connections=$(bench_option_value "$@"); shift 2 ;;
+    --threads) threads=$(bench_option_value "$@"); shift 2 ;;
+    --encoding) encoding=$(bench_option_value "$@"); shift 2 ;;
+    --site-log) site_log=$(bench_option_value "$@"); shift 2 ;;
     -*) die "unknown option $1 (see -h)" ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -194,29 +188,6 @@ fetch() {
     -w '%{http_code} %{size_header}' "$1"
 }
 
-# header_value HEAD_FILE NAME: the value of header NAME (any case) in a curl -D dump, or "".
-header_value() {
-  awk -v name="$2" '
-    { sub(/\r$/, "") }
-    index($0, ":") > 1 && tolower(substr($0, 1, index($0, ":") - 1)) == name {
-      value = substr($0, index($0, ":") + 1); sub(/^[ \t]+/, "", value); print value; exit
-    }' "$1"
-}
-
-# copied_headers TARGET HEAD_FILE CODING: "TARGET<TAB>name<TAB>value" for every header nginx
-# must be told to add; it sends the others on its own (Vary too, where a .br/.gz sibling exists).
-copied_headers() {
-  awk -v target="$1" -v coding="$3" '
-    { sub(/\r$/, "") }
-    /^[A-Za-z0-9-]+:/ {
-      name = tolower(substr($0, 1, index($0, ":") - 1))
-      value = substr($0, index($0, ":") + 1); sub(/^[ \t]+/, "", value)
-      if (name ~ /^(date|server|connection|keep-alive|transfer-encoding|content-length|content-type|content-encoding|etag|last-modified|accept-ranges)$/) next
-      if (name == "vary" && coding != "") next
-      print target "\t" name "\t" value
-    }' "$2"
-}
-
 key_of() { # TARGET: a flat file name for a URL path and query
   printf '%s' "$1" | sha256sum | cut -c1-16
 }
@@ -256,28 +227,28 @@ take_site_bytes() { # I
   case $status in
     200 | 404) ;;
     301)
-      locations[i]=$(header_value "$work/site/$key.head" location)
+      locations[i]=$(bench_header_value "$work/site/$key.head" location)
       [[ ${locations[i]} == /* ]] || die "the site redirects $target off the site: '${locations[i]}'"
       target_types[i]="redirect to ${locations[i]}"
       codings[i]=""
       body_bytes[i]=$(wc -c <"$work/site/$key.body")
       identity_bytes[i]=${body_bytes[i]}
-      copied_headers "$target" "$work/site/$key.head" "" | awk -F '\t' '$2 != "location"' >>"$work/headers.tsv"
+      bench_copied_headers "$target" "$work/site/$key.head" "" | awk -F '\t' '$2 != "location"' >>"$work/headers.tsv"
       return ;;
     *) die "the site answers $status for $target: only 200, 301 and 404 can be compared" ;;
   esac
   out=$(fetch "$url" identity "$work/site/$key.identity" "$work/site/$key.identity.head")
   read -r status _ <<<"$out"
   [ "$status" = "${statuses[i]}" ] || die "the site answers $status to an identity request for $target"
-  [ -z "$(header_value "$work/site/$key.identity.head" content-encoding)" ] \
+  [ -z "$(bench_header_value "$work/site/$key.identity.head" content-encoding)" ] \
     || die "the site compresses $target although asked for identity"
 
-  type=$(header_value "$work/site/$key.head" content-type)
+  type=$(bench_header_value "$work/site/$key.head" content-type)
   [ -n "$type" ] || die "the site sends no Content-Type for $target"
   target_types[i]=$type
   number=$(content_type_number "$type")
   content_types[number]=$type
-  coding=$(header_value "$work/site/$key.head" content-encoding)
+  coding=$(bench_header_value "$work/site/$key.head" content-encoding)
   codings[i]=$coding
   if [ "$coding" != "$encoding" ] && [ "$encoding" != identity ]; then
     progress "note: the site answers $target with '${coding:-identity}', not $encoding; nginx will too"
@@ -294,16 +265,10 @@ take_site_bytes() { # I
   esac
   body_bytes[i]=$(wc -c <"$work/site/$key.body")
   identity_bytes[i]=$(wc -c <"$work/site/$key.identity")
-  copied_headers "$target" "$work/site/$key.head" "$coding" >>"$work/headers.tsv"
+  bench_copied_headers "$target" "$work/site/$key.head" "$coding" >>"$work/headers.tsv"
 }
 
 # --- nginx ---------------------------------------------------------------------------------
-
-# nginx_quote: a string as a double-quoted nginx token (callers have refused "$").
-nginx_quote() {
-  local s=${1//\\/\\\\}
-  printf '"%s"' "${s//\"/\\\"}"
-}
 
 # Writes $work/nginx/headers.conf (add_header lines for the location) and maps.conf (the
 # $request_uri -> file map, plus a map for each header whose value differs between paths).
@@ -312,18 +277,18 @@ write_nginx_maps() {
   {
     echo "map \$request_uri \$bench_file {"
     for i in "${!targets[@]}"; do
-      [ "${statuses[i]}" = 200 ] && printf '    %s %s;\n' "$(nginx_quote "${targets[i]}")" "${docroot_files[i]}"
+      [ "${statuses[i]}" = 200 ] && printf '    %s %s;\n' "$(bench_nginx_quote "${targets[i]}")" "${docroot_files[i]}"
     done
     echo "}"
     echo "map \$request_uri \$bench_error_page {"
     echo "    default /e/none;"
     for i in "${!targets[@]}"; do
-      [ "${statuses[i]}" = 404 ] && printf '    %s %s;\n' "$(nginx_quote "${targets[i]}")" "${docroot_files[i]}"
+      [ "${statuses[i]}" = 404 ] && printf '    %s %s;\n' "$(bench_nginx_quote "${targets[i]}")" "${docroot_files[i]}"
     done
     echo "}"
     echo "map \$request_uri \$bench_redirect {"
     for i in "${!targets[@]}"; do
-      [ "${statuses[i]}" = 301 ] && printf '    %s %s;\n' "$(nginx_quote "${targets[i]}")" "$(nginx_quote "${locations[i]}")"
+      [ "${statuses[i]}" = 301 ] && printf '    %s %s;\n' "$(bench_nginx_quote "${targets[i]}")" "$(bench_nginx_quote "${locations[i]}")"
     done
     echo "}"
   } >"$work/nginx/maps.conf"
@@ -359,62 +324,22 @@ write_nginx_maps() {
 write_nginx_conf() {
   local n types=""
   for n in "${!content_types[@]}"; do
-    types+="        $(nginx_quote "${content_types[n]}") t$n;"$'\n'
+    types+="        $(bench_nginx_quote "${content_types[n]}") t$n;"$'\n'
   done
   cat >"$work/nginx/nginx.conf" <<EOF
 # Generated by scripts/bench/compare.sh for one run.
-load_module $brotli_module;
-daemon off;
-# One worker per core, as the site's runtime runs one worker thread per core.
-worker_processes $(nproc);
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log warn;
-
-events {
-    worker_connections 4096;
-}
+$(bench_nginx_main_conf "$work/nginx")
 
 http {
-    access_log off;
-    server_tokens off;
-    # Redirects keep the site's relative Location.
-    absolute_redirect off;
+$(bench_nginx_http_conf "$work/nginx")
     # The maps below are keyed by whole request URIs, query strings included; the default
     # bucket (64 bytes) is too small for long API queries.
     map_hash_bucket_size 512;
-
-    # Static files the usual fast way: sendfile, headers and body start in one segment
-    # (tcp_nopush), no Nagle delay on the last one (tcp_nodelay); open file descriptors and
-    # stat results cached, so a request makes no open()/stat() once warm.
-    sendfile on;
-    tcp_nopush on;
-    tcp_nodelay on;
-    open_file_cache max=1000 inactive=60s;
-    open_file_cache_valid 1h;
-    open_file_cache_errors on;
-
-    # Keep-alive as the site does it: the site (hyper) never closes a connection after a count
-    # of requests, while nginx's default keepalive_requests (1000) would close every wrk
-    # connection about once a second at these rates and make nginx pay for reconnects. 1e6 is
-    # more than any connection gets within a run (it would need > 16000 req/s for a minute).
-    keepalive_timeout 75s;
-    keepalive_requests 1000000;
-
-    # Precompressed siblings (.br / .gz) written next to each file; Vary as the site sends it.
-    brotli_static on;
-    gzip_static on;
-    gzip_vary on;
 
     # Content-Type by file extension: one extension per Content-Type the site sent.
     types {
 $types    }
     default_type application/octet-stream;
-
-    client_body_temp_path $work/nginx/tmp;
-    proxy_temp_path $work/nginx/tmp;
-    fastcgi_temp_path $work/nginx/tmp;
-    uwsgi_temp_path $work/nginx/tmp;
-    scgi_temp_path $work/nginx/tmp;
 
     include $work/nginx/maps.conf;
 
@@ -463,16 +388,16 @@ verify_nginx_bytes() { # I
   nginx_header_bytes[i]=$header_bytes
   [ "$status" = "${statuses[i]}" ] || die "nginx answers $status for $target, the site ${statuses[i]}; error log:$(log_excerpt "$work/nginx/error.log")"
   if [ "$status" = 301 ]; then
-    [ "$(header_value "$work/check.head" location)" = "${locations[i]}" ] \
-      || die "nginx redirects $target to '$(header_value "$work/check.head" location)', the site to '${locations[i]}'"
+    [ "$(bench_header_value "$work/check.head" location)" = "${locations[i]}" ] \
+      || die "nginx redirects $target to '$(bench_header_value "$work/check.head" location)', the site to '${locations[i]}'"
     return
   fi
-  coding=$(header_value "$work/check.head" content-encoding)
+  coding=$(bench_header_value "$work/check.head" content-encoding)
   [ "$coding" = "${codings[i]}" ] \
     || die "nginx answers $target with Content-Encoding '${coding:-identity}', the site with '${codings[i]:-identity}'"
   cmp -s "$work/check.body" "$work/site/$key.body" \
     || die "nginx's body for $target ($(wc -c <"$work/check.body") B) differs from the site's (${body_bytes[i]} B)"
-  [ "$(header_value "$work/check.head" content-type)" = "$(header_value "$work/site/$key.head" content-type)" ] \
+  [ "$(bench_header_value "$work/check.head" content-type)" = "$(bench_header_value "$work/site/$key.head" content-type)" ] \
     || die "nginx's Content-Type for $target differs from the site's"
   out=$(fetch "$url" identity "$work/check.body" "$work/check.head")
   read -r status _ <<<"$out"

@@ -307,7 +307,9 @@ impl Default for LinksConfig {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct ServerConfig {
-    /// Seconds a client may take to send the request headers. Default `10`.
+    /// Seconds a client may take to send the request headers; over HTTP/2 also the longest an
+    /// answer may wait for the client to open its flow-control window (or to read), after which
+    /// the connection is closed. Default `10`.
     pub header_read_timeout_secs: u64,
     /// Seconds a contact application may take from its headers to its answer: a body still
     /// arriving then is answered `408`, an application not yet on disk `503` (both JSON, in the
@@ -565,7 +567,8 @@ impl Config {
         })
     }
 
-    /// How long a client may take to send request headers.
+    /// How long a client may take to send request headers (and, over HTTP/2, to let an answer
+    /// move).
     pub fn header_read_timeout(&self) -> Duration {
         Duration::from_secs(self.server.header_read_timeout_secs)
     }

@@ -173,7 +173,11 @@ impl PreviousBuilds {
             return;
         };
         let current = self.served();
-        let known: Vec<&str> = current.builds.iter().map(|build| build.id.as_str()).collect();
+        let known: Vec<&str> = current
+            .builds
+            .iter()
+            .map(|build| build.id.as_str())
+            .collect();
         let Ok(dirs) = disk::build_dirs(&settings.dir) else {
             return;
         };
@@ -194,7 +198,11 @@ impl PreviousBuilds {
             return;
         }
         tracing::info!(builds = ?added, "previous builds: serving the newer build's files while this process drains");
-        *self.0.served.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(Served {
+        *self
+            .0
+            .served
+            .write()
+            .unwrap_or_else(PoisonError::into_inner) = Arc::new(Served {
             builds: current.builds.clone(),
             by_path,
         });

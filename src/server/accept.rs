@@ -16,7 +16,8 @@ use tokio_rustls::TlsAcceptor;
 use tower::{Service, ServiceExt};
 
 use super::drain::Drain;
-use super::protocol;
+use super::guarded::guarded;
+use super::{protocol, write_batch};
 use crate::config::Config;
 use crate::connections::{self, ConnectionCap};
 use crate::tls;
@@ -42,6 +43,7 @@ where
     let scheme = if tls.is_some() { "https" } else { "http" };
     tracing::info!("listening on {scheme}://{}", listener.local_addr()?);
     let handshake_timeout = config.header_read_timeout();
+    let stall_limit = config.header_read_timeout();
     let cap = ConnectionCap::new(config.server.max_connections);
     loop {
         tokio::select! {
@@ -82,7 +84,7 @@ where
                     let _admitted = admitted;
                     let served = match tls {
                         None => {
-                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
+                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded(stream, peer, stall_limit)), service);
                             watcher.serve(connection, false).await
                         }
                         Some(acceptor) => {
@@ -103,8 +105,9 @@ where
                                 return;
                             }
                             let http2 = session.alpn_protocol() == Some(b"h2");
-                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
-                            watcher.serve(connection, http2).await
+                            let (stream, flusher) = write_batch::batched(stream);
+                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded(stream, peer, stall_limit)), service);
+                            flusher.after_each_turn(watcher.serve(connection, http2)).await
                         }
                     };
                     if let Err(error) = served {

@@ -4,12 +4,17 @@
 
 mod accept;
 mod drain;
+mod guarded;
+mod h2_frames;
+mod h2_guard;
 pub mod listeners;
 mod pid_file;
 mod protocol;
 mod signals;
+mod stream_exec;
 mod systemd;
 pub mod upgrade;
+mod write_batch;
 
 pub use accept::serve_connections;
 pub use listeners::{Listeners, listen};

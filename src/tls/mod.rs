@@ -6,6 +6,7 @@
 pub mod acme;
 pub mod certificates;
 mod files;
+mod policy;
 mod redirect;
 
 pub use redirect::redirect_router;
@@ -17,7 +18,7 @@ use anyhow::Context;
 use tokio_rustls::TlsAcceptor;
 
 use self::acme::{Acme, Http01Answers};
-use self::certificates::{ACME_TLS_ALPN, CertificateInfo, Certificates, provider};
+use self::certificates::{ACME_TLS_ALPN, CertificateInfo, Certificates};
 use crate::config::{AcmeChallenge, Config};
 use crate::metrics::metrics;
 
@@ -132,11 +133,12 @@ fn server_config(
     resolver: Arc<Certificates>,
     alpn_challenge: bool,
 ) -> anyhow::Result<rustls::ServerConfig> {
-    let mut tls = rustls::ServerConfig::builder_with_provider(Arc::new(provider()))
+    let mut tls = rustls::ServerConfig::builder_with_provider(policy::provider())
         .with_safe_default_protocol_versions()
         .context("TLS protocol versions")?
         .with_no_client_auth()
         .with_cert_resolver(resolver);
+    policy::apply(&mut tls)?;
     tls.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
     if alpn_challenge {
         tls.alpn_protocols.push(ACME_TLS_ALPN.to_vec());

@@ -134,7 +134,7 @@ async fn clients_that_never_finish_their_headers_are_cut_off() {
 }
 
 /// A request over HTTP/2 (prior knowledge) to a running server: status, headers, body bytes.
-async fn http2_request(
+pub async fn http2_request(
     addr: std::net::SocketAddr,
     method: &str,
     path: &str,

@@ -1,0 +1,286 @@
+#!/usr/bin/env bash
+# h2.sh: requests/s of custody-site against nginx over TLS, HTTP/2 and HTTP/1.1, same run.
+#
+# What it measures. The release binary (a copy) and nginx (brotli_static, `ssl http2`, one
+# worker per core) serve one URL path (the home page by default) with the same throwaway
+# certificate (ECDSA P-256, made with openssl for the run), the same bytes (the site's br answer
+# laid out as nginx's precompressed file, its headers copied, checked byte for byte) and the same
+# TLS parameters (protocol, cipher suite, key exchange and ALPN are read from h2load's own
+# report and must agree). h2load, with one thread, then loads each server for every row of
+# connections × streams, alternating site, nginx, site, nginx... for --rounds rounds of
+# --duration seconds (after --warm-up seconds that are not counted).
+#
+# How to read it. The figure of merit is the ratio site/nginx of the median requests/s of each
+# row (DESIGN.md §8: every row >= 1.00). h2load, both servers and whatever else runs share the
+# machine's cores, so only ratios measured in the same run compare; the load average is printed
+# at the start and the end, and every run's figure is printed: rounds that disagree a lot mean
+# the machine was busy, so run again.
+#
+# Progress goes to stderr; the table and one `RESULT row=... ratio=...` line per row to stdout.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=lib.sh
+source "$repo/scripts/bench/lib.sh"
+
+# The rows of DESIGN.md §8: protocol:connections x streams.
+default_rows="h1:50x1 h2:50x1 h2:50x10 h2:500x1 h2:10x100"
+
+usage() {
+  cat <<EOF
+Usage: bash scripts/bench/h2.sh [options]
+
+Measures custody-site against nginx over TLS with h2load (see the comment at the top).
+
+Options (each also settable by the environment variable shown):
+  --binary PATH      site binary, copied before use  [BENCH_BINARY, default target/release/custody-site]
+  --path PATH        URL path requested              [BENCH_PATH, default /]
+  --duration SECS    seconds counted per h2load run  [BENCH_DURATION, default 10]
+  --warm-up SECS     seconds before counting         [BENCH_WARM_UP, default 1]
+  --rounds N         runs per server and row         [BENCH_ROUNDS, default 3]
+  --rows "ROWS"      protocol:connections x streams  [BENCH_ROWS, default "$default_rows"]
+  -h, --help         this text
+EOF
+}
+
+die() {
+  printf 'h2.sh: %s\n' "$*" >&2
+  exit 1
+}
+
+progress() {
+  printf '%s\n' "$*" >&2
+}
+
+binary=${BENCH_BINARY:-$repo/target/release/custody-site}
+path=${BENCH_PATH:-/}
+duration=${BENCH_DURATION:-10}
+warm_up=${BENCH_WARM_UP:-1}
+rounds=${BENCH_ROUNDS:-3}
+rows=${BENCH_ROWS:-$default_rows}
+
+while [ $# -gt 0 ]; do
+  case $1 in
+    -h | --help) usage; exit 0 ;;
+    --binary) binary=$(bench_option_value "$@"); shift 2 ;;
+    --path) path=$(bench_option_value "$@"); shift 2 ;;
+    --duration) duration=$(bench_option_value "$@"); shift 2 ;;
+    --warm-up) warm_up=$(bench_option_value "$@"); shift 2 ;;
+    --rounds) rounds=$(bench_option_value "$@"); shift 2 ;;
+    --rows) rows=$(bench_option_value "$@"); shift 2 ;;
+    *) die "unknown argument $1 (see -h)" ;;
+  esac
+done
+
+for value in "$duration" "$rounds"; do
+  [[ $value =~ ^[1-9][0-9]*$ ]] || die "--duration and --rounds take a positive whole number, not '$value'"
+done
+[[ $warm_up =~ ^[0-9]+$ ]] || die "--warm-up takes a whole number of seconds, not '$warm_up'"
+[[ $path == /* && ! $path =~ [[:space:][:cntrl:]\"\\\$] ]] || die "--path must start with / and have no space, quote, backslash or \$"
+for row in $rows; do
+  [[ $row =~ ^(h1|h2):[1-9][0-9]*x[1-9][0-9]*$ ]] || die "a row is h1:CxS or h2:CxS, not '$row'"
+  if [[ $row == h1:* && $row != h1:*x1 ]]; then die "HTTP/1.1 has one stream a connection: '$row'"; fi
+done
+[ -x "$binary" ] || die "no executable site binary at $binary (build it or pass --binary)"
+for tool in nginx h2load openssl curl python3; do
+  command -v "$tool" >/dev/null || die "$tool is not installed"
+done
+[ -f "$bench_brotli_module" ] || die "$bench_brotli_module missing: apt-get install libnginx-mod-http-brotli-static"
+
+work=""
+site_pid=""
+nginx_pid=""
+cleanup() {
+  if [ -n "$nginx_pid" ] && kill -0 "$nginx_pid" 2>/dev/null; then
+    kill "$nginx_pid" 2>/dev/null || true
+    wait "$nginx_pid" 2>/dev/null || true
+  fi
+  if [ -n "$site_pid" ]; then bench_stop "$site_pid"; fi
+  if [ -n "$work" ]; then rm -rf "$work"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+work=$(mktemp -d -t custody-h2.XXXXXX)
+# nginx workers run as "nobody" when the script runs as root: they must be able to read.
+chmod 755 "$work"
+mkdir -p "$work/nginx/docroot" "$work/nginx/tmp" "$work/runs"
+# 500 connections per server and h2load's own: raise the open-file limit as far as allowed.
+ulimit -n "$(ulimit -Hn)"
+
+progress "making a throwaway certificate for 127.0.0.1..."
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 \
+  -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1,DNS:localhost \
+  -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
+chmod 644 "$work/key.pem"
+
+progress "starting the site ($binary, copied) and reading its answer..."
+cp "$binary" "$work/custody-site"
+site_port=$(bench_free_port)
+read -r site_pid _ < <(bench_start "$work/custody-site" "$site_port" "$work/applications.jsonl" \
+  "$work/site.log" "$work/cert.pem" "$work/key.pem")
+[ -n "$site_pid" ] || die "the site did not start; its log: $(tail -n 20 "$work/site.log")"
+
+# fetch PORT ACCEPT_ENCODING BODY HEAD: GETs the path over HTTP/2 and TLS; prints the status.
+fetch() {
+  curl -sS -k --http2 --max-time 10 -H "Accept-Encoding: $2" -o "$3" -D "$4" \
+    -w '%{http_code}' "https://127.0.0.1:$1$path"
+}
+
+[ "$(fetch "$site_port" br "$work/site.br" "$work/site.head")" = 200 ] || die "the site does not answer $path with 200"
+[ "$(fetch "$site_port" identity "$work/site.identity" "$work/site.identity.head")" = 200 ] || die "no identity answer"
+coding=$(bench_header_value "$work/site.head" content-encoding)
+[ "$coding" = br ] || die "the site answers $path with '${coding:-identity}', not br"
+content_type=$(bench_header_value "$work/site.head" content-type)
+cp "$work/site.identity" "$work/nginx/docroot/answer.t0"
+cp "$work/site.br" "$work/nginx/docroot/answer.t0.br"
+chmod -R a+rX "$work/nginx/docroot"
+bench_copied_headers "$path" "$work/site.head" br | awk -F '\t' '{
+    value = $3; gsub(/\\/, "\\\\", value); gsub(/"/, "\\\"", value)
+    print "add_header " $2 " \"" value "\" always;"
+  }' >"$work/nginx/headers.conf"
+grep -q '\$' "$work/nginx/headers.conf" && die "a header value of the site contains \$; nginx cannot copy it"
+
+progress "starting nginx and checking it serves the same bytes..."
+nginx_port=$(bench_free_port)
+cat >"$work/nginx/nginx.conf" <<EOF
+# Generated by scripts/bench/h2.sh for one run.
+$(bench_nginx_main_conf "$work/nginx")
+
+http {
+$(bench_nginx_http_conf "$work/nginx")
+
+    types {
+        $(bench_nginx_quote "$content_type") t0;
+    }
+
+    # TLS as the site serves it: the same certificate, TLS 1.2 and 1.3, a session cache for
+    # resumed handshakes. h2load offers AES-128-GCM first, as browsers do; both servers must
+    # agree on the suite (checked below).
+    ssl_certificate $work/cert.pem;
+    ssl_certificate_key $work/key.pem;
+    ssl_protocols TLSv1.2 TLSv1.3;
+    ssl_session_cache shared:SSL:10m;
+
+    server {
+        # reuseport: the kernel spreads the connections evenly over the workers.
+        listen 127.0.0.1:$nginx_port ssl http2 reuseport;
+        root $work/nginx/docroot;
+        location = $path {
+            try_files /answer.t0 =404;
+            include $work/nginx/headers.conf;
+        }
+    }
+}
+EOF
+nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" \
+  >"$work/nginx/stderr.log" 2>&1 &
+nginx_pid=$!
+for _ in $(seq 100); do
+  kill -0 "$nginx_pid" 2>/dev/null || die "nginx exited at start-up: $(tail -n 20 "$work/nginx/error.log" "$work/nginx/stderr.log")"
+  if curl -sk -o /dev/null --max-time 1 "https://127.0.0.1:$nginx_port/"; then break; fi
+  sleep 0.1
+done
+[ "$(fetch "$nginx_port" br "$work/nginx.br" "$work/nginx.head")" = 200 ] || die "nginx does not answer $path with 200"
+cmp -s "$work/nginx.br" "$work/site.br" || die "nginx's br body differs from the site's"
+[ "$(bench_header_value "$work/nginx.head" content-encoding)" = br ] || die "nginx does not answer br"
+[ "$(bench_header_value "$work/nginx.head" content-type)" = "$content_type" ] || die "nginx's Content-Type differs"
+[ "$(fetch "$nginx_port" identity "$work/nginx.identity" "$work/nginx.identity.head")" = 200 ] || die "no identity answer from nginx"
+cmp -s "$work/nginx.identity" "$work/site.identity" || die "nginx's identity body differs from the site's"
+
+# h2load_run OUT PORT PROTOCOL H2LOAD_OPTION...: one h2load run with one thread, output in OUT.
+h2load_run() {
+  local out=$1 port=$2 protocol=$3
+  shift 3
+  if [ "$protocol" = h1 ]; then set -- --h1 "$@"; fi
+  h2load -t 1 -H "accept-encoding: br" "$@" "https://127.0.0.1:$port$path" >"$out" 2>&1
+}
+
+# tls_parameters H2LOAD_OUTPUT: "protocol cipher key-exchange ALPN" as h2load reports them.
+tls_parameters() {
+  awk -F': ' '
+    /^TLS Protocol:/ { p = $2 } /^Cipher:/ { c = $2 } /^Server Temp Key:/ { k = $2 }
+    /^Application protocol:/ { a = $2 }
+    END { print p, c, k, a }' "$1"
+}
+
+# parse_h2load OUTPUT: "REQ_PER_S MEAN_MS" of a run whose every request succeeded with a 2xx
+# (h2load's count of 2xx may miss the one answer in flight when the run stops); fails otherwise.
+parse_h2load() {
+  awk '
+    /^finished in / { rps = $4 }
+    /^requests: / { done = $6; succeeded = $8; failed = $10; errored = $12; timeout = $14 }
+    /^status codes: / { other = $5 + $7 + $9 }
+    /^time for request: / { mean = $6 }
+    END {
+      if (rps == "" || done == 0 || succeeded != done || failed + errored + timeout + other > 0) exit 1
+      if (mean ~ /us$/) ms = mean / 1000; else if (mean ~ /ms$/) ms = mean + 0; else ms = mean * 1000
+      printf "%s %.2f\n", rps, ms
+    }' "$1"
+}
+
+tls_report=""
+for protocol in h1 h2; do
+  h2load_run "$work/check.site" "$site_port" "$protocol" -n 2 -c 1 || die "h2load failed on the site: $(tail "$work/check.site")"
+  h2load_run "$work/check.nginx" "$nginx_port" "$protocol" -n 2 -c 1 || die "h2load failed on nginx: $(tail "$work/check.nginx")"
+  site_tls=$(tls_parameters "$work/check.site")
+  nginx_tls=$(tls_parameters "$work/check.nginx")
+  [ "$site_tls" = "$nginx_tls" ] || die "TLS differs ($protocol): site '$site_tls', nginx '$nginx_tls'"
+  expected_alpn=h2
+  [ "$protocol" = h1 ] && expected_alpn=http/1.1
+  [[ $site_tls == *" $expected_alpn" ]] || die "ALPN did not give $expected_alpn: '$site_tls'"
+  tls_report+="$protocol: $site_tls; "
+done
+
+printf 'custody-site vs nginx over TLS, %s, %s cores, load average %s\n' \
+  "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf 'site: %s (copy measured: sha256 %s); nginx: %s, brotli_static, %s workers\n' \
+  "$binary" "$(sha256sum "$work/custody-site" | cut -c1-12)" \
+  "$(nginx -v 2>&1 | sed 's/^nginx version: //')" "$(nproc)"
+printf 'answer: GET %s, %s, br body %s B; TLS (both) %s\n' \
+  "$path" "$content_type" "$(wc -c <"$work/site.br")" "${tls_report%; }"
+printf 'load: h2load -t1 -D %s --warm-up-time %s, %s round(s), site then nginx\n' \
+  "$duration" "$warm_up" "$rounds"
+
+results=$work/results.tsv
+: >"$results"
+for row in $rows; do
+  protocol=${row%%:*}
+  shape=${row#*:}
+  connections=${shape%x*}
+  streams=${shape#*x}
+  progress "$row:"
+  for round in $(seq "$rounds"); do
+    for server in site nginx; do
+      port=$site_port
+      [ "$server" = nginx ] && port=$nginx_port
+      out=$work/runs/$protocol-$shape.$server.$round.txt
+      h2load_run "$out" "$port" "$protocol" -c "$connections" -m "$streams" -D "$duration" --warm-up-time "$warm_up" \
+        || die "h2load failed on $server ($row, round $round): $(tail "$out")"
+      parsed=$(parse_h2load "$out") || die "$server had failed requests ($row, round $round): $(grep -E '^(requests|status codes):' "$out")"
+      read -r rps mean_ms <<<"$parsed"
+      echo "$row $server $round $rps $mean_ms" >>"$results"
+      progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, mean $mean_ms ms"
+    done
+  done
+done
+
+median_of() { # ROW SERVER COLUMN
+  awk -v row="$1" -v server="$2" -v column="$3" '$1 == row && $2 == server { print $column }' "$results" | bench_median
+}
+
+printf '\n%-22s %12s %12s %11s %14s %14s\n' "row (conn x streams)" "site req/s" "nginx req/s" "site/nginx" "site mean ms" "nginx mean ms"
+result_lines=()
+for row in $rows; do
+  s_rps=$(median_of "$row" site 4) n_rps=$(median_of "$row" nginx 4)
+  s_ms=$(median_of "$row" site 5) n_ms=$(median_of "$row" nginx 5)
+  ratio=$(awk -v s="$s_rps" -v n="$n_rps" 'BEGIN { printf "%.3f", s / n }')
+  label=${row/h1:/HTTP\/1.1 }
+  label=${label/h2:/HTTP\/2 }
+  printf '%-22s %12.0f %12.0f %10.2f× %14s %14s\n' "${label/x/ x }" "$s_rps" "$n_rps" "$ratio" "$s_ms" "$n_ms"
+  result_lines+=("$(printf 'RESULT row=%s protocol=%s connections=%s streams=%s site=%.0f nginx=%.0f ratio=%s site_mean_ms=%s nginx_mean_ms=%s' \
+    "${row/:/-}" "${row%%:*}" "$(cut -dx -f1 <<<"${row#*:}")" "${row#*x}" "$s_rps" "$n_rps" "$ratio" "$s_ms" "$n_ms")")
+done
+printf '\nper run (in order):\n'
+awk '{ printf "  %-10s round %s %-6s %9.0f req/s  mean %s ms\n", $1, $3, $2, $4, $5 }' "$results"
+printf '\nload average at the end: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%s\n' "${result_lines[@]}"

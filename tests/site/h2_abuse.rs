@@ -1,0 +1,287 @@
+//! HTTP/2 abuse (issue 19): the release binary on a real socket (plain-text HTTP/2 with prior
+//! knowledge) under each known attack on HTTP/2, from several connections at once, round after
+//! round. For each: the server stays up, its resident memory stays bounded, a well-behaved
+//! visitor is answered within a second while the attack runs, and every abusive connection is
+//! closed (GOAWAY or end of stream seen by the attacker) within a bounded time. Each test prints
+//! its figures (`cargo test --release --test site h2_abuse -- --nocapture`).
+
+mod attacks;
+
+use std::io::BufRead;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use tokio::net::TcpStream;
+use tokio::sync::mpsc;
+
+use crate::common::{Running, connect, free_port, site_command};
+use crate::server::http2_request;
+
+/// Seconds an answer may wait for the client's flow-control window (the header read timeout
+/// given to the binary).
+const STALL_SECS: u64 = 2;
+/// The longest an abusive connection may stay open.
+const CLOSE_WITHIN: Duration = Duration::from_secs(STALL_SECS + 3);
+/// The longest a well-behaved visitor may wait for the home page.
+const ANSWER_WITHIN: Duration = Duration::from_secs(1);
+/// Attacking connections at once.
+const ATTACKERS: usize = 4;
+/// Visits answered while the attack runs before it stops.
+const VISITS: usize = 10;
+/// Growth of resident memory allowed between before the attack and its peak.
+const MEMORY_BOUND_MB: f64 = 64.0;
+
+/// How an attacking connection ended, as the attacker saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Closed {
+    /// A GOAWAY frame with this error code.
+    GoAway(u32),
+    /// The end of the stream, or a reset, without a GOAWAY.
+    Eof,
+}
+
+/// The release binary on a free port, its log lines (standard error) arriving on `log`.
+struct Site {
+    child: Running,
+    addr: String,
+    log: mpsc::UnboundedReceiver<String>,
+}
+
+impl Site {
+    async fn start() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let port = free_port();
+        let mut child = site_command(port, &format!("http://127.0.0.1:{port}"))
+            .env(
+                "CUSTODY_SITE_CONTACT_LOG",
+                dir.path().join("applications.jsonl"),
+            )
+            .env(
+                "CUSTODY_SITE_SERVER_HEADER_READ_TIMEOUT_SECS",
+                STALL_SECS.to_string(),
+            )
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (lines, log) = mpsc::unbounded_channel();
+        let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+        std::thread::spawn(move || {
+            let _dir = dir;
+            for line in stderr.lines().map_while(Result::ok) {
+                let _ = lines.send(line);
+            }
+        });
+        let addr = format!("127.0.0.1:{port}");
+        drop(connect(&addr, Duration::from_secs(15)).await);
+        Self {
+            child: Running(child),
+            addr,
+            log,
+        }
+    }
+
+    fn rss_mb(&self) -> f64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.0.id()))
+            .expect("the server is running");
+        let kb: f64 = status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmRSS:"))
+            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap();
+        kb / 1024.0
+    }
+
+    /// One visit: the home page over a new HTTP/2 connection; how long it took.
+    async fn visit(addr: &str) -> Duration {
+        let started = Instant::now();
+        let answered = tokio::time::timeout(
+            Duration::from_secs(10),
+            http2_request(addr.parse().unwrap(), "GET", "/"),
+        );
+        let (status, _, body) = answered.await.expect("the visitor is answered");
+        assert_eq!(status, 200);
+        assert!(!body.is_empty());
+        started.elapsed()
+    }
+
+    /// The reasons of the abusive connections the server has logged closing so far.
+    fn closures_logged(&mut self) -> Vec<String> {
+        let mut reasons = Vec::new();
+        while let Ok(line) = self.log.try_recv() {
+            if line.contains("closed an abusive HTTP/2 connection") {
+                let reason = line.split("reason=").nth(1).unwrap_or("?");
+                reasons.push(
+                    reason
+                        .split_whitespace()
+                        .next()
+                        .unwrap()
+                        .trim_matches('"')
+                        .into(),
+                );
+            }
+        }
+        reasons
+    }
+}
+
+/// Runs `attack` (given the connection and its number) from [`ATTACKERS`] connections at once,
+/// round after round, until a well-behaved visitor has been answered [`VISITS`] times while
+/// the attack ran; checks every bound and prints the figures. Returns how the connections were
+/// closed and the reasons the server logged.
+async fn under_attack<F, Fut>(name: &str, attack: F) -> (Vec<Closed>, Vec<String>)
+where
+    F: Fn(TcpStream, usize) -> Fut,
+    Fut: std::future::Future<Output = Closed> + Send + 'static,
+{
+    let mut site = Site::start().await;
+    Site::visit(&site.addr).await;
+    let before = site.rss_mb();
+    let (answers, mut answered) = mpsc::unbounded_channel();
+    let addr = site.addr.clone();
+    let visitor = tokio::spawn(async move {
+        loop {
+            if answers.send(Site::visit(&addr).await).is_err() {
+                return;
+            }
+        }
+    });
+    let (mut visits, mut slowest_visit) = (0, Duration::ZERO);
+    let (mut closed, mut slowest_close, mut peak) = (Vec::new(), Duration::ZERO, before);
+    let mut round = 0;
+    while visits < VISITS || round < 2 {
+        let mut attackers = Vec::new();
+        for n in 0..ATTACKERS {
+            let stream = TcpStream::connect(&site.addr).await.unwrap();
+            let started = Instant::now();
+            let attacking = attack(stream, round * ATTACKERS + n);
+            attackers.push(tokio::spawn(async move {
+                let ended = tokio::time::timeout(CLOSE_WITHIN, attacking).await;
+                (
+                    ended.expect("the abusive connection is closed in time"),
+                    started.elapsed(),
+                )
+            }));
+        }
+        for attacker in attackers {
+            let (how, after) = attacker.await.unwrap();
+            closed.push(how);
+            slowest_close = slowest_close.max(after);
+        }
+        peak = peak.max(site.rss_mb());
+        while let Ok(took) = answered.try_recv() {
+            visits += 1;
+            slowest_visit = slowest_visit.max(took);
+        }
+        round += 1;
+    }
+    visitor.abort();
+    let slowest_after = Site::visit(&site.addr).await;
+    assert!(
+        site.child.0.try_wait().unwrap().is_none(),
+        "the server is up"
+    );
+    let after = site.rss_mb();
+    let reasons = site.closures_logged();
+    let goaways = closed
+        .iter()
+        .filter(|c| matches!(c, Closed::GoAway(_)))
+        .count();
+    println!(
+        "h2 abuse, {name}: {} connections closed ({goaways} with GOAWAY), slowest after {} ms; \
+         server log: {} closures {:?}; VmRSS {before:.1} MB before, peak {peak:.1} MB during, \
+         {after:.1} MB after; visitor answered {visits} times during, slowest {} ms",
+        closed.len(),
+        slowest_close.as_millis(),
+        reasons.len(),
+        reasons.iter().collect::<std::collections::BTreeSet<_>>(),
+        slowest_visit.max(slowest_after).as_millis(),
+    );
+    assert!(
+        slowest_visit.max(slowest_after) <= ANSWER_WITHIN,
+        "{name}: a visitor waited {slowest_visit:?}"
+    );
+    assert!(
+        peak - before <= MEMORY_BOUND_MB,
+        "{name}: memory grew from {before:.1} MB to {peak:.1} MB"
+    );
+    (closed, reasons)
+}
+
+/// ENHANCE_YOUR_CALM, the GOAWAY code of a peer generating excessive load.
+const ENHANCE_YOUR_CALM: u32 = 0xb;
+
+/// Asserts that every connection saw a GOAWAY with `code` and the server logged `reason` for
+/// each (`None` where the HTTP/2 library itself closes them).
+fn assert_closed(outcome: &(Vec<Closed>, Vec<String>), code: u32, reason: Option<&str>) {
+    let (closed, reasons) = outcome;
+    assert!(
+        closed.iter().all(|c| *c == Closed::GoAway(code)),
+        "every connection ends with GOAWAY {code:#x}: {closed:?}"
+    );
+    if let Some(reason) = reason {
+        assert_eq!(reasons.len(), closed.len(), "{reasons:?}");
+        assert!(reasons.iter().all(|r| r == reason), "{reasons:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rapid_reset_is_closed() {
+    let burst = under_attack("rapid reset", |stream, _| attacks::rapid_reset(stream)).await;
+    assert_closed(&burst, ENHANCE_YOUR_CALM, None);
+    let paced = under_attack("rapid reset, each stream answered first", |stream, _| {
+        attacks::paced_reset(stream)
+    })
+    .await;
+    assert_closed(&paced, ENHANCE_YOUR_CALM, Some("rst_stream_flood"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_continuation_flood_is_closed() {
+    let outcome = under_attack("CONTINUATION flood", |stream, _| {
+        attacks::continuation_flood(stream)
+    })
+    .await;
+    assert_closed(&outcome, ENHANCE_YOUR_CALM, None);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settings_and_ping_floods_are_closed() {
+    let settings = under_attack("SETTINGS flood", |stream, _| {
+        attacks::settings_flood(stream)
+    })
+    .await;
+    assert_closed(&settings, ENHANCE_YOUR_CALM, Some("settings_flood"));
+    let pings = under_attack("PING flood", |stream, _| attacks::ping_flood(stream)).await;
+    assert_closed(&pings, ENHANCE_YOUR_CALM, Some("ping_flood"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_opens_its_window_is_closed() {
+    let outcome = under_attack("window never opened", |stream, n| {
+        attacks::closed_window(stream, n % 2 == 0)
+    })
+    .await;
+    assert_closed(&outcome, ENHANCE_YOUR_CALM, Some("flow_control_stall"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hpack_header_list_bombs_are_closed() {
+    let bomb = under_attack("HPACK bomb", |stream, _| attacks::hpack_bomb(stream)).await;
+    assert_closed(&bomb, ENHANCE_YOUR_CALM, None);
+    let oversize = under_attack("header lists over the limit", |stream, _| {
+        attacks::oversize_header_lists(stream)
+    })
+    .await;
+    assert_closed(&oversize, ENHANCE_YOUR_CALM, Some("stream_errors"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thousand_streams_at_once_are_closed() {
+    let outcome = under_attack("1,000 streams at once", |stream, _| {
+        attacks::thousand_streams(stream)
+    })
+    .await;
+    assert_closed(&outcome, ENHANCE_YOUR_CALM, Some("stream_errors"));
+}
