@@ -44,6 +44,7 @@ impl Pebble {
             .args(["-management", &format!("127.0.0.1:{dns_management_port}")])
             .args(["-defaultIPv4", "127.0.0.1", "-defaultIPv6", ""]);
         let (dns, mut dns_log) = logged(&mut dns);
+        let dns = Running(dns);
         dns_log.wait_for("Starting challenge servers", Duration::from_secs(10));
         let config = serde_json::json!({ "pebble": {
             "listenAddress": format!("127.0.0.1:{acme_port}"),
@@ -65,6 +66,7 @@ impl Pebble {
             .args(["-dnsserver", &format!("127.0.0.1:{dns_port}")])
             .env("PEBBLE_VA_NOSLEEP", "1");
         let (pebble, mut pebble_log) = logged(&mut pebble);
+        let pebble = Running(pebble);
         pebble_log.wait_for("ACME directory available", Duration::from_secs(10));
         for port in [acme_port, management_port] {
             drop(connect(&format!("127.0.0.1:{port}"), Duration::from_secs(10)).await);
@@ -88,8 +90,8 @@ impl Pebble {
         )
         .unwrap();
         Self {
-            _pebble: Running(pebble),
-            _dns: Running(dns),
+            _pebble: pebble,
+            _dns: dns,
             directory: format!("https://127.0.0.1:{acme_port}/dir"),
             root_pem,
         }

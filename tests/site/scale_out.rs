@@ -48,8 +48,21 @@ fn start_instance(
     (Running(child), format!("127.0.0.1:{port}"), log)
 }
 
+/// An nginx master process, stopped with SIGTERM when dropped, so that it stops its workers too
+/// (killed outright, it would leave them running).
+struct Nginx(std::process::Child);
+
+impl Drop for Nginx {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.0.id().to_string()])
+            .status();
+        let _ = self.0.wait();
+    }
+}
+
 /// nginx on `port`, balancing round robin over `upstreams`, with everything it writes in `dir`.
-fn start_nginx(dir: &Path, port: u16, upstreams: &[String]) -> Running {
+fn start_nginx(dir: &Path, port: u16, upstreams: &[String]) -> Nginx {
     assert!(
         Path::new(NGINX).exists(),
         "{NGINX} is missing: apt-get install nginx (.ci/run installs it)"
@@ -105,7 +118,7 @@ http {{
         .stdout(Stdio::null())
         .spawn()
         .expect("nginx starts");
-    Running(child)
+    Nginx(child)
 }
 
 type HttpClient = Client<HttpConnector, Body>;
