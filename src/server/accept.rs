@@ -5,16 +5,16 @@ use std::convert::Infallible;
 use std::future::Future;
 use std::time::Duration;
 
-use axum::extract::ConnectInfo;
-use axum::http::{HeaderValue, Request, header};
+use axum::http::Request;
 use axum::response::Response;
 use hyper::body::Incoming;
 use hyper_util::rt::TokioIo;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio_rustls::TlsAcceptor;
-use tower::{Service, ServiceExt};
+use tower::Service;
 
+use super::connection_headers::with_connection_headers;
 use super::drain::Drain;
 use super::guarded::guarded;
 use super::{protocol, write_batch};
@@ -44,6 +44,7 @@ where
     tracing::info!("listening on {scheme}://{}", listener.local_addr()?);
     let handshake_timeout = config.header_read_timeout();
     let stall_limit = config.header_read_timeout();
+    let idle_timeout = config.header_read_timeout();
     let cap = ConnectionCap::new(config.server.max_connections);
     loop {
         tokio::select! {
@@ -61,22 +62,12 @@ where
                     continue;
                 };
                 let _ = stream.set_nodelay(true);
-                let closing = closing.clone();
-                let service = TowerToHyperService::new(
-                    app.clone()
-                        .map_request(move |mut request: Request<Incoming>| {
-                            request.extensions_mut().insert(ConnectInfo(peer));
-                            request
-                        })
-                        .map_response(move |mut response: Response| {
-                            if closing.is_set() {
-                                response
-                                    .headers_mut()
-                                    .insert(header::CONNECTION, HeaderValue::from_static("close"));
-                            }
-                            response
-                        }),
-                );
+                let service = TowerToHyperService::new(with_connection_headers(
+                    app.clone(),
+                    peer,
+                    idle_timeout,
+                    closing.clone(),
+                ));
                 let builder = builder.clone();
                 let watcher = drain.watcher();
                 let tls = tls.clone();

@@ -3,6 +3,7 @@
 //! service manager's notifications and the drain that stops without failing a request.
 
 mod accept;
+mod connection_headers;
 mod drain;
 mod guarded;
 mod h2_frames;

@@ -133,6 +133,48 @@ async fn clients_that_never_finish_their_headers_are_cut_off() {
     server.abort();
 }
 
+#[tokio::test]
+async fn kept_alive_connections_announce_when_the_server_closes_them_idle() {
+    let config = custody_site::Config {
+        server: custody_site::config::ServerConfig {
+            header_read_timeout_secs: 2,
+            ..Default::default()
+        },
+        ..SITE.config.clone()
+    };
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = custody_site::http::app(SITE.clone(), CONTACT.clone());
+    let server = tokio::spawn(async move {
+        custody_site::serve_app(app, &config, listener, std::future::pending()).await
+    });
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(b"HEAD /about HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let mut received = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while !received.windows(4).any(|window| window == b"\r\n\r\n") {
+        let read = stream.read(&mut buffer).await.unwrap();
+        assert!(
+            read > 0,
+            "the answer's head arrives before the connection ends"
+        );
+        received.extend_from_slice(&buffer[..read]);
+    }
+    let head = String::from_utf8_lossy(&received).to_lowercase();
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(head.contains("\r\nkeep-alive: timeout=2\r\n"), "{head}");
+    let mut rest = Vec::new();
+    let closed = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut rest)).await;
+    assert!(
+        matches!(closed, Ok(Ok(0))),
+        "the idle connection is closed by the server, as announced, without another byte"
+    );
+    server.abort();
+}
+
 /// A request over HTTP/2 (prior knowledge) to a running server: status, headers, body bytes.
 pub async fn http2_request(
     addr: std::net::SocketAddr,
@@ -181,6 +223,10 @@ async fn http2_answers_get_and_head_of_pages_and_files() {
         assert_eq!(status, expected, "GET {path}");
         assert!(!body.is_empty(), "GET {path} has a body");
         assert!(headers.contains_key("content-security-policy"), "{path}");
+        assert!(
+            !headers.contains_key("keep-alive"),
+            "no connection header over HTTP/2: {path}"
+        );
         let (head_status, head_headers, head_body) = http2_request(addr, "HEAD", path).await;
         assert_eq!(head_status, expected, "HEAD {path}");
         assert!(head_body.is_empty(), "HEAD {path} has no body");
