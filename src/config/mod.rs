@@ -307,9 +307,11 @@ impl Default for LinksConfig {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct ServerConfig {
-    /// Seconds a client may take to send the request headers; over HTTP/2 also the longest an
-    /// answer may wait for the client to open its flow-control window (or to read), after which
-    /// the connection is closed. Default `10`.
+    /// Seconds a client may take to send the request headers, counted over HTTP/1.1 from the
+    /// end of the previous answer, so also how long an idle keep-alive connection stays open (HTTP/1
+    /// answers announce it as `Keep-Alive: timeout=N`); over HTTP/2 also the longest an answer
+    /// may wait for the client to open its flow-control window (or to read), after which the
+    /// connection is closed. Default `10`.
     pub header_read_timeout_secs: u64,
     /// Seconds a contact application may take from its headers to its answer: a body still
     /// arriving then is answered `408`, an application not yet on disk `503` (both JSON, in the
