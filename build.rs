@@ -36,6 +36,7 @@ fn main() {
         .unwrap_or_else(|e| fail(&format!("cannot read content/: {e}")));
     let mut site = content::load::parse(&files)
         .unwrap_or_else(|errors| fail(&content::error::report(&errors)));
+    check_catalog_terms(&site.glossary, &root);
     site.calling_codes = calling_codes();
     write_calling_codes(&site.calling_codes, &out);
     let data_dir = out.join("site-data");
@@ -71,6 +72,17 @@ fn track_inputs(root: &Path) {
         "ui/tsconfig.json",
     ] {
         println!("cargo::rerun-if-changed={}", root.join(input).display());
+    }
+}
+
+/// The Chinese interface catalog uses the house terms of `content/glossary.toml`.
+fn check_catalog_terms(glossary: &content::glossary::Glossary, root: &Path) {
+    let path = root.join("content").join(content::glossary::CATALOG);
+    let catalog = fs::read_to_string(&path)
+        .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
+    let errors = glossary.check_catalog(&catalog);
+    if !errors.is_empty() {
+        fail(&content::error::report(&errors));
     }
 }
 

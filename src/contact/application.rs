@@ -25,7 +25,7 @@ pub struct Submission {
     pub country: Option<String>,
     /// One of the fixed business types.
     pub business_type: Option<String>,
-    /// Company website, optional.
+    /// Company website.
     pub website: Option<String>,
     /// Contact person.
     pub contact_person: Option<String>,
@@ -56,7 +56,7 @@ pub struct Application {
     pub country: String,
     /// Business type value.
     pub business_type: String,
-    /// Website with scheme, or empty.
+    /// Website with its scheme.
     pub website: String,
     /// Contact person.
     pub contact_person: String,
@@ -139,7 +139,7 @@ impl Submission {
                 value.as_deref().unwrap_or_default(),
                 max,
             ) {
-                Ok(text) if text.is_empty() && !missing.is_empty() => {
+                Ok(text) if text.is_empty() => {
                     errors.insert(field.to_owned(), missing.to_owned());
                     String::new()
                 }
@@ -165,7 +165,12 @@ impl Submission {
             MAX_CHARS.contact_person,
             &messages.contact_person,
         );
-        let website = text("website", &self.website, MAX_CHARS.website, "");
+        let website = text(
+            "website",
+            &self.website,
+            MAX_CHARS.website,
+            &messages.website,
+        );
         let phone = text("phone", &self.phone, MAX_CHARS.phone, &messages.phone);
         let email = text("email", &self.email, MAX_CHARS.email, &messages.email);
 
@@ -182,7 +187,7 @@ impl Submission {
             None => {
                 errors
                     .entry("website".into())
-                    .or_insert_with(|| messages.website.clone());
+                    .or_insert_with(|| messages.website_format.clone());
                 String::new()
             }
         };

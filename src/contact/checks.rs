@@ -34,13 +34,10 @@ pub fn text(value: &str, max: usize) -> Result<String, TextProblem> {
     Ok(value.to_owned())
 }
 
-/// A website answer with its scheme (`https://` is added when none is given); `Some("")` for no
-/// answer, `None` when it is not a web address: a host name with a dot and a top-level domain
-/// of at least two letters, an optional port and path, no spaces, no user name.
+/// A website answer with its scheme (`https://` is added when none is given), or `None` when it
+/// is not a web address: a host name with a dot and a top-level domain of at least two letters,
+/// an optional port and path, no spaces, no user name.
 pub fn website(value: &str) -> Option<String> {
-    if value.is_empty() {
-        return Some(String::new());
-    }
     let lower = value.to_ascii_lowercase();
     let (scheme, rest) = if let Some(rest) = lower.strip_prefix("https://") {
         ("https://", &value[value.len() - rest.len()..])
@@ -154,7 +151,7 @@ mod tests {
 
     #[test]
     fn websites() {
-        assert_eq!(website("").as_deref(), Some(""));
+        assert_eq!(website(""), None);
         assert_eq!(
             website("www.acme.com").as_deref(),
             Some("https://www.acme.com")

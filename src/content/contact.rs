@@ -80,10 +80,8 @@ pub struct ContactCopy {
     pub submit: String,
     /// Text of the submit button while the application is being sent.
     pub sending: String,
-    /// Marker of a required field, for screen readers.
+    /// Marker of a required field (every field is), for screen readers.
     pub required: String,
-    /// Marker of an optional field.
-    pub optional: String,
     /// Shown in a country or area-code list when nothing matches what was typed.
     pub no_match: String,
     /// Note under the form on how the details are used.
@@ -150,8 +148,10 @@ pub struct FieldMessages {
     pub country: String,
     /// Business type missing or unknown.
     pub business_type: String,
-    /// Website given but not a web address.
+    /// Website missing.
     pub website: String,
+    /// Website given but not a web address.
+    pub website_format: String,
     /// Contact person missing.
     pub contact_person: String,
     /// Area code missing or unknown.

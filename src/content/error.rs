@@ -5,7 +5,8 @@ use std::fmt;
 /// One problem found in the content, reported as `file:line: message`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ContentError {
-    /// Path relative to the content root, e.g. `en/pages.toml`.
+    /// Path relative to the content root, e.g. `en/pages.toml`; a file outside it starts with
+    /// `../` (`../ui/src/locales/zh/messages.po`) and is shown from the repository root.
     pub file: String,
     /// One-based line number, when the problem can be located.
     pub line: Option<usize>,
@@ -44,9 +45,13 @@ impl ContentError {
 
 impl fmt::Display for ContentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = match self.file.strip_prefix("../") {
+            Some(outside) => outside.to_owned(),
+            None => format!("content/{}", self.file),
+        };
         match self.line {
-            Some(line) => write!(f, "content/{}:{}: {}", self.file, line, self.message),
-            None => write!(f, "content/{}: {}", self.file, self.message),
+            Some(line) => write!(f, "{path}:{line}: {}", self.message),
+            None => write!(f, "{path}: {}", self.message),
         }
     }
 }

@@ -37,59 +37,22 @@ pub fn in_prose(site: &Site, figure: Figure, lang: Lang) -> String {
     }
 }
 
-/// A figure as a figure strip shows it: "300+", "USD 10bn+" / "100 亿美元+", "USD 50m".
+/// A figure as a figure strip shows it: "300+", "USD 10bn+" / "逾 100 亿美元", "USD 50m".
+/// Chinese writes "more than" an amount of money as 逾, never as a trailing `+`.
 pub fn in_strip(site: &Site, figure: Figure, lang: Lang) -> String {
     match figure {
         Figure::Clients | Figure::Assets | Figure::Chains => {
             format!("{}+", in_prose(site, figure, lang))
         }
-        Figure::Safeguarded => format!("{}+", money_short(site.figures.safeguarded_usd, lang)),
+        Figure::Safeguarded => {
+            let amount = money_short(site.figures.safeguarded_usd, lang);
+            match lang {
+                Lang::En => format!("{amount}+"),
+                Lang::Zh => format!("逾 {amount}"),
+            }
+        }
         Figure::Insurance => money_short(site.figures.insurance_usd, lang),
     }
-}
-
-/// Replaces every figure token (`{clients}` …) in `text`.
-pub fn fill_tokens(site: &Site, lang: Lang, text: &str) -> String {
-    TOKENS.iter().fold(text.to_owned(), |text, (name, figure)| {
-        text.replace(&format!("{{{name}}}"), &in_prose(site, *figure, lang))
-    })
-}
-
-/// Every `{name}` in `text`, outside `#` comment lines, that is neither a figure token nor a
-/// run-time token, with its byte offset.
-pub fn unknown_tokens(text: &str) -> Vec<(usize, &str)> {
-    let mut found = Vec::new();
-    let mut line_start = 0;
-    for line in text.split_inclusive('\n') {
-        if !line.trim_start().starts_with('#') {
-            found.extend(
-                unknown_in_line(line)
-                    .into_iter()
-                    .map(|(offset, name)| (line_start + offset, name)),
-            );
-        }
-        line_start += line.len();
-    }
-    found
-}
-
-fn unknown_in_line(line: &str) -> Vec<(usize, &str)> {
-    let mut found = Vec::new();
-    for (start, _) in line.match_indices('{') {
-        let after = &line[start + 1..];
-        let name_len = after
-            .find(|c: char| !(c.is_ascii_lowercase() || c == '_'))
-            .unwrap_or(after.len());
-        let name = &after[..name_len];
-        if !name.is_empty()
-            && after[name_len..].starts_with('}')
-            && !RUNTIME_TOKENS.contains(&name)
-            && !TOKENS.iter().any(|(token, _)| *token == name)
-        {
-            found.push((start, name));
-        }
-    }
-    found
 }
 
 /// Groups thousands with commas, as both languages of the site write numbers: 10,000.
@@ -209,12 +172,5 @@ mod tests {
         assert_eq!(money_in_words(50_000_000, Lang::Zh), "5,000 万美元");
         assert_eq!(money_short(10_000_000_000, Lang::En), "USD 10bn");
         assert_eq!(money_short(50_000_000, Lang::En), "USD 50m");
-    }
-
-    #[test]
-    fn finds_tokens_that_are_not_figures() {
-        let text =
-            "# a comment on /faq/{id}\nover {safeguarded} for {clients}; {year}; {nope} {Not} {}";
-        assert_eq!(unknown_tokens(text), vec![(67, "nope")]);
     }
 }

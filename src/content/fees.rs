@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use super::Lang;
 use super::facts::{decimal, grouped, money};
+use super::fee_tokens::FeeExample;
 use super::marketing::FeeScheduleId;
 
 /// `fees.toml`: the amounts of both schedules, rows in display order.
@@ -18,6 +19,8 @@ pub struct FeeSchedules {
     pub flexible: Vec<FeeRow>,
     /// The fixed package: custody fee tiers.
     pub fixed: Vec<FeeRow>,
+    /// The amount under custody the worked example of the copy prices.
+    pub example: FeeExample,
 }
 
 impl FeeSchedules {

@@ -3,17 +3,21 @@
 
 use std::collections::BTreeMap;
 
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use super::assets::{AssetList, EntityAssets};
 use super::contact::ContactCopy;
+use super::copy_tokens::CopyTokens;
+use super::entities::LocalEntity;
 use super::fees::{FeeSchedules, LocalFees};
+use super::glossary::Glossary;
 use super::marketing::MarketingPage;
 use super::model::{
     Announcements, Content, Faq, LocalSite, LocaleContent, LongDocument, PageMeta, RedirectTable,
     RouteTable, Site,
 };
-use super::{ContentError, Lang, facts, parity, validate};
+use super::{ContentError, Lang, parity, validate};
 
 /// Content files keyed by their path relative to `content/` (`en/pages.toml`), forward slashes.
 pub type ContentFiles = BTreeMap<String, String>;
@@ -33,11 +37,12 @@ pub const LOCALE_FILES: [&str; 7] = [
 pub const MARKETING_DIR: &str = "marketing/";
 
 /// Files outside the language folders.
-pub const ROOT_FILES: [&str; 6] = [
+pub const ROOT_FILES: [&str; 7] = [
     "site.toml",
     "routes.toml",
     "redirects.toml",
     "fees.toml",
+    "glossary.toml",
     "assets/sg.toml",
     "assets/hk.toml",
 ];
@@ -68,19 +73,29 @@ pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
     let routes: Option<RouteTable> = reader.read("routes.toml");
     let redirects: Option<RedirectTable> = reader.read("redirects.toml");
     let fees: Option<FeeSchedules> = reader.read("fees.toml");
+    let glossary: Option<Glossary> = reader.read("glossary.toml");
     let singapore: Option<AssetList> = reader.read("assets/sg.toml");
     let hong_kong: Option<AssetList> = reader.read("assets/hk.toml");
     let mut locales = BTreeMap::new();
     if let Some(site) = &site {
         for lang in Lang::ALL {
-            if let Some(locale) = reader.read_locale(site, lang) {
+            if let Some(locale) = reader.read_locale(site, fees.as_ref(), lang) {
                 locales.insert(lang, locale);
             }
         }
     }
     errors.extend(parity::check(files));
-    let (Some(site), Some(routes), Some(redirects), Some(fees), Some(singapore), Some(hong_kong)) =
-        (site, routes, redirects, fees, singapore, hong_kong)
+    let (
+        Some(site),
+        Some(routes),
+        Some(redirects),
+        Some(fees),
+        Some(glossary),
+        Some(singapore),
+        Some(hong_kong),
+    ) = (
+        site, routes, redirects, fees, glossary, singapore, hong_kong,
+    )
     else {
         return Err(errors);
     };
@@ -97,6 +112,7 @@ pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
             hk: hong_kong.asset,
         },
         locales,
+        glossary,
         calling_codes: Vec::new(),
     };
     errors.extend(validate::check(&content, files));
@@ -134,7 +150,7 @@ fn unexpected_files(files: &ContentFiles) -> Vec<ContentError> {
             ContentError::in_file(
                 name,
                 "unexpected content file: the site reads site.toml, routes.toml, redirects.toml, \
-                 fees.toml, assets/sg.toml, assets/hk.toml and en/ and zh/ with site.toml, pages.toml, faq.toml, announcements.toml, \
+                 fees.toml, glossary.toml, assets/sg.toml, assets/hk.toml and en/ and zh/ with site.toml, pages.toml, faq.toml, announcements.toml, \
                  documents.toml, fees.toml, contact.toml and marketing/{page-id}.toml",
             )
         })
@@ -179,6 +195,15 @@ fn unknown_key_offset(text: &str, span: std::ops::Range<usize>, message: &str) -
     None
 }
 
+/// The entity descriptions of `{lang}/site.toml`, read on their own before the whole file.
+#[derive(Deserialize)]
+struct EntityPart {
+    #[serde(default)]
+    entity: BTreeMap<String, LocalEntity>,
+    #[serde(default)]
+    regulator: BTreeMap<String, String>,
+}
+
 struct Reader<'a> {
     files: &'a ContentFiles,
     errors: &'a mut Vec<ContentError>,
@@ -212,51 +237,60 @@ impl Reader<'_> {
         }
     }
 
-    /// Reads a language file with its figure tokens filled in (the fee wording keeps its own
+    /// Reads a language file with its tokens filled in (the fee wording keeps its own
     /// `{amount}` placeholders); an unknown token is an error.
-    fn read_filled<T: DeserializeOwned>(
-        &mut self,
-        site: &Site,
-        lang: Lang,
-        name: &str,
-    ) -> Option<T> {
+    fn read_filled<T: DeserializeOwned>(&mut self, tokens: &CopyTokens, name: &str) -> Option<T> {
         let Some(text) = self.files.get(name) else {
             self.errors
                 .push(ContentError::in_file(name, "file is missing"));
             return None;
         };
-        if !name.ends_with("/fees.toml") {
-            for (offset, token) in facts::unknown_tokens(text) {
-                let known: Vec<String> = facts::TOKENS
-                    .iter()
-                    .map(|(token, _)| format!("{{{token}}}"))
-                    .collect();
-                self.errors.push(ContentError::at_offset(
-                    name,
-                    text,
-                    offset,
-                    format!(
-                        "unknown figure `{{{token}}}`; copy may use {}",
-                        known.join(" ")
-                    ),
-                ));
-            }
+        if name.ends_with("/fees.toml") {
+            return self.parse(name, text);
         }
-        self.parse(name, &facts::fill_tokens(site, lang, text))
+        for (offset, token) in tokens.unknown(text) {
+            self.errors.push(ContentError::at_offset(
+                name,
+                text,
+                offset,
+                tokens.unknown_message(token),
+            ));
+        }
+        self.parse(name, &tokens.fill(text))
     }
 
-    fn read_locale(&mut self, site: &Site, lang: Lang) -> Option<LocaleContent> {
+    /// The tokens of one language: the figures and fees, and the entities its `site.toml`
+    /// describes (read first, so that every file, `site.toml` included, may name them).
+    fn tokens(&self, site: &Site, fees: Option<&FeeSchedules>, lang: Lang) -> CopyTokens {
+        let figures = CopyTokens::new(site, fees, None, lang);
+        let described = self
+            .files
+            .get(&format!("{}/site.toml", lang.code()))
+            .and_then(|text| toml::from_str::<EntityPart>(&figures.fill(text)).ok());
+        match &described {
+            Some(part) => CopyTokens::new(site, fees, Some((&part.entity, &part.regulator)), lang),
+            None => figures,
+        }
+    }
+
+    fn read_locale(
+        &mut self,
+        site: &Site,
+        fee_amounts: Option<&FeeSchedules>,
+        lang: Lang,
+    ) -> Option<LocaleContent> {
         let path = |file: &str| format!("{}/{file}", lang.code());
-        let local_site: Option<LocalSite> = self.read_filled(site, lang, &path("site.toml"));
+        let tokens = self.tokens(site, fee_amounts, lang);
+        let local_site: Option<LocalSite> = self.read_filled(&tokens, &path("site.toml"));
         let pages: Option<BTreeMap<String, PageMeta>> =
-            self.read_filled(site, lang, &path("pages.toml"));
-        let faq: Option<Faq> = self.read_filled(site, lang, &path("faq.toml"));
+            self.read_filled(&tokens, &path("pages.toml"));
+        let faq: Option<Faq> = self.read_filled(&tokens, &path("faq.toml"));
         let announcements: Option<Announcements> =
-            self.read_filled(site, lang, &path("announcements.toml"));
+            self.read_filled(&tokens, &path("announcements.toml"));
         let documents: Option<BTreeMap<String, LongDocument>> =
-            self.read_filled(site, lang, &path("documents.toml"));
-        let fees: Option<LocalFees> = self.read_filled(site, lang, &path("fees.toml"));
-        let contact: Option<ContactCopy> = self.read_filled(site, lang, &path("contact.toml"));
+            self.read_filled(&tokens, &path("documents.toml"));
+        let fees: Option<LocalFees> = self.read_filled(&tokens, &path("fees.toml"));
+        let contact: Option<ContactCopy> = self.read_filled(&tokens, &path("contact.toml"));
         let mut marketing = BTreeMap::new();
         let prefix = path(MARKETING_DIR);
         let pages_of_lang: Vec<String> = self
@@ -267,7 +301,7 @@ impl Reader<'_> {
             .collect();
         for name in pages_of_lang {
             let id = name[prefix.len()..].trim_end_matches(".toml").to_owned();
-            if let Some(page) = self.read_filled::<MarketingPage>(site, lang, &name) {
+            if let Some(page) = self.read_filled::<MarketingPage>(&tokens, &name) {
                 marketing.insert(id, page);
             }
         }

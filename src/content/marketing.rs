@@ -257,6 +257,17 @@ pub enum Section {
         /// One card per entity.
         item: Vec<EntityItem>,
     },
+    /// The legal entities of `site.toml` as licence cards: legal name, registration, registered
+    /// address, regulator, licence or exemption and its scope.
+    Licences {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+    },
     /// A call-to-action band.
     Cta {
         /// Anchor id.
@@ -352,6 +363,7 @@ impl Section {
             | Section::Certifications { id, .. }
             | Section::Lifecycle { id, .. }
             | Section::Entities { id, .. }
+            | Section::Licences { id, .. }
             | Section::Cta { id, .. }
             | Section::BrandLogos { id, .. }
             | Section::BrandPalette { id, .. }
@@ -438,23 +450,20 @@ pub enum FeeScheduleId {
     Fixed,
 }
 
-/// One entity card.
+/// One entity card: its name, registration, address and status come from the entity data of
+/// `site.toml` and `{lang}/site.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EntityItem {
     /// Which entity: `sg` or `hk`.
     pub entity: EntityId,
-    /// The entity's name.
-    pub name: String,
-    /// Its regulatory status.
-    pub status: String,
     /// What it offers.
     pub points: Vec<String>,
     /// Text of the link to the entity's supported assets.
     pub link: String,
 }
 
-/// The provider's legal entities.
+/// The provider's legal entities that clients contract with, each with a supported-asset list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EntityId {
@@ -462,6 +471,19 @@ pub enum EntityId {
     Sg,
     /// Hong Kong.
     Hk,
+}
+
+impl EntityId {
+    /// Every entity with a supported-asset list.
+    pub const ALL: [EntityId; 2] = [EntityId::Sg, EntityId::Hk];
+
+    /// The id of the entity in `site.toml`: `sg`, `hk`.
+    pub fn code(self) -> &'static str {
+        match self {
+            EntityId::Sg => "sg",
+            EntityId::Hk => "hk",
+        }
+    }
 }
 
 /// One logo variant of the brand kit.

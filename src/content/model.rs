@@ -11,7 +11,9 @@ use super::Lang;
 use super::assets::EntityAssets;
 use super::contact::ContactCopy;
 use super::countries::CallingCodes;
+use super::entities::{Entity, LocalEntity};
 use super::fees::{FeeSchedules, LocalFees};
+use super::glossary::Glossary;
 use super::marketing::MarketingPage;
 
 /// All site content, parsed and validated.
@@ -29,6 +31,8 @@ pub struct Content {
     pub assets: EntityAssets,
     /// Per-language content, English first (`en/`, `zh/`).
     pub locales: BTreeMap<Lang, LocaleContent>,
+    /// The Chinese terms of the house style and the variants they replace (`glossary.toml`).
+    pub glossary: Glossary,
     /// The application form's area codes. Not a content file: [`super::load::parse`] leaves it
     /// empty; `build.rs` fills it from libphonenumber and the server from the table `build.rs`
     /// embedded (`embedded::CALLING_CODES`).
@@ -52,6 +56,8 @@ pub struct Site {
     pub chain: Vec<Chain>,
     /// Certifications and audit reports, in display order.
     pub certification: Vec<Certification>,
+    /// The legal entities the site names, in display order; described in `{lang}/site.toml`.
+    pub entity: Vec<Entity>,
     /// Brand colours in display order; each becomes the CSS custom property `--color-{key}`.
     /// `brand` is the theme colour and `background` the page background.
     pub palette: Vec<PaletteColour>,
@@ -236,8 +242,6 @@ pub struct LocaleContent {
 pub struct LocalSite {
     /// Brand name shown in the header and appended to every title.
     pub name: String,
-    /// Legal name for structured data.
-    pub legal_name: String,
     /// One-line positioning statement.
     pub tagline: String,
     /// Organisation description for JSON-LD and Open Graph.
@@ -248,6 +252,10 @@ pub struct LocalSite {
     pub skip_link: String,
     /// What each certification of `site.toml` is, by certification id.
     pub certification: BTreeMap<String, String>,
+    /// The name of each regulator `site.toml` refers to, by regulator id.
+    pub regulator: BTreeMap<String, String>,
+    /// Each legal entity of `site.toml` in this language, by entity id.
+    pub entity: BTreeMap<String, LocalEntity>,
     /// Approved boilerplate for press and partners.
     pub brand: BrandCopy,
 }
@@ -354,9 +362,17 @@ pub struct Announcement {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LongDocument {
-    /// When the document was last updated.
+    /// When the document was last updated; with `reviewed`, the date it took effect.
     #[serde(serialize_with = "date_as_iso")]
     pub updated: toml::value::Date,
+    /// When the document was last reviewed and confirmed current without a change of its
+    /// effective date (the privacy policy).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "some_date_as_iso"
+    )]
+    pub reviewed: Option<toml::value::Date>,
     /// The sections in order.
     pub section: Vec<DocumentSection>,
 }
@@ -371,6 +387,17 @@ pub struct DocumentSection {
     pub heading: String,
     /// Body in the content markup.
     pub body: String,
+}
+
+/// Serializes an optional TOML date as `YYYY-MM-DD`.
+fn some_date_as_iso<S: serde::Serializer>(
+    date: &Option<toml::value::Date>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match date {
+        Some(date) => serializer.collect_str(date),
+        None => serializer.serialize_none(),
+    }
 }
 
 /// Serializes a TOML date as `YYYY-MM-DD` (JSON has no date type).

@@ -8,7 +8,7 @@ use super::contact::{BUSINESS_TYPES, MAX_CHARS};
 use super::countries::COUNTRIES;
 use super::marketing::EntityId;
 use super::model::{Announcement, Content, FaqArticle, LocaleContent, PageMeta, Route};
-use super::{Lang, markup, sections};
+use super::{Lang, entity_view, markup, sections};
 
 /// Page ids that are not routes: the error pages.
 pub const ERROR_PAGES: [&str; 3] = ["not-found", "invalid", "server-error"];
@@ -173,8 +173,11 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Valu
                     .iter()
                     .map(|s| json!({ "id": s.id, "heading": s.heading, "blocks": markup::parse(&s.body, lang) }))
                     .collect();
-                let extra =
-                    json!({ "updated": document.updated.to_string(), "sections": sections });
+                let extra = json!({
+                    "updated": document.updated.to_string(),
+                    "reviewed": document.reviewed.map(|date| date.to_string()),
+                    "sections": sections,
+                });
                 (
                     meta.title.as_str(),
                     meta.description.as_str(),
@@ -307,10 +310,25 @@ pub fn error_page_data(
     })
 }
 
-/// Brand copy every page's header and footer need, in one language.
+/// Brand copy every page's header and footer need, in one language, with the footer's block of
+/// the entities clients contract with.
 pub fn chrome_data(content: &Content, lang: Lang) -> Value {
     let site = &content.locale(lang).site;
-    json!({ "name": site.name, "legalLine": site.legal_line, "skipLink": site.skip_link })
+    let entities: Vec<Value> = entity_view::all(content, lang, true)
+        .into_iter()
+        .map(|entity| {
+            let field = |key: &str| entity[key].clone();
+            json!({
+                "id": field("id"), "legalName": field("legalName"),
+                "registration": field("registration"), "address": field("address"),
+                "status": field("status"),
+            })
+        })
+        .collect();
+    json!({
+        "name": site.name, "legalLine": site.legal_line, "skipLink": site.skip_link,
+        "entities": entities,
+    })
 }
 
 /// The data the interface is built from (`pages.json`): every page × language with the data it

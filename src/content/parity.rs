@@ -7,11 +7,12 @@ use super::load::{ContentFiles, MARKETING_DIR, locale_file_names};
 use super::{ContentError, Lang};
 
 /// Keys whose values are identifiers, facts or layout shared by every language and must be equal.
-const SHARED_VALUE_KEYS: [&str; 17] = [
+const SHARED_VALUE_KEYS: [&str; 18] = [
     "id",
     "date",
     "category",
     "updated",
+    "reviewed",
     "kind",
     "icon",
     "href",

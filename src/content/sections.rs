@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use super::marketing::{BrandText, EntityId, MarketingPage, Section};
 use super::markup::{self, localize_link};
 use super::model::{Content, PageMeta};
-use super::{Lang, facts, fees};
+use super::{Lang, entity_view, facts, fees};
 
 /// Where the supported-assets list of an entity is shown.
 pub fn entity_assets_path(entity: EntityId) -> &'static str {
@@ -62,8 +62,11 @@ fn section_data(content: &Content, lang: Lang, section: &Section) -> Value {
             for (index, entity) in item.iter().enumerate() {
                 data["item"][index]["href"] =
                     localize_link(entity_assets_path(entity.entity), lang).into();
+                data["item"][index]["particulars"] =
+                    entity_view::by_id(content, lang, entity.entity.code()).into();
             }
         }
+        Section::Licences { .. } => data["item"] = entity_view::all(content, lang, false).into(),
         Section::BrandPalette { item, .. } => {
             for (index, swatch) in item.iter().enumerate() {
                 let hex = site.colour(&swatch.colour).unwrap_or_default();

@@ -26,6 +26,8 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     v.errors.extend(super::assets::check(content, files));
     v.errors.extend(super::contact::check(content));
     v.errors
+        .extend(super::validate_facts::check(content, files));
+    v.errors
 }
 
 struct Validator<'a> {

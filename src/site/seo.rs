@@ -45,7 +45,6 @@ pub fn organization(content: &Content, lang: Lang, public_url: &str) -> serde_js
         "@context": "https://schema.org",
         "@type": "Organization",
         "name": site.name,
-        "legalName": site.legal_name,
         "description": site.organization_description,
         "url": absolute(public_url, &lang.localize("/")),
         "logo": absolute(public_url, "/favicon.svg"),

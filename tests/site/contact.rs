@@ -154,6 +154,7 @@ async fn every_rule_answers_with_the_forms_message_in_both_languages() {
         (&english.business_type, "Please select business type"),
         (&english.phone, "Please input correct phone"),
         (&english.email, "Please input correct email"),
+        (&english.website, "Please input company website"),
     ] {
         assert_eq!(message, spec, "SPEC.md §5 wording");
     }
@@ -166,8 +167,11 @@ async fn every_rule_answers_with_the_forms_message_in_both_languages() {
             ("country", json!(""), &m.country),
             ("country", json!("XX"), &m.country),
             ("businessType", json!("bank"), &m.business_type),
-            ("website", json!("not a website"), &m.website),
-            ("website", json!("javascript:alert(1)"), &m.website),
+            ("website", json!(""), &m.website),
+            ("website", json!("   "), &m.website),
+            ("website", Value::Null, &m.website),
+            ("website", json!("not a website"), &m.website_format),
+            ("website", json!("javascript:alert(1)"), &m.website_format),
             ("contactPerson", json!(""), &m.contact_person),
             ("contactPerson", json!("Tan\nWei"), &m.control_characters),
             ("areaCode", json!("AQ"), &m.area_code),
@@ -213,8 +217,8 @@ async fn every_rule_answers_with_the_forms_message_in_both_languages() {
     assert_eq!(fields["company"], zh.company.as_str());
     assert_eq!(
         fields.as_object().unwrap().len(),
-        8,
-        "all but the optional website: {fields}"
+        9,
+        "every field, the website included: {fields}"
     );
     assert!(records(&log).is_empty(), "nothing invalid is stored");
 }

@@ -24,6 +24,7 @@ mod operations;
 mod pebble;
 mod previous_builds;
 mod redirects;
+mod regulatory;
 mod restart;
 mod routes;
 mod scale_out;

@@ -104,7 +104,8 @@ fn company_figures_follow_site_toml_in_strips_and_prose() {
     assert_eq!(figure_value(&home, "safeguarded"), "USD 12bn+");
     assert_eq!(
         figure_value(&data_of(&content, Lang::Zh, "/"), "safeguarded"),
-        "120 亿美元+"
+        "逾 120 亿美元",
+        "Chinese writes “more than” an amount of money as 逾"
     );
     let about = data_of(&content, Lang::En, "/about");
     assert!(
@@ -133,7 +134,7 @@ async fn served_pages_show_the_figures_and_no_token_is_left() {
         );
     }
     let zh = get("/zh").await;
-    assert!(zh.text.contains("100 亿美元+"));
+    assert!(zh.text.contains("逾 100 亿美元"));
     for path in SITE.pages.keys() {
         let page = get(path).await;
         for token in [

@@ -148,7 +148,7 @@ for (const lang of ["en", "zh"] as const) {
       await expect(insights).toHaveAttribute("href", config.runtime.insightsUrl);
       await expect(insights).not.toHaveAttribute("target");
       await expect(insights).toHaveAccessibleName(
-        lang === "en" ? /^Insights\s*\(external site\)$/ : /^洞察\s*（外部网站）$/,
+        lang === "en" ? /^Insights\s*\(external site\)$/ : /^行业洞察\s*（外部网站）$/,
       );
     });
 

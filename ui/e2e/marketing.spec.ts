@@ -119,7 +119,7 @@ test("the figure strip shows the figures computed from content", async ({ page }
   const values = await page.locator(".figures__value").allTextContents();
   expect(values).toEqual(["300+", "400+", "USD 10bn+", "29+"]);
   await page.goto("/zh");
-  await expect(page.locator('[data-figure="safeguarded"] .figures__value')).toHaveText("100 亿美元+");
+  await expect(page.locator('[data-figure="safeguarded"] .figures__value')).toHaveText("逾 100 亿美元");
 });
 
 test("the solution tabs work by keyboard and mark the current audience", async ({ page }) => {

@@ -6,7 +6,8 @@ import { ConsentSettingsButton } from "./ConsentBanner";
 import { footerGroups } from "./nav";
 import "../styles/footer.css";
 
-/** The brand, the footer's columns of links and the provider's legal line with the current year. */
+/** The brand, the footer's columns of links, the legal entities clients contract with and the
+ * provider's legal line with the current year. */
 export function Footer({ page }: { page: PageData }) {
   const { t, i18n } = useLingui();
   const year = String(new Date().getFullYear());
@@ -38,6 +39,14 @@ export function Footer({ page }: { page: PageData }) {
         </nav>
       </div>
       <div class="container">
+        <ul class="site-footer__entities" aria-label={t`Legal entities`}>
+          {page.chrome.entities.map((entity) => (
+            <li key={entity.id}>
+              <strong>{entity.legalName}</strong>
+              {` · ${t`Registration number`} ${entity.registration} · ${entity.address} · ${entity.status}`}
+            </li>
+          ))}
+        </ul>
         <p class="site-footer__legal">{page.chrome.legalLine.replace("{year}", year)}</p>
       </div>
     </footer>

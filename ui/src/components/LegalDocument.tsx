@@ -8,10 +8,13 @@ import { RichText } from "./RichText";
 /** The data of a long-form page (legal pages, security guides). */
 export interface DocumentData extends IntroData {
   updated: string;
+  /** When a document whose `updated` date is its effective date was last reviewed. */
+  reviewed: string | null;
   sections: { id: string; heading: string; blocks: Block[] }[];
 }
 
-/** A long-form page: heading, last-updated date, table of contents and titled sections;
+/** A long-form page: heading, last-updated date (or effective and last-reviewed dates), table of
+ * contents and titled sections;
  * `extras` adds content (such as a control) at the end of the section with that id. */
 export function LegalDocument({
   page,
@@ -24,11 +27,20 @@ export function LegalDocument({
   return (
     <>
       <PageIntro page={page}>
-        <p class="eyebrow">
-          <Trans>
-            Last updated <FormattedDate date={page.data.updated} lang={page.lang} />
-          </Trans>
-        </p>
+        {page.data.reviewed ? (
+          <p class="eyebrow">
+            <Trans>
+              Effective <FormattedDate date={page.data.updated} lang={page.lang} />. Last reviewed{" "}
+              <FormattedDate date={page.data.reviewed} lang={page.lang} />.
+            </Trans>
+          </p>
+        ) : (
+          <p class="eyebrow">
+            <Trans>
+              Last updated <FormattedDate date={page.data.updated} lang={page.lang} />
+            </Trans>
+          </p>
+        )}
       </PageIntro>
       <div class="container document">
         <nav class="document__toc" aria-label={t`Contents`}>

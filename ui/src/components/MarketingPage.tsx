@@ -9,6 +9,7 @@ import { Entities } from "./sections/Entities";
 import { Features } from "./sections/Features";
 import { FeeTable } from "./sections/FeeTable";
 import { Figures } from "./sections/Figures";
+import { Licences } from "./sections/Licences";
 import { Lifecycle } from "./sections/Lifecycle";
 import { Split } from "./sections/Split";
 import { Steps } from "./sections/Steps";
@@ -37,6 +38,8 @@ function CommonSection({ section }: { section: Section }) {
       return <Lifecycle section={section} />;
     case "entities":
       return <Entities section={section} />;
+    case "licences":
+      return <Licences section={section} />;
     case "cta":
       return <CallToAction section={section} />;
     default:

@@ -46,6 +46,19 @@ export interface FeeTable {
   rows: { id: string; item: string; fee: string }[];
 }
 
+/** A legal entity's particulars, from content/site.toml and content/{lang}/site.toml. */
+export interface EntityParticulars {
+  id: string;
+  name: string;
+  legalName: string;
+  registration: string;
+  address: string;
+  regulator: string;
+  licence: string | null;
+  status: string;
+  scope: string;
+}
+
 /** One section of a marketing page, as the content model computes it. */
 export type Section =
   | (SectionBase & { kind: "figures"; item: { figure: string; label: string; value: string }[] })
@@ -60,13 +73,13 @@ export type Section =
       kind: "entities";
       item: {
         entity: "sg" | "hk";
-        name: string;
-        status: string;
         points: string[];
         link: string;
         href: string;
+        particulars: EntityParticulars;
       }[];
     })
+  | (SectionBase & { kind: "licences"; item: EntityParticulars[] })
   | (SectionBase & { kind: "cta"; body: string; action: Action[] })
   | (SectionBase & {
       kind: "brand-logos";

@@ -1,11 +1,21 @@
 /** Languages the site is published in; English has no path prefix, Chinese lives under /zh. */
 export type Lang = "en" | "zh";
 
+/** A legal entity clients contract with, as the footer names it. */
+export interface FooterEntity {
+  id: string;
+  legalName: string;
+  registration: string;
+  address: string;
+  status: string;
+}
+
 /** Brand copy the header and footer need, in the page's language (from content/{lang}/site.toml). */
 export interface Chrome {
   name: string;
   legalLine: string;
   skipLink: string;
+  entities: FooterEntity[];
 }
 
 /** Everything a page renders from: built from content/ by the Rust content model. */

@@ -88,14 +88,8 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
     };
   };
 
-  const textField = (name: TextName, required = true) => (
-    <Field
-      id={fieldId(name)}
-      label={copy.label[name]}
-      marker={required ? copy.required : copy.optional}
-      required={required}
-      error={errorOf(name)}
-    >
+  const textField = (name: TextName) => (
+    <Field id={fieldId(name)} label={copy.label[name]} marker={copy.required} error={errorOf(name)}>
       <input
         {...TEXT_INPUTS[name]}
         {...controlProps(name)}
@@ -119,7 +113,6 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
       id={fieldId(name)}
       label={copy.label[name]}
       marker={copy.required}
-      required
       error={errorOf(name)}
       class={`contact-field--${name}`}
     >
@@ -186,7 +179,6 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
           id={fieldId("businessType")}
           label={copy.label.businessType}
           marker={copy.required}
-          required
           error={errorOf("businessType")}
         >
           <select
@@ -205,7 +197,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
             ))}
           </select>
         </Field>
-        {textField("website", false)}
+        {textField("website")}
         {textField("contactPerson")}
         <div class="contact-form__phone">
           {regionField("areaCode", areaCodes, (areaCode) => update({ areaCode }))}

@@ -6,23 +6,21 @@ export const errorId = (id: string) => `${id}-error`;
 /** The id of the label of the control `id`. */
 export const labelId = (id: string) => `${id}-label`;
 
-/** A labelled form control with its validation message. Required fields show an asterisk to the
- * eye and say the `required` word to screen readers; optional ones say so. The control itself
- * points at the message with `aria-describedby` (see `errorId`). */
+/** A labelled form control with its validation message. Every field is required (SPEC.md §5):
+ * the label shows an asterisk to the eye and says the `required` word to screen readers. The
+ * control itself points at the message with `aria-describedby` (see `errorId`). */
 export function Field({
   id,
   label,
   marker,
-  required,
   error,
   class: className,
   children,
 }: {
   id: string;
   label: ComponentChildren;
-  /** The `required` or `optional` word of the page's language. */
+  /** The `required` word of the page's language. */
   marker: string;
-  required: boolean;
   error: string | null;
   class?: string;
   children: ComponentChildren;
@@ -31,16 +29,10 @@ export function Field({
     <div class={`contact-field${error ? " contact-field--invalid" : ""}${className ? ` ${className}` : ""}`}>
       <label id={labelId(id)} for={id} class="contact-field__label">
         {label}
-        {required ? (
-          <>
-            <span class="contact-field__mark" aria-hidden="true">
-              {" *"}
-            </span>
-            <span class="visually-hidden"> {marker}</span>
-          </>
-        ) : (
-          <span class="contact-field__optional"> ({marker})</span>
-        )}
+        <span class="contact-field__mark" aria-hidden="true">
+          {" *"}
+        </span>
+        <span class="visually-hidden"> {marker}</span>
       </label>
       {children}
       {error && (

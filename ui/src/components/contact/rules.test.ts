@@ -8,6 +8,7 @@ const MESSAGES: FieldMessages = {
   country: "country",
   businessType: "businessType",
   website: "website",
+  websiteFormat: "websiteFormat",
   contactPerson: "contactPerson",
   areaCode: "areaCode",
   phone: "phone",
@@ -23,7 +24,7 @@ const VALID: ContactValues = {
   company: "Acme Digital Ltd",
   country: "SG",
   businessType: "fund",
-  website: "",
+  website: "acme.example",
   contactPerson: "Mei Tan",
   areaCode: "SG",
   phone: "6123 4567",
@@ -54,17 +55,14 @@ describe("contact form rules", () => {
     expect(problem("businessType", "")).toBe("businessType");
   });
 
-  it("take an optional website with or without its scheme", () => {
-    for (const good of [
-      "",
-      "acme.io",
-      "https://www.acme.example",
-      "http://acme.com.sg/about?x=1",
-      "例子.中国",
-    ])
+  it("require a website, with or without its scheme", () => {
+    expect(problem("website", "")).toBe("website");
+    expect(problem("website", "   ")).toBe("website");
+    expect(problem("website", `${"a".repeat(198)}.io`)).toBe("tooLong");
+    for (const good of ["acme.io", "https://www.acme.example", "http://acme.com.sg/about?x=1", "例子.中国"])
       expect(problem("website", good), good).toBeNull();
     for (const bad of ["acme", "https://acme", "acme.c", "acme .com", "ftp://acme.com", "acme.123"])
-      expect(problem("website", bad), bad).toBe("website");
+      expect(problem("website", bad), bad).toBe("websiteFormat");
   });
 
   it("take a phone of 4 to 17 digits with spaces, dashes, dots and brackets", () => {

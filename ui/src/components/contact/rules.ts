@@ -28,13 +28,11 @@ function requiredText(value: string, limit: number, missing: string, messages: F
   return length(trimmed) > limit ? messages.tooLong : null;
 }
 
-/** The problem of an optional website: when given, a host with a dot and a TLD of 2+ letters. */
+/** The problem of the website: missing, too long, or not a host with a dot and a TLD of 2+ letters. */
 function website(value: string, limit: number, messages: FieldMessages): string | null {
-  const trimmed = value.trim();
-  if (CONTROL_CHARACTER.test(trimmed)) return messages.controlCharacters;
-  if (!trimmed) return null;
-  if (length(trimmed) > limit) return messages.tooLong;
-  return WEBSITE.test(trimmed) ? null : messages.website;
+  const problem = requiredText(value, limit, messages.website, messages);
+  if (problem) return problem;
+  return WEBSITE.test(value.trim()) ? null : messages.websiteFormat;
 }
 
 /** The problem of a phone number: only digits, spaces, `-`, `.`, `(`, `)`, with 4 to 17 digits. */

@@ -47,6 +47,7 @@ export type FieldText = Record<Exclude<FieldName, "consent">, string>;
 
 /** The validation messages of `content/{lang}/contact.toml` (`[message]`). */
 export interface FieldMessages extends Record<FieldName, string> {
+  websiteFormat: string;
   tooLong: string;
   controlCharacters: string;
 }
@@ -56,7 +57,6 @@ export interface ContactCopy {
   submit: string;
   sending: string;
   required: string;
-  optional: string;
   noMatch: string;
   privacyNote: string;
   label: FieldText;

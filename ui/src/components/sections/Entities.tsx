@@ -1,8 +1,10 @@
 import type { SectionOf } from "../../lib/sections";
 import { FeatureIcon } from "../FeatureIcon";
+import { EntityFacts } from "./EntityFacts";
 import { SectionFrame } from "./SectionFrame";
 
-/** The provider's entities side by side, each linking to its supported assets. */
+/** The entities clients contract with, side by side: status, legal particulars, what each offers
+ * and a link to its supported assets. */
 export function Entities({ section }: { section: SectionOf<"entities"> }) {
   return (
     <SectionFrame section={section}>
@@ -15,8 +17,9 @@ export function Entities({ section }: { section: SectionOf<"entities"> }) {
             data-entity={entity.entity}
           >
             <FeatureIcon name="landmark" />
-            <h3>{entity.name}</h3>
-            <p class="entity-card__status">{entity.status}</p>
+            <h3>{entity.particulars.name}</h3>
+            <p class="entity-card__status">{entity.particulars.status}</p>
+            <EntityFacts entity={entity.particulars} />
             <ul class="checklist">
               {entity.points.map((point) => (
                 <li key={point}>{point}</li>

@@ -1,0 +1,208 @@
+//! The tokens copy writes instead of typing a value that is data elsewhere, filled in per
+//! language: company figures (`{clients}`), fee amounts (`{fee.setup.amount}`), the worked fee
+//! example (`{fee.example.fixed}`) and the particulars of the legal entities
+//! (`{entity.sg.legal_name}`).
+
+use std::collections::BTreeMap;
+
+use super::Lang;
+use super::entities::{self, LocalEntity};
+use super::facts::{self, RUNTIME_TOKENS, TOKENS};
+use super::fee_tokens;
+use super::fees::FeeSchedules;
+use super::model::Site;
+
+/// The language's entity descriptions (`[entity.{id}]`) and regulator names (`[regulator]`).
+pub type EntityWords<'a> = (
+    &'a BTreeMap<String, LocalEntity>,
+    &'a BTreeMap<String, String>,
+);
+
+/// Every token of one language with its text.
+#[derive(Debug, Clone, Default)]
+pub struct CopyTokens {
+    values: BTreeMap<String, String>,
+    /// The dotted groups (`fee`, `entity`) whose data could be read: an unknown token of another
+    /// group is not reported, since the file it would come from has an error of its own.
+    groups: Vec<&'static str>,
+}
+
+impl CopyTokens {
+    /// The figure and fee tokens, and the entity tokens when `entities` describes them.
+    pub fn new(
+        site: &Site,
+        fees: Option<&FeeSchedules>,
+        entities: Option<EntityWords<'_>>,
+        lang: Lang,
+    ) -> Self {
+        let mut values: BTreeMap<String, String> = TOKENS
+            .iter()
+            .map(|(name, figure)| ((*name).to_owned(), facts::in_prose(site, *figure, lang)))
+            .collect();
+        let mut groups = Vec::new();
+        if let Some(fees) = fees {
+            values.extend(fee_tokens::tokens(fees, lang));
+            groups.push("fee");
+        }
+        if let Some((local, regulators)) = entities {
+            values.extend(entities::tokens(&site.entity, local, regulators, lang));
+            groups.push("entity");
+        }
+        Self { values, groups }
+    }
+
+    /// The text of one token, by name (`clients`, `fee.setup.amount`).
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.values.get(name).map(String::as_str)
+    }
+
+    /// Every token with its text.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.values
+            .iter()
+            .map(|(name, text)| (name.as_str(), text.as_str()))
+    }
+
+    /// `text` with every known token replaced by its text.
+    pub fn fill(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some((before, name, after)) = next_token(rest) {
+            out.push_str(before);
+            match self.values.get(name) {
+                Some(value) => out.push_str(value),
+                None => {
+                    out.push('{');
+                    out.push_str(name);
+                    out.push('}');
+                }
+            }
+            rest = after;
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// Every `{name}` in `text`, outside `#` comment lines, that is neither a token nor a
+    /// run-time token (`{year}`), with its byte offset.
+    pub fn unknown<'t>(&self, text: &'t str) -> Vec<(usize, &'t str)> {
+        let mut found = Vec::new();
+        let mut line_start = 0;
+        for line in text.split_inclusive('\n') {
+            if !line.trim_start().starts_with('#') {
+                let mut rest = line;
+                while let Some((before, name, after)) = next_token(rest) {
+                    let offset = line_start + (line.len() - rest.len()) + before.len();
+                    if !self.values.contains_key(name)
+                        && !RUNTIME_TOKENS.contains(&name)
+                        && self.may_report(name)
+                    {
+                        found.push((offset, name));
+                    }
+                    rest = after;
+                }
+            }
+            line_start += line.len();
+        }
+        found
+    }
+
+    /// Whether an unknown `name` is an error: a figure name, or a token of a group whose data
+    /// was read.
+    fn may_report(&self, name: &str) -> bool {
+        match name.split_once('.') {
+            Some((group, _)) => !matches!(group, "fee" | "entity") || self.groups.contains(&group),
+            None => true,
+        }
+    }
+
+    /// The message for an unknown token: what it may have meant, or which tokens exist.
+    pub fn unknown_message(&self, name: &str) -> String {
+        let group = name.rsplit_once('.').map(|(group, _)| format!("{group}."));
+        let similar: Vec<String> = self
+            .values
+            .keys()
+            .filter(|known| group.as_deref().is_some_and(|g| known.starts_with(g)))
+            .map(|known| format!("{{{known}}}"))
+            .collect();
+        let kind = match name.split('.').next() {
+            Some("fee") => "fee amount",
+            Some("entity") => "entity particular",
+            _ => "figure",
+        };
+        if similar.is_empty() {
+            let figures: Vec<String> = TOKENS.iter().map(|(t, _)| format!("{{{t}}}")).collect();
+            format!(
+                "unknown {kind} `{{{name}}}`; copy may use {}, fee amounts such as \
+                 {{fee.setup.amount}} and entity particulars such as {{entity.sg.legal_name}}",
+                figures.join(" ")
+            )
+        } else {
+            format!(
+                "unknown {kind} `{{{name}}}`; copy may use {}",
+                similar.join(" ")
+            )
+        }
+    }
+}
+
+/// The first `{name}` of `text` whose name is lower-case letters, digits, `_`, `-` and `.`:
+/// the text before it, the name and the text after it.
+fn next_token(text: &str) -> Option<(&str, &str, &str)> {
+    let mut from = 0;
+    while let Some(start) = text[from..].find('{').map(|i| from + i) {
+        let after = &text[start + 1..];
+        let len = after
+            .find(|c: char| {
+                !(c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '_' | '-' | '.'))
+            })
+            .unwrap_or(after.len());
+        if len > 0 && after[len..].starts_with('}') {
+            return Some((&text[..start], &after[..len], &after[len + 1..]));
+        }
+        from = start + 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens() -> CopyTokens {
+        CopyTokens {
+            values: BTreeMap::from([
+                ("clients".to_owned(), "300".to_owned()),
+                ("fee.setup.amount".to_owned(), "USD 5,000".to_owned()),
+            ]),
+            groups: vec!["fee"],
+        }
+    }
+
+    #[test]
+    fn fills_known_tokens_and_keeps_the_rest() {
+        assert_eq!(
+            tokens().fill("{clients} clients pay {fee.setup.amount} in {year}; {Not} {}"),
+            "300 clients pay USD 5,000 in {year}; {Not} {}"
+        );
+    }
+
+    #[test]
+    fn finds_unknown_tokens_outside_comments() {
+        let text = "# a comment on /faq/{id}\nover {clients}; {year}; {fee.setup.amout} {Not}";
+        assert_eq!(tokens().unknown(text), vec![(49, "fee.setup.amout")]);
+        assert!(
+            tokens().unknown("{entity.sg.name}").is_empty(),
+            "entities were not read"
+        );
+        assert_eq!(tokens().unknown("{client.x}"), vec![(0, "client.x")]);
+        let message = tokens().unknown_message("fee.setup.amout");
+        assert!(message.contains("unknown fee amount"), "{message}");
+        assert!(message.contains("{fee.setup.amount}"), "{message}");
+        assert!(
+            tokens()
+                .unknown_message("client")
+                .starts_with("unknown figure `{client}`")
+        );
+    }
+}

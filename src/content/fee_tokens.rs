@@ -1,0 +1,223 @@
+//! Fee amounts as copy writes them: `{fee.setup.amount}` for an amount of `fees.toml`, and the
+//! worked example (`{fee.example.assets}`, `{fee.example.flexible}`, `{fee.example.fixed}`): the
+//! monthly custody fee of each package for one amount under custody, computed from the rows so
+//! that the example can never disagree with the tables.
+
+use serde::{Deserialize, Serialize};
+
+use super::Lang;
+use super::fees::{Amount, FeeRow, FeeSchedules};
+
+/// `fees.toml` `[example]`: the amount under custody the worked example prices.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeeExample {
+    /// Assets under custody, e.g. `{ usd_million = 15 }`.
+    pub assets: Amount,
+}
+
+/// The flexible package's custody row: `rate` a year, `minimum` a month.
+pub const CUSTODY_ROW: &str = "custody";
+
+/// The token prefix of the worked example; no fee row may take this id.
+pub const EXAMPLE: &str = "example";
+
+/// The monthly custody fee of each package for the example's assets, in US dollars.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Priced {
+    /// The example's assets under custody in US dollars.
+    pub assets: f64,
+    /// The flexible package: the yearly rate on the assets over twelve, at least the minimum.
+    pub flexible: f64,
+    /// The fixed package: the fee of the first band whose ceiling is above the assets, or the
+    /// yearly rate of the open band over twelve.
+    pub fixed: f64,
+}
+
+/// Prices the worked example from the rows, or says which row it cannot be priced from.
+pub fn price(schedules: &FeeSchedules) -> Result<Priced, String> {
+    let assets = usd(schedules.example.assets)
+        .ok_or("`example.assets` must be an amount of money (usd or usd_million)")?;
+    let custody = schedules
+        .flexible
+        .iter()
+        .find(|row| row.id == CUSTODY_ROW)
+        .ok_or("the worked example needs the flexible row `custody`")?;
+    let (Some(rate), Some(minimum)) = (
+        percent(custody, "rate"),
+        custody.values.get("minimum").copied().and_then(usd),
+    ) else {
+        return Err(
+            "the flexible row `custody` needs a `rate` (percent) and a `minimum` (usd)".into(),
+        );
+    };
+    let flexible = cents(monthly(assets, rate).max(minimum));
+    let fixed = schedules
+        .fixed
+        .iter()
+        .find_map(|row| fixed_fee(row, assets))
+        .ok_or("no band of the fixed package covers the example's assets")?;
+    Ok(Priced {
+        assets,
+        flexible,
+        fixed: cents(fixed),
+    })
+}
+
+/// The monthly fee of one fixed band, if the assets fall in it.
+fn fixed_fee(row: &FeeRow, assets: f64) -> Option<f64> {
+    let ceiling = row.values.get("ceiling").copied().and_then(usd);
+    let floor = row.values.get("floor").copied().and_then(usd);
+    match (ceiling, floor) {
+        (Some(ceiling), _) if assets < ceiling => row.values.get("fee").copied().and_then(usd),
+        (None, Some(floor)) if assets >= floor => Some(monthly(assets, percent(row, "rate")?)),
+        _ => None,
+    }
+}
+
+fn monthly(assets: f64, yearly_percent: f64) -> f64 {
+    assets * yearly_percent / 100.0 / 12.0
+}
+
+fn cents(usd: f64) -> f64 {
+    (usd * 100.0).round() / 100.0
+}
+
+fn percent(row: &FeeRow, name: &str) -> Option<f64> {
+    match row.values.get(name) {
+        Some(Amount::Percent(percent)) => Some(*percent),
+        _ => None,
+    }
+}
+
+fn usd(amount: Amount) -> Option<f64> {
+    match amount {
+        Amount::Usd(usd) => Some(usd),
+        Amount::UsdMillion(millions) => Some(millions * 1_000_000.0),
+        Amount::Percent(_) | Amount::Count(_) => None,
+    }
+}
+
+/// Every fee token of one language with its text: `fee.{row}.{value}` for each amount of both
+/// schedules and, when it can be priced, the worked example.
+pub fn tokens(schedules: &FeeSchedules, lang: Lang) -> Vec<(String, String)> {
+    let mut tokens: Vec<(String, String)> = schedules
+        .flexible
+        .iter()
+        .chain(&schedules.fixed)
+        .flat_map(|row| {
+            row.values
+                .iter()
+                .map(move |(name, amount)| (format!("fee.{}.{name}", row.id), amount.format(lang)))
+        })
+        .collect();
+    if let Ok(priced) = price(schedules) {
+        tokens.push((
+            format!("fee.{EXAMPLE}.assets"),
+            schedules.example.assets.format(lang),
+        ));
+        tokens.push((
+            format!("fee.{EXAMPLE}.flexible"),
+            Amount::Usd(priced.flexible).format(lang),
+        ));
+        tokens.push((
+            format!("fee.{EXAMPLE}.fixed"),
+            Amount::Usd(priced.fixed).format(lang),
+        ));
+    }
+    tokens
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+
+    fn row(id: &str, values: &[(&str, Amount)]) -> FeeRow {
+        FeeRow {
+            id: id.to_owned(),
+            values: values
+                .iter()
+                .map(|(name, amount)| ((*name).to_owned(), *amount))
+                .collect::<BTreeMap<_, _>>(),
+        }
+    }
+
+    fn schedules(assets_millions: f64) -> FeeSchedules {
+        FeeSchedules {
+            flexible: vec![row(
+                "custody",
+                &[
+                    ("rate", Amount::Percent(0.3)),
+                    ("minimum", Amount::Usd(500.0)),
+                ],
+            )],
+            fixed: vec![
+                row(
+                    "below-10m",
+                    &[
+                        ("ceiling", Amount::UsdMillion(10.0)),
+                        ("fee", Amount::Usd(1500.0)),
+                    ],
+                ),
+                row(
+                    "below-20m",
+                    &[
+                        ("ceiling", Amount::UsdMillion(20.0)),
+                        ("fee", Amount::Usd(2500.0)),
+                    ],
+                ),
+                row(
+                    "above",
+                    &[
+                        ("floor", Amount::UsdMillion(20.0)),
+                        ("rate", Amount::Percent(0.25)),
+                    ],
+                ),
+            ],
+            example: FeeExample {
+                assets: Amount::UsdMillion(assets_millions),
+            },
+        }
+    }
+
+    #[test]
+    fn prices_each_package_from_its_rows() {
+        let priced = price(&schedules(15.0)).unwrap();
+        assert_eq!(priced.flexible, 3750.0);
+        assert_eq!(priced.fixed, 2500.0);
+        let small = price(&schedules(1.0)).unwrap();
+        assert_eq!(small.flexible, 500.0, "the monthly minimum applies");
+        assert_eq!(small.fixed, 1500.0);
+        let large = price(&schedules(48.0)).unwrap();
+        assert_eq!(large.flexible, 12_000.0);
+        assert_eq!(large.fixed, 10_000.0, "the open band's rate applies");
+    }
+
+    #[test]
+    fn the_example_is_a_token_in_each_language() {
+        let en = tokens(&schedules(15.0), Lang::En);
+        let zh = tokens(&schedules(15.0), Lang::Zh);
+        let find = |tokens: &[(String, String)], name: &str| {
+            tokens
+                .iter()
+                .find(|(token, _)| token == name)
+                .map(|(_, text)| text.clone())
+        };
+        assert_eq!(find(&en, "fee.example.assets").unwrap(), "USD 15 million");
+        assert_eq!(find(&en, "fee.example.flexible").unwrap(), "USD 3,750");
+        assert_eq!(find(&zh, "fee.example.fixed").unwrap(), "2,500 美元");
+        assert_eq!(find(&zh, "fee.custody.minimum").unwrap(), "500 美元");
+    }
+
+    #[test]
+    fn an_example_no_row_can_price_is_an_error() {
+        let mut bad = schedules(15.0);
+        bad.fixed.retain(|row| row.id != "above");
+        bad.example.assets = Amount::UsdMillion(30.0);
+        assert!(price(&bad).unwrap_err().contains("no band"));
+        bad.example.assets = Amount::Percent(1.0);
+        assert!(price(&bad).unwrap_err().contains("amount of money"));
+    }
+}

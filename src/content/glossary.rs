@@ -1,0 +1,240 @@
+//! The Chinese house terms (`glossary.toml`): for each concept the one Chinese term and the
+//! variants it replaces. Every Chinese content file and the Chinese interface catalog are
+//! checked against it, and a rejected variant fails with its file and line.
+
+use serde::{Deserialize, Serialize};
+
+use super::ContentError;
+use super::load::ContentFiles;
+
+/// The Chinese interface catalog, relative to `content/` as content errors name their files.
+pub const CATALOG: &str = "../ui/src/locales/zh/messages.po";
+
+/// `glossary.toml`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Glossary {
+    /// The terms, grouped as the file groups them.
+    pub term: Vec<Term>,
+}
+
+/// One concept and how Chinese copy names it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Term {
+    /// What the term means, in a few English words.
+    pub concept: String,
+    /// The English term.
+    pub en: String,
+    /// The one Chinese term.
+    pub zh: String,
+    /// Chinese variants that must not be written for this concept.
+    pub rejected: Vec<String>,
+    /// Correct phrases that contain a rejected variant (自主托管 contains 主托管); the Chinese
+    /// term itself never counts as a variant.
+    #[serde(default)]
+    pub except: Vec<String>,
+}
+
+impl Glossary {
+    /// Every rejected variant in `text`, outside the Chinese term and the excepted phrases:
+    /// the byte offset, the variant and its term; a variant inside a longer one found at the
+    /// same place (双人复核 in 双人复核审批) is not reported again.
+    pub fn variants_in<'g>(&'g self, text: &str) -> Vec<(usize, &'g str, &'g Term)> {
+        let mut found = Vec::new();
+        for term in &self.term {
+            let allowed: Vec<(usize, usize)> = std::iter::once(&term.zh)
+                .chain(&term.except)
+                .flat_map(|phrase| {
+                    text.match_indices(phrase.as_str())
+                        .map(|(start, _)| (start, start + phrase.len()))
+                })
+                .collect();
+            for variant in &term.rejected {
+                for (start, _) in text.match_indices(variant.as_str()) {
+                    let end = start + variant.len();
+                    if !allowed.iter().any(|&(a, b)| a <= start && end <= b) {
+                        found.push((start, variant.as_str(), term));
+                    }
+                }
+            }
+        }
+        found.sort_by_key(|(offset, variant, _)| (*offset, std::cmp::Reverse(variant.len())));
+        let mut kept: Vec<(usize, &str, &Term)> = Vec::new();
+        for (offset, variant, term) in found {
+            let inside = kept.iter().any(|(start, longer, _)| {
+                *start <= offset && offset + variant.len() <= start + longer.len()
+            });
+            if !inside {
+                kept.push((offset, variant, term));
+            }
+        }
+        kept
+    }
+
+    /// The rejected variants of every Chinese content file (comment lines aside).
+    pub fn check_content(&self, files: &ContentFiles) -> Vec<ContentError> {
+        files
+            .iter()
+            .filter(|(name, _)| name.starts_with("zh/"))
+            .flat_map(|(name, text)| self.check_lines(name, text, |line| !is_comment(line)))
+            .collect()
+    }
+
+    /// The rejected variants of the Chinese catalog's translations (`msgstr` and the lines that
+    /// continue one), reported against [`CATALOG`].
+    pub fn check_catalog(&self, catalog: &str) -> Vec<ContentError> {
+        let mut in_translation = false;
+        let lines: Vec<bool> = catalog
+            .lines()
+            .map(|line| {
+                if line.starts_with("msgstr") {
+                    in_translation = true;
+                } else if !line.starts_with('"') {
+                    in_translation = false;
+                }
+                in_translation
+            })
+            .collect();
+        let mut index = 0;
+        self.check_lines(CATALOG, catalog, |_| {
+            index += 1;
+            lines[index - 1]
+        })
+    }
+
+    /// Checks the lines of `text` that `checked` selects, in order.
+    fn check_lines(
+        &self,
+        file: &str,
+        text: &str,
+        mut checked: impl FnMut(&str) -> bool,
+    ) -> Vec<ContentError> {
+        let mut errors = Vec::new();
+        let mut line_start = 0;
+        for line in text.split_inclusive('\n') {
+            if checked(line) {
+                for (offset, variant, term) in self.variants_in(line) {
+                    errors.push(ContentError::at_offset(
+                        file,
+                        text,
+                        line_start + offset,
+                        format!(
+                            "“{variant}” is not the house term for {} ({}); write “{}” \
+                             (content/glossary.toml)",
+                            term.concept, term.en, term.zh
+                        ),
+                    ));
+                }
+            }
+            line_start += line.len();
+        }
+        errors
+    }
+
+    /// Rules of the glossary itself: a term is none of its own variants, every list is
+    /// non-empty, and no Chinese term is a variant rejected elsewhere.
+    pub fn check_itself(&self, text: &str) -> Vec<ContentError> {
+        let file = "glossary.toml";
+        let mut errors = Vec::new();
+        for term in &self.term {
+            let near = |message: String| ContentError::near(file, text, &term.concept, message);
+            if term.rejected.is_empty() {
+                errors.push(near(format!("`{}` rejects no variant", term.concept)));
+            }
+            for other in &self.term {
+                for variant in other.rejected.iter().filter(|v| term.zh == **v) {
+                    errors.push(near(format!(
+                        "the Chinese term “{}” of `{}` is rejected by `{}` (“{variant}”)",
+                        term.zh, term.concept, other.concept
+                    )));
+                }
+            }
+        }
+        errors
+    }
+}
+
+fn is_comment(line: &str) -> bool {
+    line.trim_start().starts_with('#')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn glossary() -> Glossary {
+        toml::from_str(
+            r#"
+            [[term]]
+            concept = "Prime custody"
+            en = "prime custody"
+            zh = "Prime 托管"
+            rejected = ["主托管"]
+            except = ["自主托管"]
+
+            [[term]]
+            concept = "Quorum"
+            en = "quorum"
+            zh = "最低审批人数"
+            rejected = ["审批人数", "法定人数"]
+            "#,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn finds_variants_outside_the_term_and_its_exceptions() {
+        let glossary = glossary();
+        let found: Vec<&str> = glossary
+            .variants_in("主托管与自主托管；最低审批人数；审批人数；法定人数；法定人数审批人数")
+            .into_iter()
+            .map(|(_, variant, _)| variant)
+            .collect();
+        assert_eq!(
+            found,
+            vec!["主托管", "审批人数", "法定人数", "法定人数", "审批人数"]
+        );
+    }
+
+    #[test]
+    fn reports_content_lines_but_not_comments() {
+        let files = ContentFiles::from([
+            (
+                "zh/faq.toml".to_owned(),
+                "# 主托管\ntitle = \"主托管\"\n".to_owned(),
+            ),
+            ("en/faq.toml".to_owned(), "title = \"主托管\"\n".to_owned()),
+        ]);
+        let errors: Vec<String> = glossary()
+            .check_content(&files)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].starts_with("content/zh/faq.toml:2: “主托管” is not the house term"));
+    }
+
+    #[test]
+    fn checks_only_the_translations_of_the_catalog() {
+        let catalog = "#: 主托管\nmsgid \"主托管\"\nmsgstr \"\"\n\"法定人数\"\n\nmsgid \"x\"\nmsgstr \"主托管\"\n";
+        let errors: Vec<String> = glossary()
+            .check_catalog(catalog)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].starts_with("ui/src/locales/zh/messages.po:4: “法定人数”"));
+        assert!(errors[1].starts_with("ui/src/locales/zh/messages.po:7: “主托管”"));
+    }
+
+    #[test]
+    fn a_term_rejected_elsewhere_is_an_error() {
+        let mut glossary = glossary();
+        glossary.term[1].rejected.push("Prime 托管".into());
+        assert_eq!(
+            glossary.check_itself("concept = \"Prime custody\"").len(),
+            1
+        );
+    }
+}

@@ -1,0 +1,152 @@
+//! Rules that keep the copy true to the data: every legal entity described in each language,
+//! the worked fee example priced from the fee rows, no figure or fee typed by hand, and the
+//! Chinese house terms of the glossary.
+
+use std::collections::BTreeSet;
+
+use super::fee_tokens::{self, EXAMPLE};
+use super::load::ContentFiles;
+use super::marketing::EntityId;
+use super::model::Content;
+use super::validate::is_slug;
+use super::{ContentError, Lang, typed_figures};
+
+/// Runs every rule and returns all violations.
+pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
+    let text = |name: &str| files.get(name).map(String::as_str).unwrap_or_default();
+    let mut errors = entities(content, &text);
+    errors.extend(fees(content, text("fees.toml")));
+    let literals = typed_figures::literals(&content.site, &content.fees);
+    errors.extend(typed_figures::check(files, &literals));
+    errors.extend(content.glossary.check_itself(text("glossary.toml")));
+    errors.extend(content.glossary.check_content(files));
+    errors
+}
+
+fn entities<'a>(content: &Content, text: &impl Fn(&str) -> &'a str) -> Vec<ContentError> {
+    let file = "site.toml";
+    let mut errors = Vec::new();
+    let mut error = |file: &str, needle: &str, message: String| {
+        errors.push(ContentError::near(file, text(file), needle, message));
+    };
+    let mut ids = BTreeSet::new();
+    for entity in &content.site.entity {
+        let needle = format!("id = \"{}\"", entity.id);
+        if !is_slug(&entity.id) || !ids.insert(entity.id.as_str()) {
+            error(
+                file,
+                &needle,
+                format!("entity id `{}` must be a unique slug", entity.id),
+            );
+        }
+        if entity.jurisdiction.len() != 2
+            || !entity.jurisdiction.bytes().all(|b| b.is_ascii_uppercase())
+        {
+            error(
+                file,
+                &needle,
+                format!(
+                    "entity `{}`: `jurisdiction` is a two-letter country code such as SG",
+                    entity.id
+                ),
+            );
+        }
+        let email = entity.privacy_email.as_deref();
+        if entity.contracts_with_clients() && !email.is_some_and(|e| e.contains('@')) {
+            error(
+                file,
+                &needle,
+                format!(
+                    "entity `{}` contracts with clients, so it needs the `privacy_email` of its \
+                     data protection officer",
+                    entity.id
+                ),
+            );
+        }
+    }
+    for id in EntityId::ALL
+        .map(EntityId::code)
+        .into_iter()
+        .filter(|id| !ids.contains(id))
+    {
+        error(
+            file,
+            "[[entity]]",
+            format!("the entity `{id}` is missing; the supported-asset lists name it"),
+        );
+    }
+    for lang in Lang::ALL {
+        let local_file = format!("{}/site.toml", lang.code());
+        let local = &content.locale(lang).site;
+        for entity in &content.site.entity {
+            if !local.entity.contains_key(&entity.id) {
+                error(
+                    &local_file,
+                    "[entity",
+                    format!(
+                        "entity `{}` of site.toml has no `[entity.{}]`",
+                        entity.id, entity.id
+                    ),
+                );
+            }
+            if !local.regulator.contains_key(&entity.regulator) {
+                error(
+                    &local_file,
+                    "[regulator]",
+                    format!(
+                        "`[regulator]` does not name `{}`, the regulator of entity `{}`",
+                        entity.regulator, entity.id
+                    ),
+                );
+            }
+        }
+        for id in local.entity.keys().filter(|id| !ids.contains(id.as_str())) {
+            error(
+                &local_file,
+                &format!("[entity.{id}]"),
+                format!("`entity.{id}` is not an entity of site.toml"),
+            );
+        }
+        for id in local
+            .regulator
+            .keys()
+            .filter(|id| !content.site.entity.iter().any(|e| &e.regulator == *id))
+        {
+            error(
+                &local_file,
+                id,
+                format!("`regulator.{id}` regulates no entity of site.toml"),
+            );
+        }
+    }
+    errors
+}
+
+fn fees(content: &Content, text: &str) -> Vec<ContentError> {
+    let file = "fees.toml";
+    let mut errors = Vec::new();
+    let mut ids = BTreeSet::new();
+    for row in content.fees.flexible.iter().chain(&content.fees.fixed) {
+        if row.id == EXAMPLE || !ids.insert(row.id.as_str()) {
+            errors.push(ContentError::near(
+                file,
+                text,
+                &format!("id = \"{}\"", row.id),
+                format!(
+                    "row id `{}` must be unique across both packages and not `{EXAMPLE}`: copy \
+                     names amounts as {{fee.{}.…}}",
+                    row.id, row.id
+                ),
+            ));
+        }
+    }
+    if let Err(problem) = fee_tokens::price(&content.fees) {
+        errors.push(ContentError::near(
+            file,
+            text,
+            "[example]",
+            format!("the worked example cannot be priced: {problem}"),
+        ));
+    }
+    errors
+}

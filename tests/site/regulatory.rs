@@ -1,0 +1,246 @@
+//! Content a compliance team signs: the legal entities of `site.toml` on every page that names
+//! them, in both languages; no figure or fee typed by hand; the Chinese house terms of
+//! `glossary.toml` in the content and the interface catalog; each rule fails with file and line.
+
+use custody_site::content::glossary::CATALOG;
+use custody_site::content::{Content, Lang};
+use custody_site::embedded::content_files;
+
+use crate::common::{SITE, errors_after, get, replace};
+
+/// The text of one particular of an entity in one language, as pages show it.
+fn particular(content: &Content, lang: Lang, entity: &str, field: &str) -> String {
+    let local = &content.locale(lang).site;
+    let entity = content
+        .site
+        .entity
+        .iter()
+        .find(|e| e.id == entity)
+        .unwrap_or_else(|| panic!("site.toml has the entity {entity}"));
+    custody_site::content::entities::particulars(entity, &local.entity, &local.regulator, lang)
+        .expect("described")
+        .get(field)
+        .to_owned()
+}
+
+/// `text` as HTML escapes it in element content.
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[tokio::test]
+async fn pages_name_the_entities_from_the_data_in_both_languages() {
+    let content = &SITE.content;
+    for lang in Lang::ALL {
+        let page = |path: &str| lang.localize(path);
+        let home = get(&page("/")).await.text;
+        let entities = get(&page("/entities")).await.text;
+        let trust = get(&page("/trust-center")).await.text;
+        let about = get(&page("/about")).await.text;
+        let privacy = get(&page("/privacy")).await.text;
+        let aml = get(&page("/aml")).await.text;
+        for id in ["sg", "hk"] {
+            let legal_name = escaped(&particular(content, lang, id, "legal_name"));
+            let registration = particular(content, lang, id, "registration");
+            let address = escaped(&particular(content, lang, id, "address"));
+            for (name, html) in [
+                ("footer", &home),
+                ("entities", &entities),
+                ("trust", &trust),
+            ] {
+                assert!(html.contains(&legal_name), "{lang:?} {name}: {legal_name}");
+                assert!(
+                    html.contains(&registration),
+                    "{lang:?} {name}: {registration}"
+                );
+                assert!(html.contains(&address), "{lang:?} {name}: {address}");
+            }
+            for (name, html) in [("about", &about), ("aml", &aml)] {
+                assert!(html.contains(&legal_name), "{lang:?} {name}: {legal_name}");
+            }
+            let dpo = particular(content, lang, id, "privacy_email");
+            assert!(
+                privacy.contains(&legal_name),
+                "{lang:?} privacy: the controller"
+            );
+            assert!(
+                privacy.contains(&dpo),
+                "{lang:?} privacy: the data protection officer"
+            );
+        }
+        let bhutan = escaped(&particular(content, lang, "bt", "legal_name"));
+        assert!(
+            trust.contains(&bhutan),
+            "{lang:?}: the Bhutan licence holder"
+        );
+        assert!(
+            !home.contains(&bhutan),
+            "{lang:?}: clients do not contract with the Bhutan licence holder, so the footer omits it"
+        );
+        let scope = escaped(&particular(content, lang, "hk", "scope"));
+        assert!(
+            trust.contains(&scope),
+            "{lang:?}: the exact scope of the licence"
+        );
+    }
+}
+
+#[test]
+fn the_copy_never_overstates_the_regulatory_status() {
+    let claims = [
+        ("en/", "regulated entit"),
+        ("en/", "Regulated custody"),
+        ("en/", "Licensed operations"),
+        ("en/", "Singapore regulator"),
+        ("en/", "Claim approved"),
+        ("zh/", "受监管实体"),
+        ("zh/", "合规托管"),
+        ("zh/", "持牌运营"),
+        ("zh/", "新加坡监管机构"),
+        ("zh/", "索赔获批"),
+    ];
+    for (name, text) in content_files() {
+        for (prefix, claim) in claims {
+            assert!(
+                !(name.starts_with(prefix) && text.contains(claim)),
+                "content/{name} says “{claim}”"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_worked_fee_example_is_computed_from_the_fee_rows() {
+    let text = |content: &Content| {
+        serde_json::to_string(&content.locale(Lang::En).marketing["entities"]).unwrap()
+    };
+    assert!(text(&SITE.content).contains("USD 3,750 a month in the flexible package"));
+    let files = {
+        let mut files = content_files();
+        replace(
+            &mut files,
+            "fees.toml",
+            "values = { rate = { percent = 0.3 }, minimum",
+            "values = { rate = { percent = 0.4 }, minimum",
+        );
+        files
+    };
+    let content = custody_site::content::load::parse(&files).expect("valid");
+    assert!(
+        text(&content).contains("USD 5,000 a month in the flexible package"),
+        "15m at 0.4% a year is 5,000 a month"
+    );
+}
+
+#[test]
+fn a_typed_figure_or_fee_fails_with_file_and_line() {
+    let errors = errors_after(|f| {
+        replace(
+            f,
+            "en/faq.toml",
+            "with a minimum of {fee.custody.minimum} a month",
+            "with a minimum of USD 500 a month",
+        );
+        replace(
+            f,
+            "zh/site.toml",
+            "支持的资产逾 {assets} 种",
+            "支持的资产逾 400 种",
+        );
+        replace(
+            f,
+            "zh/faq.toml",
+            "一次性开户费 {fee.setup.amount}",
+            "一次性开户费 5,000 美元",
+        );
+    });
+    for (file, literal, token) in [
+        (
+            "content/en/faq.toml:",
+            "“USD 500” is typed",
+            "{fee.custody.minimum}",
+        ),
+        ("content/zh/site.toml:", "“400” is typed", "{assets}"),
+        (
+            "content/zh/faq.toml:",
+            "“5,000 美元” is typed",
+            "{fee.setup.amount}",
+        ),
+    ] {
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.starts_with(file) && e.contains(literal) && e.contains(token)),
+            "{file} {literal}: {errors:?}"
+        );
+    }
+}
+
+#[test]
+fn a_rejected_chinese_variant_fails_with_file_and_line() {
+    let errors = errors_after(|f| {
+        replace(f, "zh/faq.toml", "Prime 托管服务？", "主托管服务？");
+        replace(
+            f,
+            "zh/pages.toml",
+            "配置审批层级与最低审批人数",
+            "配置审批层级与法定人数",
+        );
+    });
+    for (file, variant) in [
+        ("content/zh/faq.toml:", "“主托管” is not the house term"),
+        ("content/zh/pages.toml:", "“法定人数” is not the house term"),
+    ] {
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.starts_with(file) && e.contains(variant)),
+            "{file} {variant}: {errors:?}"
+        );
+    }
+    let english_is_not_checked = errors_after(|f| {
+        replace(
+            f,
+            "en/faq.toml",
+            "What is prime custody?",
+            "What is 主托管?",
+        );
+    });
+    assert!(
+        english_is_not_checked.is_empty(),
+        "{english_is_not_checked:?}"
+    );
+}
+
+#[test]
+fn the_chinese_catalog_uses_the_house_terms() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("content")
+        .join(CATALOG);
+    let catalog = std::fs::read_to_string(path).unwrap();
+    assert!(SITE.content.glossary.check_catalog(&catalog).is_empty());
+    let drifted = catalog.replacen("msgstr \"品牌资料包\"", "msgstr \"品牌资源\"", 1);
+    assert_ne!(
+        drifted, catalog,
+        "the catalog translates Brand kit as 品牌资料包"
+    );
+    let line = drifted
+        .lines()
+        .position(|l| l == "msgstr \"品牌资源\"")
+        .unwrap()
+        + 1;
+    let errors: Vec<String> = SITE
+        .content
+        .glossary
+        .check_catalog(&drifted)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].starts_with(&format!("ui/src/locales/zh/messages.po:{line}: “品牌资源”")),
+        "{errors:?}"
+    );
+}

@@ -1,0 +1,24 @@
+import type { SectionOf } from "../../lib/sections";
+import { FeatureIcon } from "../FeatureIcon";
+import { EntityFacts } from "./EntityFacts";
+import { SectionFrame } from "./SectionFrame";
+
+/** Every legal entity of the group as a licence card: its licence or exemption, its legal
+ * particulars and the exact scope of what it is permitted to do. */
+export function Licences({ section }: { section: SectionOf<"licences"> }) {
+  return (
+    <SectionFrame section={section}>
+      <ul class="entity-cards">
+        {section.item.map((entity) => (
+          <li key={entity.id} class="entity-card" data-licence={entity.id}>
+            <FeatureIcon name="scale" />
+            <h3>{entity.name}</h3>
+            <p class="entity-card__status">{entity.status}</p>
+            <EntityFacts entity={entity} />
+            <p class="entity-card__scope">{entity.scope}</p>
+          </li>
+        ))}
+      </ul>
+    </SectionFrame>
+  );
+}
