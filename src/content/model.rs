@@ -52,6 +52,8 @@ pub struct Site {
     pub chain: Vec<Chain>,
     /// Certifications and audit reports, in display order.
     pub certification: Vec<Certification>,
+    /// The security contact: `/.well-known/security.txt` and e-mail links in copy.
+    pub security: super::security::SecurityContact,
     /// Brand colours in display order; each becomes the CSS custom property `--color-{key}`.
     /// `brand` is the theme colour and `background` the page background.
     pub palette: Vec<PaletteColour>,
@@ -342,6 +344,14 @@ pub struct Announcement {
     /// Publication date.
     #[serde(serialize_with = "date_as_iso")]
     pub date: toml::value::Date,
+    /// When it was last changed after publication, if it was: the feed's and the structured data's
+    /// modification date. Default: its date.
+    #[serde(
+        default,
+        serialize_with = "optional_date_as_iso",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub updated: Option<toml::value::Date>,
     /// Headline.
     pub title: String,
     /// One-sentence summary for lists and the meta description.
@@ -371,6 +381,24 @@ pub struct DocumentSection {
     pub heading: String,
     /// Body in the content markup.
     pub body: String,
+}
+
+impl Announcement {
+    /// When it last changed: `updated`, or its publication date.
+    pub fn modified(&self) -> toml::value::Date {
+        self.updated.unwrap_or(self.date)
+    }
+}
+
+/// Serializes an optional TOML date as `YYYY-MM-DD`.
+fn optional_date_as_iso<S: serde::Serializer>(
+    date: &Option<toml::value::Date>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match date {
+        Some(date) => serializer.collect_str(date),
+        None => serializer.serialize_none(),
+    }
 }
 
 /// Serializes a TOML date as `YYYY-MM-DD` (JSON has no date type).
