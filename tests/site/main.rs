@@ -14,6 +14,7 @@ mod content;
 mod errors;
 mod faq;
 mod faults;
+mod feeds;
 mod h2_abuse;
 mod headers;
 mod hostile;
