@@ -1,5 +1,6 @@
 //! The small text markup of long-form content: paragraphs separated by a blank line, bullet
-//! lists of lines starting with `- `, and internal links written `[text](/path)`.
+//! lists of lines starting with `- `, internal links written `[text](/path)` and the security
+//! contact's e-mail link `[text](mailto:address)`.
 
 use serde::Serialize;
 
@@ -25,7 +26,7 @@ pub enum Inline {
     Link {
         /// Link text.
         text: String,
-        /// Site path, e.g. `/zh/entities#fees`.
+        /// Site path, e.g. `/zh/entities#fees`, or a `mailto:` address.
         href: String,
     },
 }
@@ -81,10 +82,15 @@ fn inlines(text: &str, lang: Lang) -> Vec<Inline> {
             out.push(Inline::Text(std::mem::take(&mut pending)));
         }
         let link = &rest[open..=open + target_end];
-        let path = &link[label_end + 2..link.len() - 1];
+        let target = &link[label_end + 2..link.len() - 1];
+        let href = if target.starts_with(MAILTO) {
+            target.to_owned()
+        } else {
+            localize_link(target, lang)
+        };
         out.push(Inline::Link {
             text: link[1..label_end].to_owned(),
-            href: localize_link(path, lang),
+            href,
         });
         rest = &rest[open + target_end + 1..];
     }
@@ -95,12 +101,19 @@ fn inlines(text: &str, lang: Lang) -> Vec<Inline> {
     out
 }
 
-/// For text starting with `[`: the index of `]` and of the `)` closing `(/…)`, if it is a link.
+/// How an e-mail link's target starts.
+const MAILTO: &str = "mailto:";
+
+/// For text starting with `[`: the index of `]` and of the `)` closing `(/…)` or `(mailto:…)`, if
+/// it is a link.
 fn link_bounds(text: &str) -> Option<(usize, usize)> {
     let label_end = text.find(']')?;
-    let target = text[label_end..].strip_prefix("](/")?;
-    let close = target.find(')')?;
-    Some((label_end, label_end + 3 + close))
+    let after = &text[label_end..];
+    let opening = ["](/", "](mailto:"]
+        .into_iter()
+        .find(|opening| after.starts_with(opening))?;
+    let close = after[opening.len()..].find(')')?;
+    Some((label_end, label_end + opening.len() + close))
 }
 
 /// Localizes an unprefixed internal link that may carry `?query` or `#anchor`: `/about#x` → `/zh/about#x`.
@@ -158,6 +171,21 @@ mod tests {
                     text: "FAQ".into(),
                     href: "/faq".into()
                 },
+            ])]
+        );
+    }
+
+    #[test]
+    fn mailto_links_are_kept_as_written() {
+        assert_eq!(
+            parse("Write to [us](mailto:security@custody.example).", Lang::Zh),
+            vec![Block::P(vec![
+                Inline::Text("Write to ".into()),
+                Inline::Link {
+                    text: "us".into(),
+                    href: "mailto:security@custody.example".into()
+                },
+                Inline::Text(".".into()),
             ])]
         );
     }

@@ -24,6 +24,8 @@ pub mod model;
 pub mod pages;
 pub mod parity;
 pub mod sections;
+pub mod security;
+pub mod share_card;
 pub mod tokens;
 pub mod typed_figures;
 pub mod validate;

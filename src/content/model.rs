@@ -58,6 +58,8 @@ pub struct Site {
     pub certification: Vec<Certification>,
     /// The legal entities the site names, in display order; described in `{lang}/site.toml`.
     pub entity: Vec<Entity>,
+    /// The security contact: `/.well-known/security.txt` and e-mail links in copy.
+    pub security: super::security::SecurityContact,
     /// Brand colours in display order; each becomes the CSS custom property `--color-{key}`.
     /// `brand` is the theme colour and `background` the page background.
     pub palette: Vec<PaletteColour>,
@@ -350,6 +352,14 @@ pub struct Announcement {
     /// Publication date.
     #[serde(serialize_with = "date_as_iso")]
     pub date: toml::value::Date,
+    /// When it was last changed after publication, if it was: the feed's and the structured data's
+    /// modification date. Default: its date.
+    #[serde(
+        default,
+        serialize_with = "optional_date_as_iso",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub updated: Option<toml::value::Date>,
     /// Headline.
     pub title: String,
     /// One-sentence summary for lists and the meta description.
@@ -370,7 +380,7 @@ pub struct LongDocument {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        serialize_with = "some_date_as_iso"
+        serialize_with = "optional_date_as_iso"
     )]
     pub reviewed: Option<toml::value::Date>,
     /// The sections in order.
@@ -389,8 +399,15 @@ pub struct DocumentSection {
     pub body: String,
 }
 
+impl Announcement {
+    /// When it last changed: `updated`, or its publication date.
+    pub fn modified(&self) -> toml::value::Date {
+        self.updated.unwrap_or(self.date)
+    }
+}
+
 /// Serializes an optional TOML date as `YYYY-MM-DD`.
-fn some_date_as_iso<S: serde::Serializer>(
+fn optional_date_as_iso<S: serde::Serializer>(
     date: &Option<toml::value::Date>,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {

@@ -332,8 +332,9 @@ pub fn chrome_data(content: &Content, lang: Lang) -> Value {
 }
 
 /// The data the interface is built from (`pages.json`): every page × language with the data it
-/// renders from, the error pages (their request path the marker the server replaces per
-/// request), the page ids, the design tokens and the content icons.
+/// renders from and the text of its share card, the error pages (their request path the marker
+/// the server replaces per request), the page ids, the design tokens, the palette and the
+/// content icons.
 pub fn ui_site_data(content: &Content) -> Value {
     let mut entries = Vec::new();
     for lang in Lang::ALL {
@@ -341,6 +342,7 @@ pub fn ui_site_data(content: &Content) -> Value {
             entries.push(json!({
                 "key": lang.localize(&instance.path),
                 "data": page_data(content, lang, &instance),
+                "card": super::share_card::card_data(content, lang, &instance),
             }));
         }
         for (page, status) in [("not-found", 404), ("invalid", 404), ("server-error", 500)] {
@@ -355,6 +357,12 @@ pub fn ui_site_data(content: &Content) -> Value {
         "pages": entries,
         "pageIds": page_ids,
         "designTokens": super::tokens::design_tokens_css(&content.site),
+        "palette": content
+            .site
+            .palette
+            .iter()
+            .map(|colour| (colour.key.clone(), json!(colour.hex)))
+            .collect::<serde_json::Map<_, _>>(),
         "icons": super::marketing::ICONS,
     })
 }

@@ -25,6 +25,7 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
         .extend(super::validate_pages::check(content, files));
     v.errors.extend(super::assets::check(content, files));
     v.errors.extend(super::contact::check(content));
+    v.errors.extend(super::security::check(content, files));
     v.errors
         .extend(super::validate_facts::check(content, files));
     v.errors
@@ -324,6 +325,15 @@ impl Validator<'_> {
                         "`{}` is newer than the one before it; list newest first",
                         pair[1].id
                     ),
+                );
+            }
+        }
+        for item in &locale.announcements.announcement {
+            if item.updated.is_some_and(|updated| updated < item.date) {
+                self.error(
+                    &news_file,
+                    &item.id,
+                    format!("`{}` is updated before its date", item.id),
                 );
             }
         }

@@ -14,6 +14,8 @@ use super::respond::{HTML, JSON, NO_CACHE};
 use crate::metrics::intern;
 use crate::render::encoded::{Coding, Encoded};
 use crate::render::site::Site;
+use crate::site::feed::FEED_CONTENT_TYPE;
+use crate::site::security_txt::SECURITY_TXT_PATH;
 
 /// `Vary` of every negotiated body.
 const VARY: HeaderValue = HeaderValue::from_static("accept-encoding");
@@ -95,8 +97,17 @@ impl FixedAnswers {
                 &site.web_manifest,
                 "application/manifest+json",
             ),
+            (
+                SECURITY_TXT_PATH,
+                &site.security_txt,
+                "text/plain; charset=utf-8",
+            ),
         ];
-        for (path, body, content_type) in files {
+        let feeds = site
+            .feeds
+            .iter()
+            .map(|(path, body)| (path.as_str(), body, FEED_CONTENT_TYPE));
+        for (path, body, content_type) in files.into_iter().chain(feeds) {
             let content_type = HeaderValue::from_static(content_type);
             let answer = FixedAnswer::new(
                 body,

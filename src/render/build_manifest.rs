@@ -22,6 +22,10 @@ pub struct BuildManifest {
     pub pages: BTreeMap<String, ChunkFiles>,
     /// Per language code: the catalog chunk.
     pub catalogs: BTreeMap<String, Vec<String>>,
+    /// Per localized page path: the URL of its share card (`ui/scripts/share-cards.mjs`). Empty
+    /// in the live preview.
+    #[serde(default)]
+    pub share_cards: BTreeMap<String, String>,
 }
 
 impl BuildManifest {
@@ -47,6 +51,7 @@ impl BuildManifest {
             styles: Vec::new(),
             pages: BTreeMap::new(),
             catalogs: BTreeMap::new(),
+            share_cards: BTreeMap::new(),
         }
     }
 }

@@ -29,18 +29,44 @@ pub struct Document<'a> {
     pub og_locale: &'a str,
     /// Open Graph locale of the other language.
     pub og_locale_alternate: &'a str,
+    /// The page's share card (none for error pages).
+    pub share_image: Option<&'a ShareImage>,
+    /// The Atom feed the page links to, if any.
+    pub feed: Option<&'a FeedLink>,
     /// Stylesheet URLs.
     pub styles: &'a [String],
     /// Entry module URL.
     pub entry: &'a str,
     /// Module URLs to preload: entry imports, the page chunk, the language catalog.
     pub modules: &'a [String],
-    /// JSON-LD, already escaped with [`script_safe_json`].
-    pub json_ld: &'a str,
+    /// JSON-LD blocks, each already escaped with [`script_safe_json`].
+    pub json_ld: &'a [String],
     /// The prerendered body (trusted: made by our own build).
     pub body: &'a str,
     /// The injected configuration, already escaped with [`script_safe_json`].
     pub config_json: &'a str,
+}
+
+/// A page's share card: the image link previews show (`og:image`, `twitter:card`).
+#[derive(Debug, Clone)]
+pub struct ShareImage {
+    /// Absolute URL of the PNG.
+    pub url: String,
+    /// What the image shows, for `og:image:alt`.
+    pub alt: String,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+}
+
+/// A link to an Atom feed (`<link rel="alternate" type="application/atom+xml">`).
+#[derive(Debug, Clone)]
+pub struct FeedLink {
+    /// Absolute URL of the feed.
+    pub href: String,
+    /// The feed's title.
+    pub title: String,
 }
 
 /// How `templates/document.html` opens the injected configuration; everything after it up to

@@ -10,17 +10,22 @@ use serde_json::{Value, json};
 use super::asset_answers::AssetAnswers;
 use super::assets::{AssetTable, asset_table};
 use super::build_manifest::BuildManifest;
-use super::document::{CONFIG_SCRIPT_START, Document, html_escape, script_safe_json};
+use super::document::{
+    CONFIG_SCRIPT_START, Document, FeedLink, ShareImage, html_escape, script_safe_json,
+};
 use super::encoded::Encoded;
 use super::error_pages::ErrorPages;
 use super::error_template::ErrorTemplate;
 use crate::config::Config;
 use crate::content::pages::{REQUEST_PATH_MARKER, error_page_data, page_data};
+use crate::content::share_card::alt_text;
 use crate::content::{Content, Lang, PageInstance, page_instances};
 use crate::embedded;
 use crate::search::SearchIndex;
+use crate::site::feed::{FEED_PAGES, FEED_PATH, atom, feed_title};
 use crate::site::redirects::Resolver;
-use crate::site::{security, seo};
+use crate::site::security_txt::security_txt;
+use crate::site::{security, seo, structured_data};
 use askama::Template;
 
 /// One page in one language, ready to serve.
@@ -96,6 +101,10 @@ pub struct Site {
     pub robots: Encoded,
     /// `/manifest.webmanifest`
     pub web_manifest: Encoded,
+    /// `/.well-known/security.txt`
+    pub security_txt: Encoded,
+    /// The announcement feeds by localized path (`/announcements/feed.xml`, `/zh/…`).
+    pub feeds: Vec<(String, Encoded)>,
     /// `/_app/builds/latest.json`
     pub latest_build: Encoded,
     /// `/_app/builds/meta/{id}.json` for this build.
@@ -188,6 +197,18 @@ impl Site {
             sitemap: Encoded::compress(seo::sitemap(&config.public_url, &instances)),
             robots: Encoded::compress(seo::robots(&config.public_url)),
             web_manifest: Encoded::compress(seo::web_manifest(&content)),
+            security_txt: Encoded::compress(security_txt(
+                &content,
+                &config.public_url,
+                build.timestamp,
+            )),
+            feeds: Lang::ALL
+                .into_iter()
+                .map(|lang| {
+                    let feed = atom(&content, lang, &config.public_url);
+                    (lang.localize(FEED_PATH), Encoded::compress(feed))
+                })
+                .collect(),
             latest_build: Encoded::compress(latest.to_string()),
             build_meta: Encoded::compress(meta.to_string()),
             search: SearchIndex::new(&content),
@@ -235,14 +256,47 @@ impl Renderer<'_> {
                 .with_context(|| format!("no prerendered body for {path}"))?,
             None => "",
         };
-        let data = page_data(self.content, lang, instance);
-        let canonical = seo::absolute(&self.config.public_url, &path);
-        let alternates = seo::alternates(&self.config.public_url, &instance.path);
+        let public_url = &self.config.public_url;
+        let mut data = page_data(self.content, lang, instance);
+        let canonical = seo::absolute(public_url, &path);
+        let alternates = seo::alternates(public_url, &instance.path);
+        let share_image = self.build.share_cards.get(&path).map(|file| ShareImage {
+            url: seo::absolute(public_url, file),
+            alt: alt_text(self.content, lang, instance),
+            width: SHARE_CARD_SIZE.0,
+            height: SHARE_CARD_SIZE.1,
+        });
+        let feed = FEED_PAGES
+            .contains(&instance.page.as_str())
+            .then(|| FeedLink {
+                href: seo::absolute(public_url, &lang.localize(FEED_PATH)),
+                title: feed_title(self.content, lang),
+            });
+        // The client's head update after navigation (ui/src/app/head.ts) reads these two.
+        data["shareImage"] = json!(
+            share_image
+                .as_ref()
+                .map(|i| json!({ "url": i.url, "alt": i.alt }))
+        );
+        data["feed"] = json!(
+            feed.as_ref()
+                .map(|f| json!({ "href": f.href, "title": f.title }))
+        );
+        let nodes = structured_data::page_nodes(
+            self.content,
+            lang,
+            instance,
+            public_url,
+            share_image.as_ref().map(|image| image.url.as_str()),
+        );
         let head = Head {
             lang,
             canonical: Some(&canonical),
             alternates: &alternates,
             noindex: instance.noindex,
+            share_image: share_image.as_ref(),
+            feed: feed.as_ref(),
+            nodes,
         };
         let html = self.document(&head, &instance.page, &data, body);
         let page = CachedPage {
@@ -268,6 +322,9 @@ impl Renderer<'_> {
             canonical: None,
             alternates: &[],
             noindex: true,
+            share_image: None,
+            feed: None,
+            nodes: Vec::new(),
         };
         self.document(&head, "error", &data, &body)
     }
@@ -301,11 +358,16 @@ impl Renderer<'_> {
         } else {
             Lang::En
         };
-        let json_ld = script_safe_json(&seo::organization(
+        let organization = structured_data::identified_organization(
+            seo::organization(self.content, head.lang, &self.config.public_url),
             self.content,
             head.lang,
             &self.config.public_url,
-        ));
+        );
+        let json_ld: Vec<String> = std::iter::once(&organization)
+            .chain(&head.nodes)
+            .map(script_safe_json)
+            .collect();
         let config_json = script_safe_json(&json!({
             "buildId": self.build.build_id,
             "runtime": self.config.client_settings(),
@@ -322,6 +384,8 @@ impl Renderer<'_> {
             site_name: &site.name,
             og_locale: head.lang.og_locale(),
             og_locale_alternate: other.og_locale(),
+            share_image: head.share_image,
+            feed: head.feed,
             styles: &styles,
             entry: &self.build.entry,
             modules: &modules,
@@ -339,7 +403,14 @@ struct Head<'a> {
     canonical: Option<&'a str>,
     alternates: &'a [seo::Alternate],
     noindex: bool,
+    share_image: Option<&'a ShareImage>,
+    feed: Option<&'a FeedLink>,
+    /// JSON-LD nodes besides the Organization.
+    nodes: Vec<Value>,
 }
+
+/// The share cards' size in pixels, as `ui/scripts/share-cards.mjs` makes them.
+const SHARE_CARD_SIZE: (u32, u32) = (1200, 630);
 
 /// Maps `items` on every available core (rendering and compressing is CPU-bound).
 fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {

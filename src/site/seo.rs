@@ -107,7 +107,8 @@ pub fn web_manifest(content: &Content) -> String {
     .to_string()
 }
 
-fn xml_escape(text: &str) -> String {
+/// Escapes text for XML element content and double-quoted attributes.
+pub fn xml_escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

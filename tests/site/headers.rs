@@ -64,6 +64,8 @@ async fn every_kind_of_response_carries_the_security_headers() {
         "/_app/data?path=/about",
         "/sitemap.xml",
         "/favicon.ico",
+        "/.well-known/security.txt",
+        "/zh/announcements/feed.xml",
     ] {
         let answer = get(path).await;
         assert_security_headers(&answer, path);

@@ -50,3 +50,36 @@ test("a retired path followed on the client lands on its new page", async ({ pag
   await page.locator("#retired").click();
   await expect(page).toHaveURL(/\/zh\/contact-us\?from=test$/);
 });
+
+test("client navigation moves the share card and the feed link to the new page", async ({ page }) => {
+  await page.goto("/zh/about");
+  await page.waitForSelector("html[data-hydrated=true]");
+  const feedLink = page.locator('link[rel="alternate"][type="application/atom+xml"]');
+  await expect(feedLink).toHaveCount(0);
+  await page.evaluate(() => {
+    const link = document.createElement("a");
+    link.href = "/zh/announcements";
+    link.id = "announcements";
+    link.textContent = "announcements";
+    document.querySelector("main")?.append(link);
+  });
+  await page.locator("#announcements").click();
+  await expect(page).toHaveURL(/\/zh\/announcements$/);
+  const announcements = await pageData(page, "/zh/announcements");
+  const card = announcements.shareImage;
+  expect(card?.url).toMatch(/\/_app\/share\/zh-announcements\.[0-9a-f]+\.png$/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", card?.url ?? "");
+  await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute("content", card?.alt ?? "");
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  await expect(feedLink).toHaveAttribute("href", announcements.feed?.href ?? "");
+  expect(announcements.feed?.href).toMatch(/\/zh\/announcements\/feed\.xml$/);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/zh\/about$/);
+  const about = await pageData(page, "/zh/about");
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    about.shareImage?.url ?? "",
+  );
+  await expect(feedLink).toHaveCount(0);
+});

@@ -5,7 +5,9 @@
 //   <site-data-dir>/pages.json  written by build.rs from content/
 //   <out-dir>/client/           hashed assets, with .br and .gz beside each text file
 //   <out-dir>/prerender.json    { key: html } for every page and error page
-//   <out-dir>/manifest.json     build id, entry, stylesheets, per-page and per-language preloads
+//   <out-dir>/manifest.json     build id, entry, stylesheets, per-page and per-language preloads,
+//                               each page's share card
+//   <out-dir>/share-card-cache/ share cards of earlier builds, reused when a card has not changed
 
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -14,6 +16,7 @@ import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "vite";
 import { BASE, SERVER_ERROR_MODULE, contentModules, contentModulesPlugin } from "./content-modules.mjs";
+import { buildShareCards } from "./share-cards.mjs";
 
 const [dataDir, outDir] = process.argv.slice(2).map((p) => path.resolve(p));
 if (!dataDir || !outDir) {
@@ -27,7 +30,8 @@ const TEXT_ASSET = /\.(js|mjs|css|svg|json|txt|map|html|xml|webmanifest)$/;
 
 const site = JSON.parse(fs.readFileSync(path.join(dataDir, "pages.json"), "utf8"));
 
-const modules = contentModules(site, path.resolve("..", "content", "brand"));
+const brandDir = path.resolve("..", "content", "brand");
+const modules = contentModules(site, brandDir);
 const plugin = (without) => contentModulesPlugin(() => modules, without);
 
 await build({
@@ -93,6 +97,23 @@ const prerender = {};
 for (const { key, data } of site.pages) prerender[key] = await ssr.render(data);
 fs.rmSync(ssrDir, { recursive: true });
 
+const cardsStarted = Date.now();
+const cards = await buildShareCards(
+  site.pages
+    .filter(({ key }) => !key.startsWith("error:"))
+    .map(({ key, data, card }) => ({ key, lang: data.lang, card })),
+  { brandDir, palette: site.palette, cacheDir: path.join(outDir, "share-card-cache") },
+);
+for (const [file, bytes] of Object.entries(cards.files)) {
+  fs.mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
+  fs.writeFileSync(path.join(clientDir, file), bytes);
+}
+const cardBytes = Object.values(cards.files).map((bytes) => bytes.length);
+console.log(
+  `share cards: ${cardBytes.length} files, ${cardBytes.reduce((sum, n) => sum + n, 0)} bytes (largest ${Math.max(...cardBytes)}), ` +
+    `${cards.rendered} rendered, ${cards.cached} from the cache, in ${((Date.now() - cardsStarted) / 1000).toFixed(1)} s`,
+);
+
 function walk(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -124,6 +145,7 @@ const manifest = {
   styles: [...entry.css].map(url),
   pages,
   catalogs,
+  shareCards: Object.fromEntries(Object.entries(cards.urls).map(([key, file]) => [key, url(file)])),
 };
 fs.writeFileSync(path.join(outDir, "manifest.json"), JSON.stringify(manifest));
 fs.writeFileSync(path.join(outDir, "prerender.json"), JSON.stringify(prerender));

@@ -3,6 +3,7 @@ import { HtmlValidate, type Message } from "html-validate";
 import { parse } from "node-html-parser";
 import { auditedDocuments } from "../site";
 import { htmlValidateConfig } from "./html-validate.config";
+import { structuredDataProblems } from "./jsonld";
 import { printTable } from "./table";
 
 /** What is wrong with the JSON of one `<script>` block, or `null`. */
@@ -26,8 +27,9 @@ function jsonProblem(type: string, text: string): string | null {
   return null;
 }
 
-test("HTML: every document passes html-validate (recommended) and its JSON blocks parse", async ({
+test("HTML: every document passes html-validate (recommended), its JSON blocks parse and its JSON-LD says what its page needs", async ({
   request,
+  baseURL,
 }) => {
   const started = Date.now();
   const documents = await auditedDocuments(request);
@@ -35,6 +37,7 @@ test("HTML: every document passes html-validate (recommended) and its JSON block
   const rows: (string | number)[][] = [];
   const problems: string[] = [];
   const jsonRows: string[][] = [];
+  const ldTypes = new Map<string, number>();
   let jsonBlocks = 0;
   for (const { path, status } of documents) {
     const response = await request.get(path, { failOnStatusCode: false });
@@ -50,12 +53,18 @@ test("HTML: every document passes html-validate (recommended) and its JSON block
       'script[type="application/ld+json"], script[type="application/json"]',
     );
     expect(scripts.length, `${path}: JSON-LD and the runtime configuration`).toBeGreaterThanOrEqual(2);
+    const nodes: Record<string, unknown>[] = [];
     for (const script of scripts) {
       jsonBlocks += 1;
       const type = script.getAttribute("type") ?? "";
       const problem = jsonProblem(type, script.rawText);
       if (problem) jsonRows.push([path, type, problem]);
+      else if (type === "application/ld+json")
+        nodes.push(JSON.parse(script.rawText) as Record<string, unknown>);
     }
+    const structured = structuredDataProblems(nodes, path, new URL(baseURL ?? "").origin, status === 200);
+    for (const problem of structured.problems) jsonRows.push([path, "application/ld+json", problem]);
+    for (const type of structured.types) ldTypes.set(type, (ldTypes.get(type) ?? 0) + 1);
   }
   const byRule = new Map<string, number>();
   for (const row of rows) byRule.set(String(row[2]), (byRule.get(String(row[2])) ?? 0) + 1);
@@ -70,6 +79,11 @@ test("HTML: every document passes html-validate (recommended) and its JSON block
       ["JSON problems", jsonRows.length],
       ["time (s)", ((Date.now() - started) / 1000).toFixed(1)],
     ],
+  );
+  printTable(
+    "HTML validity: JSON-LD nodes by type",
+    ["@type", { heading: "documents", right: true }],
+    [...ldTypes],
   );
   printTable("HTML validity: messages by rule", ["rule", { heading: "count", right: true }], [...byRule]);
   printTable("HTML validity: messages", ["document", "line:col", "rule", "message"], rows.slice(0, 200));

@@ -49,8 +49,28 @@ function removeAll(selector: string): void {
   for (const element of document.head.querySelectorAll(selector)) element.remove();
 }
 
+/** The share card's tags as the server writes them, or none. */
+function applyShareImage(image: PageData["shareImage"]): void {
+  const tags = 'meta[property^="og:image"], meta[name="twitter:card"]';
+  if (!image) return removeAll(tags);
+  setMeta("property", "og:image", image.url);
+  setMeta("property", "og:image:type", "image/png");
+  setMeta("property", "og:image:width", "1200");
+  setMeta("property", "og:image:height", "630");
+  setMeta("property", "og:image:alt", image.alt);
+  setMeta("name", "twitter:card", "summary_large_image");
+}
+
+/** The link to the page's Atom feed, or none. */
+function applyFeed(feed: PageData["feed"]): void {
+  const selector = 'link[rel="alternate"][type="application/atom+xml"]';
+  if (!feed) return removeAll(selector);
+  setLink(selector, { rel: "alternate", type: "application/atom+xml", title: feed.title, href: feed.href });
+}
+
 /** Makes the document head describe `page` as the server would have: title, description,
- * `<html lang>`, Open Graph, canonical and hreflang alternates (not for error pages), robots.
+ * `<html lang>`, Open Graph and the share card, the feed link, canonical and hreflang alternates
+ * (not for error pages), robots.
  * `noindex` is `undefined` when the route table is not known, leaving the robots meta as it is. */
 export function applyHead(page: PageData, noindex: boolean | undefined): void {
   const isError = page.page === "error";
@@ -62,6 +82,8 @@ export function applyHead(page: PageData, noindex: boolean | undefined): void {
   setMeta("property", "og:description", page.description);
   setMeta("property", "og:locale", OG_LOCALE[page.lang]);
   setMeta("property", "og:locale:alternate", OG_LOCALE[other]);
+  applyShareImage(page.shareImage);
+  applyFeed(page.feed);
 
   if (isError || noindex === true) setMeta("name", "robots", NOINDEX);
   else if (noindex === false) removeAll('meta[name="robots"]');

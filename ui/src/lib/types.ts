@@ -27,6 +27,10 @@ export interface PageData<D = Record<string, unknown>> {
   description: string;
   data: D;
   chrome: Chrome;
+  /** The page's share card, added by the server (absent from the build's page data). */
+  shareImage?: { url: string; alt: string } | null;
+  /** The Atom feed the page links to, added by the server. */
+  feed?: { href: string; title: string } | null;
 }
 
 /** A legal entity of the provider: Singapore or Hong Kong. */

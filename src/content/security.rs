@@ -1,0 +1,159 @@
+//! The security contact of `site.toml` (`[security]`): where vulnerability reports go and the page
+//! that says how they are handled. `/.well-known/security.txt` is made from it, and the only
+//! e-mail links copy may write (`[text](mailto:…)`) must name its address.
+
+use serde::{Deserialize, Serialize};
+
+use super::ContentError;
+use super::load::ContentFiles;
+use super::model::Content;
+use super::pages::page_instances;
+
+/// `[security]` of `site.toml`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SecurityContact {
+    /// The address vulnerability reports are sent to (security.txt's `Contact`).
+    pub email: String,
+    /// The unprefixed path and anchor of the page section on reporting (security.txt's `Policy`),
+    /// e.g. `/trust-center#report-a-security-issue`.
+    pub policy: String,
+}
+
+/// How copy opens an e-mail link: `[text](mailto:address)`.
+pub const MAILTO_LINK: &str = "](mailto:";
+
+/// Checks the contact: a plausible address, a policy that is a page section in every language,
+/// and e-mail links in copy that name this address only.
+pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
+    let security = &content.site.security;
+    let site_text = files
+        .get("site.toml")
+        .map(String::as_str)
+        .unwrap_or_default();
+    let mut errors = Vec::new();
+    if !is_address(&security.email) {
+        errors.push(ContentError::near(
+            "site.toml",
+            site_text,
+            &security.email,
+            format!(
+                "`security.email` \"{}\" is not an e-mail address",
+                security.email
+            ),
+        ));
+    }
+    if let Some(problem) = policy_problem(content, &security.policy) {
+        errors.push(ContentError::near(
+            "site.toml",
+            site_text,
+            &security.policy,
+            problem,
+        ));
+    }
+    for (file, text) in files {
+        for (offset, address) in mailto_links(text) {
+            if address != security.email {
+                errors.push(ContentError::at_offset(
+                    file,
+                    text,
+                    offset,
+                    format!(
+                        "e-mail link to `{address}`: copy may link only to the security contact `{}` of site.toml",
+                        security.email
+                    ),
+                ));
+            }
+        }
+    }
+    errors
+}
+
+/// `local@domain.tld` without spaces: enough to catch a slip, not a full address grammar.
+fn is_address(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !email.contains(char::is_whitespace)
+        && !domain.contains('@')
+}
+
+/// Why `policy` is not a section of a page in every language, if it is not.
+fn policy_problem(content: &Content, policy: &str) -> Option<String> {
+    let Some((path, anchor)) = policy.split_once('#') else {
+        return Some(format!(
+            "`security.policy` \"{policy}\" needs the anchor of the section on reporting (`/page#section`)"
+        ));
+    };
+    let Some(instance) = page_instances(content)
+        .into_iter()
+        .find(|instance| instance.path == path)
+    else {
+        return Some(format!(
+            "`security.policy` \"{policy}\": `{path}` is not a page"
+        ));
+    };
+    let missing: Vec<&str> = content
+        .locales
+        .iter()
+        .filter(|(_, locale)| {
+            locale
+                .marketing
+                .get(&instance.page)
+                .is_none_or(|page| page.section.iter().all(|section| section.id() != anchor))
+        })
+        .map(|(lang, _)| lang.code())
+        .collect();
+    (!missing.is_empty()).then(|| {
+        format!(
+            "`security.policy` \"{policy}\": {path} has no section `{anchor}` in {}",
+            missing.join(", ")
+        )
+    })
+}
+
+/// The e-mail links of a content file, outside `#` comment lines: byte offset and address.
+fn mailto_links(text: &str) -> Vec<(usize, &str)> {
+    let mut found = Vec::new();
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        if !line.trim_start().starts_with('#') {
+            for (at, _) in line.match_indices(MAILTO_LINK) {
+                let rest = &line[at + MAILTO_LINK.len()..];
+                let end = rest.find(')').unwrap_or(rest.len());
+                found.push((line_start + at, &rest[..end]));
+            }
+        }
+        line_start += line.len();
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_need_a_local_part_and_a_dotted_domain() {
+        assert!(is_address("security@custody.example"));
+        for bad in [
+            "security",
+            "@custody.example",
+            "security@example",
+            "a b@custody.example",
+            "a@b@c.example",
+        ] {
+            assert!(!is_address(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn finds_mailto_links_outside_comments() {
+        let text = "# [x](mailto:a@b.example)\nbody = \"Write to [us](mailto:security@custody.example).\"\n";
+        assert_eq!(mailto_links(text), vec![(46, "security@custody.example")]);
+    }
+}
