@@ -6,7 +6,7 @@
 use serde_json::{Value, json};
 
 use super::seo::absolute;
-use crate::content::marketing::{EntityId, Section};
+use crate::content::entities;
 use crate::content::{Content, Lang, PageInstance};
 
 /// The Organization's `@id`: the same node in both languages.
@@ -32,51 +32,39 @@ pub fn identified_organization(
     organization
 }
 
-/// One legal entity as the content describes it.
-struct LegalEntity<'a> {
-    id: EntityId,
-    name: &'a str,
-    status: &'a str,
-}
-
-/// The legal entities, read from the entity cards of the entities page, the one place the
-/// content describes them: name and regulatory status. The address is the country.
-fn entity_cards(content: &Content, lang: Lang) -> Vec<LegalEntity<'_>> {
-    let Some(page) = content.locale(lang).marketing.get("entities") else {
-        return Vec::new();
-    };
-    page.section
-        .iter()
-        .filter_map(|section| match section {
-            Section::Entities { item, .. } => Some(item),
-            _ => None,
-        })
-        .flatten()
-        .map(|card| LegalEntity {
-            id: card.entity,
-            name: &card.name,
-            status: &card.status,
-        })
-        .collect()
-}
-
-/// The legal entities as schema.org `Organization` nodes with their `PostalAddress`.
+/// The legal entities clients contract with (`[[entity]]` in `content/site.toml`, described in
+/// `{lang}/site.toml`) as schema.org `Organization` nodes: legal name, regulatory status,
+/// registration number and registered address. Group members named only for their licence are
+/// not the Organization's own.
 fn legal_entities(content: &Content, lang: Lang, public_url: &str) -> Vec<Value> {
-    entity_cards(content, lang)
-        .into_iter()
-        .map(|entity| {
-            let country = match entity.id {
-                EntityId::Sg => "SG",
-                EntityId::Hk => "HK",
-            };
-            json!({
+    let local = &content.locale(lang).site;
+    content
+        .site
+        .entity
+        .iter()
+        .filter(|entity| entity.contracts_with_clients())
+        .filter_map(|entity| {
+            let particulars = entities::particulars(entity, &local.entity, &local.regulator, lang)?;
+            let words = local.entity.get(&entity.id)?;
+            let mut address = json!({
+                "@type": "PostalAddress",
+                "streetAddress": words.street,
+                "addressLocality": words.locality,
+                "addressCountry": entity.jurisdiction,
+            });
+            if let Some(code) = &entity.postal_code {
+                address["postalCode"] = json!(code);
+            }
+            Some(json!({
                 "@type": "Organization",
-                "@id": absolute(public_url, &format!("/#entity-{}", country.to_lowercase())),
-                "name": entity.name,
-                "description": entity.status,
+                "@id": absolute(public_url, &format!("/#entity-{}", entity.id)),
+                "name": particulars.get("name"),
+                "legalName": particulars.get("legal_name"),
+                "description": particulars.get("status"),
+                "identifier": entity.registration,
                 "url": absolute(public_url, &lang.localize("/entities")),
-                "address": { "@type": "PostalAddress", "addressCountry": country },
-            })
+                "address": address,
+            }))
         })
         .collect()
 }

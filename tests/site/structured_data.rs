@@ -37,10 +37,22 @@ async fn the_organization_names_its_legal_entities_with_addresses() {
             .map(|entity| entity["address"]["addressCountry"].as_str().unwrap())
             .collect();
         assert_eq!(countries, ["SG", "HK"], "{lang:?}");
-        for entity in entities {
+        for (entity, data) in entities.iter().zip(&SITE.content.site.entity) {
             assert_eq!(entity["@type"], "Organization");
-            assert_eq!(entity["address"]["@type"], "PostalAddress");
-            assert!(entity["name"].as_str().is_some_and(|name| !name.is_empty()));
+            assert_eq!(entity["identifier"], data.registration.as_str());
+            let words = &SITE.content.locale(lang).site.entity[&data.id];
+            assert_eq!(entity["legalName"], words.legal_name.as_str(), "{lang:?}");
+            let address = &entity["address"];
+            assert_eq!(address["@type"], "PostalAddress");
+            assert_eq!(address["streetAddress"], words.street.as_str(), "{lang:?}");
+            assert_eq!(address["addressLocality"], words.locality.as_str());
+            assert_eq!(
+                address["postalCode"].as_str(),
+                data.postal_code.as_deref(),
+                "{lang:?}"
+            );
+            let status = entity["description"].as_str().unwrap();
+            assert!(!status.is_empty() && !status.contains('{'), "{status}");
         }
     }
 }

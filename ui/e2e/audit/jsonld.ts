@@ -25,8 +25,17 @@ function organizationProblems(node: Node): string[] {
     const address = entity["address"] as Node | undefined;
     if (!types(entity).includes("Organization") || !isText(entity["name"]))
       problems.push("a subOrganization is not a named Organization");
-    if (!address || !types(address).includes("PostalAddress") || !isText(address["addressCountry"]))
-      problems.push(`subOrganization ${String(entity["name"])} has no PostalAddress with addressCountry`);
+    if (!isText(entity["legalName"]))
+      problems.push(`subOrganization ${String(entity["name"])} has no legalName`);
+    const addressFields = ["streetAddress", "addressLocality", "addressCountry"];
+    if (
+      !address ||
+      !types(address).includes("PostalAddress") ||
+      !addressFields.every((key) => isText(address[key]))
+    )
+      problems.push(
+        `subOrganization ${String(entity["name"])} has no PostalAddress with ${addressFields.join(", ")}`,
+      );
   }
   return problems;
 }
