@@ -103,11 +103,16 @@ async fn requests_in_flight_at_shutdown_complete() {
         .unwrap();
 }
 
-#[tokio::test]
-async fn clients_that_never_finish_their_headers_are_cut_off() {
+/// The site served on a listener of its own with `seconds` as the header read timeout.
+async fn serving_with_header_timeout(
+    seconds: u64,
+) -> (
+    std::net::SocketAddr,
+    tokio::task::JoinHandle<anyhow::Result<()>>,
+) {
     let config = custody_site::Config {
         server: custody_site::config::ServerConfig {
-            header_read_timeout_secs: 1,
+            header_read_timeout_secs: seconds,
             ..Default::default()
         },
         ..SITE.config.clone()
@@ -118,6 +123,12 @@ async fn clients_that_never_finish_their_headers_are_cut_off() {
     let server = tokio::spawn(async move {
         custody_site::serve_app(app, &config, listener, std::future::pending()).await
     });
+    (addr, server)
+}
+
+#[tokio::test]
+async fn clients_that_never_finish_their_headers_are_cut_off() {
+    let (addr, server) = serving_with_header_timeout(1).await;
     let mut stream = TcpStream::connect(addr).await.unwrap();
     stream
         .write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
@@ -135,19 +146,7 @@ async fn clients_that_never_finish_their_headers_are_cut_off() {
 
 #[tokio::test]
 async fn kept_alive_connections_announce_when_the_server_closes_them_idle() {
-    let config = custody_site::Config {
-        server: custody_site::config::ServerConfig {
-            header_read_timeout_secs: 2,
-            ..Default::default()
-        },
-        ..SITE.config.clone()
-    };
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let app = custody_site::http::app(SITE.clone(), CONTACT.clone());
-    let server = tokio::spawn(async move {
-        custody_site::serve_app(app, &config, listener, std::future::pending()).await
-    });
+    let (addr, server) = serving_with_header_timeout(2).await;
     let mut stream = TcpStream::connect(addr).await.unwrap();
     stream
         .write_all(b"HEAD /about HTTP/1.1\r\nHost: x\r\n\r\n")

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import type { SiteConfig } from "../src/lib/types";
-import { withConsentRecorded } from "./site";
+import { addLink, withConsentRecorded } from "./site";
 
 /** The two window sizes every chrome test runs at. */
 const DESKTOP = { width: 1280, height: 800 };
@@ -170,14 +170,7 @@ for (const lang of ["en", "zh"] as const) {
       });
       await expect(there).toHaveAttribute("href", `${at(other, "/about")}?x=1#values`);
 
-      await page.evaluate(() => {
-        const link = document.createElement("a");
-        link.href = "#mission";
-        link.id = "same-page";
-        link.textContent = "mission";
-        document.querySelector("main")?.prepend(link);
-      });
-      await page.locator("#same-page").click();
+      await (await addLink(page, "#mission", "same-page")).click();
       await expect(page).toHaveURL(/\?x=1#mission$/);
       await expect(there).toHaveAttribute("href", `${at(other, "/about")}?x=1#mission`);
 

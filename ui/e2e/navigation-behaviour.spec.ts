@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, type Route, test } from "@playwright/test";
 import type { Lang, PageData } from "../src/lib/types";
-import { withoutOverlays } from "./site";
+import { addLink, withoutOverlays } from "./site";
 
 /** The two widths every behaviour is checked at. */
 const VIEWPORTS = {
@@ -47,21 +47,6 @@ async function markDocument(page: Page): Promise<void> {
 
 async function documentMarker(page: Page): Promise<string | undefined> {
   return page.evaluate(() => (window as unknown as { marker?: string }).marker);
-}
-
-/** Adds a link to `href` at the start of the main content and returns its locator. */
-async function addLink(page: Page, href: string, id = "test-link") {
-  await page.evaluate(
-    ({ target, linkId }) => {
-      const link = document.createElement("a");
-      link.href = target;
-      link.id = linkId;
-      link.textContent = linkId;
-      document.getElementById("main")?.prepend(link);
-    },
-    { target: href, linkId: id },
-  );
-  return page.locator(`#${id}`);
 }
 
 /** Records every class <main> takes from now on. */

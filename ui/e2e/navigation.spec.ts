@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { PageData } from "../src/lib/types";
+import { addLink } from "./site";
 
 async function pageData(page: Page, path: string): Promise<PageData<{ heading: string }>> {
   return (await (await page.request.get(`/_app/data?path=${path}`)).json()) as PageData<{ heading: string }>;
@@ -40,14 +41,7 @@ test("the language switch keeps the page and switches the interface language", a
 test("a retired path followed on the client lands on its new page", async ({ page }) => {
   await page.goto("/zh/about");
   await page.waitForSelector("html[data-hydrated=true]");
-  await page.evaluate(() => {
-    const link = document.createElement("a");
-    link.href = "/zh/touch?from=test";
-    link.id = "retired";
-    link.textContent = "retired";
-    document.querySelector("main")?.append(link);
-  });
-  await page.locator("#retired").click();
+  await (await addLink(page, "/zh/touch?from=test", "retired")).click();
   await expect(page).toHaveURL(/\/zh\/contact-us\?from=test$/);
 });
 
@@ -56,14 +50,7 @@ test("client navigation moves the share card and the feed link to the new page",
   await page.waitForSelector("html[data-hydrated=true]");
   const feedLink = page.locator('link[rel="alternate"][type="application/atom+xml"]');
   await expect(feedLink).toHaveCount(0);
-  await page.evaluate(() => {
-    const link = document.createElement("a");
-    link.href = "/zh/announcements";
-    link.id = "announcements";
-    link.textContent = "announcements";
-    document.querySelector("main")?.append(link);
-  });
-  await page.locator("#announcements").click();
+  await (await addLink(page, "/zh/announcements", "announcements")).click();
   await expect(page).toHaveURL(/\/zh\/announcements$/);
   const announcements = await pageData(page, "/zh/announcements");
   const card = announcements.shareImage;

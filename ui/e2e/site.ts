@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { sitePagePaths } from "../scripts/site-pages.mjs";
 
 /** Every page path of the running build in both languages: static routes from the build manifest,
@@ -43,6 +43,22 @@ export async function withoutOverlays(page: Page): Promise<void> {
   await page.addInitScript(() => {
     localStorage.setItem("noticeDismissed.supportedAssets", "test");
   });
+}
+
+/** Adds a link to `href` at the start of the main content, as if the page had one, and returns
+ * its locator (for following a link the page does not show, as a client-side navigation). */
+export async function addLink(page: Page, href: string, id = "test-link"): Promise<Locator> {
+  await page.evaluate(
+    ({ target, linkId }) => {
+      const link = document.createElement("a");
+      link.href = target;
+      link.id = linkId;
+      link.textContent = linkId;
+      document.getElementById("main")?.prepend(link);
+    },
+    { target: href, linkId: id },
+  );
+  return page.locator(`#${id}`);
 }
 
 /** Error documents worth auditing like pages: an unknown path and an id that fails its route's

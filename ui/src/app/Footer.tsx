@@ -39,7 +39,8 @@ export function Footer({ page }: { page: PageData }) {
         </nav>
       </div>
       <div class="container">
-        <ul class="site-footer__entities" aria-label={t`Legal entities`}>
+        <h2 class="visually-hidden">{t`Legal entities`}</h2>
+        <ul class="site-footer__entities">
           {page.chrome.entities.map((entity) => (
             <li key={entity.id}>
               <strong>{entity.legalName}</strong>
