@@ -14,7 +14,7 @@ use tokio::net::TcpListener;
 use tokio_rustls::TlsAcceptor;
 use tower::Service;
 
-use super::connection_headers::with_connection_headers;
+use super::connection_headers::{keep_alive_hint, with_connection_headers};
 use super::drain::Drain;
 use super::guarded::guarded;
 use super::{protocol, write_batch};
@@ -44,7 +44,7 @@ where
     tracing::info!("listening on {scheme}://{}", listener.local_addr()?);
     let handshake_timeout = config.header_read_timeout();
     let stall_limit = config.header_read_timeout();
-    let idle_timeout = config.header_read_timeout();
+    let keep_alive = keep_alive_hint(config.header_read_timeout());
     let cap = ConnectionCap::new(config.server.max_connections);
     loop {
         tokio::select! {
@@ -65,7 +65,7 @@ where
                 let service = TowerToHyperService::new(with_connection_headers(
                     app.clone(),
                     peer,
-                    idle_timeout,
+                    keep_alive.clone(),
                     closing.clone(),
                 ));
                 let builder = builder.clone();

@@ -22,20 +22,24 @@ use super::drain::ClosingFlag;
 /// `Keep-Alive`, the HTTP/1 connection's idle hint.
 const KEEP_ALIVE: HeaderName = HeaderName::from_static("keep-alive");
 
+/// The `Keep-Alive` value announcing `idle` as the idle timeout; made once per listener.
+pub fn keep_alive_hint(idle: Duration) -> HeaderValue {
+    HeaderValue::from_str(&format!("timeout={}", idle.as_secs().max(1)))
+        .expect("a number is a valid header value")
+}
+
 /// `inner`, serving the connection with `peer`: requests carry [`ConnectInfo`], and HTTP/1
-/// answers the connection headers, with `idle` as the announced idle timeout.
+/// answers the connection headers, with `keep_alive` (see [`keep_alive_hint`]) as the idle hint.
 pub fn with_connection_headers<S>(
     inner: S,
     peer: SocketAddr,
-    idle: Duration,
+    keep_alive: HeaderValue,
     closing: ClosingFlag,
 ) -> ConnectionHeaders<S> {
-    let seconds = idle.as_secs().max(1);
     ConnectionHeaders {
         inner,
         peer,
-        keep_alive: HeaderValue::from_str(&format!("timeout={seconds}"))
-            .expect("a number is a valid header value"),
+        keep_alive,
         closing,
     }
 }
