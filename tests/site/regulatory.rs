@@ -111,6 +111,40 @@ fn the_copy_never_overstates_the_regulatory_status() {
     }
 }
 
+/// Each fact the reviewers found said two ways is said one way: the wording that contradicted the
+/// rest of the copy stays out of it.
+#[test]
+fn the_copy_says_each_rule_one_way() {
+    let contradictions = [
+        ("en/", "security and related criteria"),
+        ("en/", "should meet the same rules"),
+        ("en/", "Recommended practice"),
+        ("en/", "(BUSD) on Ethereum delisted"),
+        ("zh/", "建议每位用户"),
+        ("zh/", "公司网址"),
+    ];
+    for (name, text) in content_files() {
+        for (prefix, wrong) in contradictions {
+            assert!(
+                !(name.starts_with(prefix) && text.contains(wrong)),
+                "content/{name} says “{wrong}”"
+            );
+        }
+    }
+    let content = &SITE.content;
+    for lang in Lang::ALL {
+        let scope_named = match lang {
+            Lang::En => "anti-money-laundering regime licence",
+            Lang::Zh => "反洗钱监管制度下的牌照",
+        };
+        let description = &content.locale(lang).site.organization_description;
+        assert!(
+            description.contains(scope_named),
+            "{lang:?}: the Hong Kong licence is named with its scope"
+        );
+    }
+}
+
 #[test]
 fn the_worked_fee_example_is_computed_from_the_fee_rows() {
     let text = |content: &Content| {
