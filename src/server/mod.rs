@@ -128,14 +128,13 @@ pub async fn run(
     if let Some(tls) = &tls {
         tls.start();
     }
-    tokio::spawn(reload_on_hangup(signals.hangup, tls.clone()));
     let own_build_stored = previous.keep_up(site.clone());
-    tokio::spawn(announce_ready(
-        contact.clone(),
-        site.clone(),
-        config.clone(),
-        own_build_stored,
-    ));
+    let (ready_contact, ready_site, ready_config) = (contact.clone(), site.clone(), config.clone());
+    let reload_tls = tls.clone();
+    tokio::spawn(async move {
+        announce_ready(ready_contact, ready_site, ready_config, own_build_stored).await;
+        reload_on_hangup(signals.hangup, reload_tls).await;
+    });
     systemd::keep_watchdog_fed();
     let draining_builds = previous.clone();
     let stop_trigger = async move {
@@ -215,7 +214,8 @@ async fn announce_ready(
     tracing::info!("ready: documents rendered, applications log read back");
 }
 
-/// Reloads the certificate files on every SIGHUP.
+/// Reloads the certificate files on every SIGHUP. It starts once the server has reported ready,
+/// so a SIGHUP during start-up is answered after READY=1 and never reports ready early.
 async fn reload_on_hangup(mut hangup: signals::Stream, tls: Option<Arc<Tls>>) {
     while hangup.recv().await {
         systemd::reloading();

@@ -117,6 +117,7 @@ async fn a_certificate_is_obtained_at_first_start_and_renewed_without_a_failed_r
     let (first, mut log) = start();
     let mut first = Running(first);
     let issued = log.wait_for("obtained a certificate", WITHIN);
+    notifications.wait_for("READY=1", WITHIN);
     let serial = served_serial(&https_addr, DOMAIN, &pebble.root_pem)
         .await
         .unwrap_or_else(|error| panic!("{error}; {issued}"));
@@ -195,7 +196,8 @@ async fn a_certificate_is_obtained_at_first_start_and_renewed_without_a_failed_r
         );
     }
 
-    // A restart serves the cached certificate before any new order.
+    // A restart serves the cached certificate and schedules its renewal instead of ordering
+    // another (the first process's READY=1 was read above, so this one is the new process's).
     signal(first.0.id(), "-TERM");
     assert!(wait_exit(&mut first.0, WITHIN).success());
     let (second, mut log) = start();
@@ -206,10 +208,12 @@ async fn a_certificate_is_obtained_at_first_start_and_renewed_without_a_failed_r
         served_serial(&https_addr, DOMAIN, &pebble.root_pem).await,
         Ok(renewed_serial)
     );
+    log.wait_for("renewal scheduled", WITHIN);
     assert!(
         !log.seen
             .iter()
-            .any(|line| line.contains("obtained a certificate"))
+            .any(|line| line.contains("obtained a certificate")),
+        "the restart ordered a certificate instead of serving the cached one"
     );
 }
 

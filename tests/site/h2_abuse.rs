@@ -3,7 +3,7 @@
 //! round. For each: the server stays up, its resident memory stays bounded, a well-behaved
 //! visitor is answered within a second while the attack runs, and every abusive connection is
 //! closed (GOAWAY or end of stream seen by the attacker) within a bounded time. Each test prints
-//! its figures (`cargo test --release --test site h2_abuse -- --nocapture`).
+//! its figures (`cargo test --release --test site h2_abuse -- --ignored --nocapture`).
 
 mod attacks;
 
@@ -83,14 +83,7 @@ impl Site {
     }
 
     fn rss_mb(&self) -> f64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.0.id()))
-            .expect("the server is running");
-        let kb: f64 = status
-            .lines()
-            .find_map(|line| line.strip_prefix("VmRSS:"))
-            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-            .unwrap();
-        kb / 1024.0
+        rss_mb(self.child.0.id())
     }
 
     /// One visit: the home page over a new HTTP/2 connection; how long it took.
@@ -126,6 +119,32 @@ impl Site {
     }
 }
 
+/// The resident memory of process `pid`, in MB.
+fn rss_mb(pid: u32) -> f64 {
+    let status =
+        std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the server is running");
+    let kb: f64 = status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    kb / 1024.0
+}
+
+/// Reads the resident memory of process `pid` every few milliseconds until `stop` is sent;
+/// answers the highest reading.
+fn sample_peak_rss(pid: u32, mut stop: tokio::sync::oneshot::Receiver<()>) -> tokio::task::JoinHandle<f64> {
+    tokio::spawn(async move {
+        let mut peak = rss_mb(pid);
+        loop {
+            tokio::select! {
+                _ = &mut stop => return peak,
+                () = tokio::time::sleep(Duration::from_millis(5)) => peak = peak.max(rss_mb(pid)),
+            }
+        }
+    })
+}
+
 /// Runs `attack` (given the connection and its number) from [`ATTACKERS`] connections at once,
 /// round after round, until a well-behaved visitor has been answered [`VISITS`] times while
 /// the attack ran; checks every bound and prints the figures. Returns how the connections were
@@ -148,7 +167,9 @@ where
         }
     });
     let (mut visits, mut slowest_visit) = (0, Duration::ZERO);
-    let (mut closed, mut slowest_close, mut peak) = (Vec::new(), Duration::ZERO, before);
+    let (stop_sampling, sampling) = tokio::sync::oneshot::channel();
+    let sampler = sample_peak_rss(site.child.0.id(), sampling);
+    let (mut closed, mut slowest_close) = (Vec::new(), Duration::ZERO);
     let mut round = 0;
     while visits < VISITS || round < 2 {
         let mut attackers = Vec::new();
@@ -169,7 +190,6 @@ where
             closed.push(how);
             slowest_close = slowest_close.max(after);
         }
-        peak = peak.max(site.rss_mb());
         while let Ok(took) = answered.try_recv() {
             visits += 1;
             slowest_visit = slowest_visit.max(took);
@@ -177,6 +197,8 @@ where
         round += 1;
     }
     visitor.abort();
+    let _ = stop_sampling.send(());
+    let peak = sampler.await.unwrap();
     let slowest_after = Site::visit(&site.addr).await;
     assert!(
         site.child.0.try_wait().unwrap().is_none(),
@@ -227,6 +249,7 @@ fn assert_closed(outcome: &(Vec<Closed>, Vec<String>), code: u32, reason: Option
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn rapid_reset_is_closed() {
     let burst = under_attack("rapid reset", |stream, _| attacks::rapid_reset(stream)).await;
     assert_closed(&burst, ENHANCE_YOUR_CALM, None);
@@ -238,6 +261,7 @@ async fn rapid_reset_is_closed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn a_continuation_flood_is_closed() {
     let outcome = under_attack("CONTINUATION flood", |stream, _| {
         attacks::continuation_flood(stream)
@@ -247,6 +271,7 @@ async fn a_continuation_flood_is_closed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn settings_and_ping_floods_are_closed() {
     let settings = under_attack("SETTINGS flood", |stream, _| {
         attacks::settings_flood(stream)
@@ -258,6 +283,7 @@ async fn settings_and_ping_floods_are_closed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn a_client_that_never_opens_its_window_is_closed() {
     let outcome = under_attack("window never opened", |stream, n| {
         attacks::closed_window(stream, n % 2 == 0)
@@ -267,6 +293,7 @@ async fn a_client_that_never_opens_its_window_is_closed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn hpack_header_list_bombs_are_closed() {
     let bomb = under_attack("HPACK bomb", |stream, _| attacks::hpack_bomb(stream)).await;
     assert_closed(&bomb, ENHANCE_YOUR_CALM, None);
@@ -278,6 +305,7 @@ async fn hpack_header_list_bombs_are_closed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn a_thousand_streams_at_once_are_closed() {
     let outcome = under_attack("1,000 streams at once", |stream, _| {
         attacks::thousand_streams(stream)

@@ -76,12 +76,7 @@ async fn a_socket_activated_restart_refuses_nothing_and_fails_no_request() {
     notifications.wait_for("READY=1", WITHIN);
     traffic.wait_for_more(SOME, WITHIN).await;
     let tally = traffic.finish().await;
-    let answered = tally.answered.load(Ordering::Relaxed);
-    let connections = tally.connections.load(Ordering::Relaxed);
-    println!(
-        "socket-activated restart: {answered} requests answered over {connections} connections, {} failed",
-        tally.failures().len()
-    );
+    println!("socket-activated restart: {}", tally.summary());
     assert_eq!(tally.failures(), Vec::<String>::new());
     let stored = stored_companies(dir.path());
     for n in 0..3 {
@@ -180,12 +175,7 @@ async fn sigusr2_replaces_the_binary_without_refusing_or_failing_a_request() {
     traffic.wait_for_more(SOME, WITHIN).await;
 
     let tally = traffic.finish().await;
-    let answered = tally.answered.load(Ordering::Relaxed);
-    let connections = tally.connections.load(Ordering::Relaxed);
-    println!(
-        "upgrade: {answered} requests answered over {connections} connections, {} failed",
-        tally.failures().len()
-    );
+    println!("upgrade: {}", tally.summary());
     assert_eq!(tally.failures(), Vec::<String>::new());
     let stored = stored_companies(dir.path());
     for n in 0..3 {

@@ -26,6 +26,8 @@ pub struct Tally {
     pub answered: AtomicU64,
     /// Connections opened.
     pub connections: AtomicU64,
+    /// Connections refused (each also counted as a failure).
+    pub refused: AtomicU64,
     failures: std::sync::Mutex<Vec<String>>,
     progress: Notify,
 }
@@ -40,6 +42,24 @@ impl Tally {
     /// Records a failure.
     pub fn failed(&self, what: String) {
         self.failures.lock().unwrap().push(what);
+    }
+
+    /// Records a connection the server refused.
+    pub fn refused(&self, error: &std::io::Error) {
+        self.refused.fetch_add(1, Ordering::Relaxed);
+        self.failed(format!("connect: {error}"));
+    }
+
+    /// One line of figures: requests sent (answered or failed), connections opened and refused.
+    pub fn summary(&self) -> String {
+        let answered = self.answered.load(Ordering::Relaxed);
+        let failed = self.failures.lock().unwrap().len() as u64;
+        format!(
+            "{} requests sent, {answered} answered, {failed} failed; {} connections opened, {} refused",
+            answered + failed,
+            self.connections.load(Ordering::Relaxed),
+            self.refused.load(Ordering::Relaxed),
+        )
     }
 
     /// Waits until `more` further requests have been answered; panics after `within`.
@@ -185,7 +205,7 @@ async fn kept_alive(addr: String, tally: Arc<Tally>, stop: Arc<AtomicBool>) {
                     BufReader::new(stream)
                 }
                 Err(error) => {
-                    tally.failed(format!("connect: {error}"));
+                    tally.refused(&error);
                     continue;
                 }
             },
@@ -213,7 +233,7 @@ async fn fresh_connections(addr: String, tally: Arc<Tally>, stop: Arc<AtomicBool
         let stream = match TcpStream::connect(&addr).await {
             Ok(stream) => stream,
             Err(error) => {
-                tally.failed(format!("connect: {error}"));
+                tally.refused(&error);
                 continue;
             }
         };
