@@ -38,7 +38,7 @@ step "Rust tests, fast tier (in parallel)"
 cargo test --release --locked 2>&1 | tee "$logs/cargo.log"
 
 step "Rust tests, heavy tier (one at a time: load, faults, restarts, ACME, several instances)"
-cargo test --release --locked --test site -- --ignored --test-threads=1 2>&1 | tee "$logs/cargo-heavy.log"
+cargo test --release --locked --test site -- --ignored --test-threads=1 --nocapture 2>&1 | tee "$logs/cargo-heavy.log"
 
 step "UI unit tests (vitest)"
 (cd ui && npx vitest run) 2>&1 | tee "$logs/vitest.log"

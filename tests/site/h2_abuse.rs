@@ -133,7 +133,10 @@ fn rss_mb(pid: u32) -> f64 {
 
 /// Reads the resident memory of process `pid` every few milliseconds until `stop` is sent;
 /// answers the highest reading.
-fn sample_peak_rss(pid: u32, mut stop: tokio::sync::oneshot::Receiver<()>) -> tokio::task::JoinHandle<f64> {
+fn sample_peak_rss(
+    pid: u32,
+    mut stop: tokio::sync::oneshot::Receiver<()>,
+) -> tokio::task::JoinHandle<f64> {
     tokio::spawn(async move {
         let mut peak = rss_mb(pid);
         loop {

@@ -5,7 +5,6 @@
 //! no request fails, no connection is refused, and applications in flight are stored.
 
 use std::path::Path;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use crate::activation::{BIN, Notifications, activated, bound, signal, spawn_logged, wait_exit};
