@@ -278,3 +278,28 @@ fn the_chinese_catalog_uses_the_house_terms() {
         "{errors:?}"
     );
 }
+
+/// The brand is fictional, so its legal particulars are too, and plainly so: every registration
+/// and licence number carries the year 2099 or the prefix 99, which no registry has issued, and
+/// every address of a data protection officer is at the reserved `custody.example` domain.
+#[test]
+fn the_entity_particulars_are_plainly_fictional() {
+    let plainly_fictional = |number: &str| {
+        number.contains("2099")
+            || number
+                .trim_start_matches(char::is_alphabetic)
+                .starts_with("99")
+    };
+    for entity in &SITE.content.site.entity {
+        for number in std::iter::once(&entity.registration).chain(entity.licence.iter()) {
+            assert!(
+                plainly_fictional(number),
+                "entity {}: `{number}` could be a real company's number",
+                entity.id
+            );
+        }
+        if let Some(email) = &entity.privacy_email {
+            assert!(email.ends_with("@custody.example"), "{email}");
+        }
+    }
+}
