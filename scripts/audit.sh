@@ -6,6 +6,9 @@
 #               of the sitemap and the route manifest is reachable by links; external links listed
 #   html        every document passes html-validate (recommended); JSON-LD and the runtime config parse
 #   weight      first-visit brotli bytes of HTML, CSS and JS per page against DESIGN §8's budgets
+#   layout      every page, both languages, at 320, 390, 800, 1024 and 1440 px: no sideways scroll,
+#               no clipped text, a header on one line, no card alone under a full row; a contact
+#               sheet of screenshots per width under artifacts/layout/
 #   axe         axe-core on every page, both languages, 1280×800 and 390×844, consent banner and menus open
 #   lighthouse  Lighthouse (mobile) on every page of both languages: performance >= 95, the rest 100
 #               (SEO is not required of noindex pages)
@@ -15,7 +18,7 @@
 #               copy with another link colour, every /_app/ file of the old pages still answers 200
 #               with the same headers and bytes (scripts/upgrade/run.sh; builds a second binary)
 #
-# Usage: bash scripts/audit.sh [links|html|weight|axe|lighthouse|observatory|fuzz|upgrade ...]   (default: all of them)
+# Usage: bash scripts/audit.sh [links|html|weight|layout|axe|lighthouse|observatory|fuzz|upgrade ...]   (default: all of them)
 # Needs the release binary (`cargo build --release --locked`), node/npm and /usr/bin/chromium.
 # The site runs on a free 127.0.0.1 port with a temporary application log; nothing leaves the
 # machine (external links are listed, never fetched; the browsers resolve no other host).
@@ -28,7 +31,7 @@ if [ ! -x "$binary" ]; then
   exit 2
 fi
 
-all=(links html weight axe lighthouse observatory fuzz upgrade)
+all=(links html weight layout axe lighthouse observatory fuzz upgrade)
 audits=("$@")
 [ "${#audits[@]}" -gt 0 ] || audits=("${all[@]}")
 for audit in "${audits[@]}"; do
@@ -82,6 +85,7 @@ for audit in "${audits[@]}"; do
     links) (cd ui && npx playwright test e2e/audit/links.spec.ts) ;;
     html) (cd ui && npx playwright test e2e/audit/html.spec.ts) ;;
     weight) (cd ui && npx playwright test e2e/audit/weight.spec.ts) ;;
+    layout) (cd ui && npx playwright test e2e/audit/layout.spec.ts) ;;
     axe) (cd ui && AUDIT_ALL=1 npx playwright test e2e/pages.spec.ts) ;;
     lighthouse)
       (cd ui && node scripts/lighthouse.mjs --origin "$origin" --all \

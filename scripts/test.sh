@@ -3,8 +3,8 @@
 # formatting and lints, types, translation catalogs, Rust unit and integration tests (the fast
 # tier in parallel, then the heavy tier, `#[ignore]`d in a plain `cargo test`, one at a time),
 # UI unit tests, then the browser tests with axe on every page in every state and the links, HTML
-# validity and page weight audits (ui/e2e/audit/), a short Lighthouse audit against the release
-# binary and the HTTP Observatory. The audits' full run, Lighthouse on every page and the fuzz
+# validity, page weight and layout audits (ui/e2e/audit/), a short Lighthouse audit against the
+# release binary and the HTTP Observatory. The audits' full run, Lighthouse on every page and the fuzz
 # targets included, is `bash scripts/audit.sh`.
 # Usage: bash scripts/test.sh   (from anywhere; needs cargo, node/npm and /usr/bin/chromium)
 set -euo pipefail
@@ -46,7 +46,7 @@ step "UI unit tests (vitest)"
 step "release binary"
 cargo build --release --locked
 
-step "browser tests, axe on every page in every state, and the links, HTML and page weight audits (Playwright, Debian chromium)"
+step "browser tests, axe on every page in every state, and the links, HTML, page weight and layout audits (Playwright, Debian chromium)"
 (cd ui && AUDIT_ALL=1 npx playwright test) 2>&1 | tee "$logs/playwright.log"
 
 step "Lighthouse (mobile): accessibility and best practices at 100"
@@ -63,6 +63,7 @@ browser=$(strip "$logs/playwright.log" | grep -oE "^ +[0-9]+ passed" | grep -oE 
 printf '\nRust %s, UI unit %s, browser %s\n' "$rust" "${unit:-0}" "${browser:-0}"
 # The audits' summary tables, from a title line to the blank line after the table (awk reads
 # to the end: an early exit would stop the pipe's writer with SIGPIPE, a failure under pipefail).
+strip "$logs/playwright.log" | grep -E '^Layout at ' | sed 's/^/  /'
 for title in "Links: summary" "HTML validity: summary" "Page weight: summary"; do
   strip "$logs/playwright.log" | awk -v title="$title" '$0 == title {on = 1} on && /^$/ {on = 0} on' | sed 's/^/  /'
 done

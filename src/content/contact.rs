@@ -84,12 +84,14 @@ pub struct ContactCopy {
     pub required: String,
     /// Shown in a country or area-code list when nothing matches what was typed.
     pub no_match: String,
+    /// The first entry of a list (the business type), before a choice is made.
+    pub choose: String,
     /// Note under the form on how the details are used.
     pub privacy_note: String,
     /// Field labels.
     pub label: FieldText,
-    /// Field placeholders.
-    pub placeholder: FieldText,
+    /// What to enter in each field, shown under its label.
+    pub hint: FieldText,
     /// Label of each business type by its fixed value.
     pub business_type: BTreeMap<String, String>,
     /// The consent sentence around its link to the privacy policy.

@@ -210,7 +210,7 @@ fn every_fee_cell_shows_its_toml_amount_in_both_languages() {
 async fn the_entities_page_serves_the_fee_tables() {
     let page = get("/entities").await;
     assert!(page.text.contains(
-        "data-fee=\"setup\"><th scope=\"row\">Account setup</th><td>USD 5,000, once</td>"
+        "data-row=\"setup\"><th scope=\"row\">Account setup</th><td data-label=\"Fee\">USD 5,000, once</td>"
     ));
     assert!(page.text.contains("href=\"/support-token?entity=sg\""));
     assert!(page.text.contains("href=\"/support-token?entity=hk\""));

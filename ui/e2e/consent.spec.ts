@@ -163,3 +163,17 @@ test("on a phone the banner fits the screen, its choices work and it passes axe"
   await expect(banner(page)).toHaveCount(0);
   expect((await consentCookie(context))?.value).toBe("necessary");
 });
+
+test("after a first choice the supported-assets notice waits for the next page instead of stacking on the banner", async ({
+  page,
+}) => {
+  await open(page, "/about");
+  await expect(banner(page)).toBeVisible();
+  const notice = page.locator("[data-notice=supported-assets]");
+  await banner(page).getByRole("button", { name: "Accept all" }).click();
+  await expect(banner(page)).toBeHidden();
+  await expect(notice).toHaveCount(0);
+  await page.locator("main").getByRole("link", { name: "Our services" }).first().click();
+  await expect(page).toHaveURL(/\/services$/);
+  await expect(notice).toBeVisible();
+});

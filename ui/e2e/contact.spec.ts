@@ -94,19 +94,28 @@ function listboxOf(page: Page, combobox: Locator): Promise<Locator> {
   return combobox.getAttribute("aria-controls").then((id) => page.locator(`[id="${id}"]`));
 }
 
-/** Expects `name` to be marked invalid and described by exactly `message`. */
+/** The hint shown under the label of `name` (the consent box has none). */
+function hintOf(copy: ContactCopy, name: FieldName): string | null {
+  return name === "consent" ? null : copy.hint[name];
+}
+
+/** Expects `name` to be marked invalid and described by its hint, then exactly `message`. */
 async function expectMessage(page: Page, copy: ContactCopy, name: FieldName, message: string) {
   const field = control(page, copy, name);
   await expect(field, name).toHaveAttribute("aria-invalid", "true");
-  await expect(field, name).toHaveAccessibleDescription(message);
-  const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
-  await expect(page.locator(`[id="${describedBy}"]`), name).toHaveText(message);
+  const hint = hintOf(copy, name);
+  await expect(field, name).toHaveAccessibleDescription(hint ? `${hint} ${message}` : message);
+  const describedBy = ((await field.getAttribute("aria-describedby")) ?? "").split(" ");
+  await expect(page.locator(`[id="${describedBy.at(-1)}"]`), name).toHaveText(message);
 }
 
+/** Expects `name` to be valid and described by its hint alone. */
 async function expectValid(copy: ContactCopy, page: Page, name: FieldName) {
   const field = control(page, copy, name);
   await expect(field, name).toHaveAttribute("aria-invalid", "false");
-  await expect(field, name).not.toHaveAttribute("aria-describedby");
+  const hint = hintOf(copy, name);
+  if (hint) await expect(field, name).toHaveAccessibleDescription(hint);
+  else await expect(field, name).not.toHaveAttribute("aria-describedby");
 }
 
 /** Types `search` into a list field and chooses the highlighted best match with Enter. */

@@ -117,7 +117,7 @@ test("the figure strip shows the figures computed from content", async ({ page }
   await withoutOverlays(page);
   await page.goto("/");
   const values = await page.locator(".figures__value").allTextContents();
-  expect(values).toEqual(["300+", "400+", "USD 10bn+", "29+"]);
+  expect(values).toEqual(["300+", "400+", "USD 10bn+", "29+", "USD 50m"]);
   await page.goto("/zh");
   await expect(page.locator('[data-figure="safeguarded"] .figures__value')).toHaveText("逾 100 亿美元");
 });

@@ -1,36 +1,52 @@
+import { useId } from "preact/hooks";
 import { setEntity, useMain } from "../lib/store";
 import type { Entity } from "../lib/types";
 
 /** One button per entity in a labelled group, the chosen one pressed; a press chooses that entity
- * for the whole session (the header's switch and the supported-assets page share it). */
+ * for the whole session (the header's switch and the supported-assets page share it). With
+ * `showLabel`, the group's name is shown before the buttons and names the group. */
 export function EntityButtons({
   options,
   label,
   class: className,
   selected,
+  showLabel = false,
 }: {
   options: { id: Entity; label: string }[];
   label: string;
   class: string;
   /** The entity shown as chosen; the session's by default. */
   selected?: Entity;
+  showLabel?: boolean;
 }) {
   const stored = useMain((state) => state.entity);
+  const labelId = useId();
   const chosen = selected ?? stored;
+  const buttons = options.map((option) => (
+    <button
+      key={option.id}
+      type="button"
+      class={`${className}__option`}
+      aria-pressed={chosen === option.id}
+      data-entity={option.id}
+      onClick={() => setEntity(option.id)}
+    >
+      {option.label}
+    </button>
+  ));
+  if (!showLabel) {
+    return (
+      <div class={className} role="group" aria-label={label}>
+        {buttons}
+      </div>
+    );
+  }
   return (
-    <div class={className} role="group" aria-label={label}>
-      {options.map((option) => (
-        <button
-          key={option.id}
-          type="button"
-          class={`${className}__option`}
-          aria-pressed={chosen === option.id}
-          data-entity={option.id}
-          onClick={() => setEntity(option.id)}
-        >
-          {option.label}
-        </button>
-      ))}
+    <div class={`${className} ${className}--labelled`} role="group" aria-labelledby={labelId}>
+      <span class={`${className}__label`} id={labelId}>
+        {label}
+      </span>
+      <span class={`${className}__options`}>{buttons}</span>
     </div>
   );
 }

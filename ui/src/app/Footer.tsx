@@ -6,8 +6,9 @@ import { ConsentSettingsButton } from "./ConsentBanner";
 import { footerGroups } from "./nav";
 import "../styles/footer.css";
 
-/** The brand, the footer's columns of links, the legal entities clients contract with and the
- * provider's legal line with the current year. */
+/** The brand, the footer's columns of links, a block per legal entity clients contract with (its
+ * name, licence or exemption, registration number and registered address) and the provider's
+ * legal line with the current year. */
 export function Footer({ page }: { page: PageData }) {
   const { t, i18n } = useLingui();
   const year = String(new Date().getFullYear());
@@ -39,12 +40,16 @@ export function Footer({ page }: { page: PageData }) {
         </nav>
       </div>
       <div class="container">
-        <h2 class="visually-hidden">{t`Legal entities`}</h2>
+        <h2 class="site-footer__heading site-footer__entities-heading">{t`Legal entities`}</h2>
         <ul class="site-footer__entities">
           {page.chrome.entities.map((entity) => (
-            <li key={entity.id}>
-              <strong>{entity.legalName}</strong>
-              {` · ${t`Registration number`} ${entity.registration} · ${entity.address} · ${entity.status}`}
+            <li key={entity.id} class="site-footer__entity">
+              <strong class="site-footer__entity-name">{entity.legalName}</strong>
+              <span>{entity.status}</span>
+              <span>
+                {t`Registration number`} <span class="site-footer__number">{entity.registration}</span>
+              </span>
+              <span>{entity.address}</span>
             </li>
           ))}
         </ul>

@@ -13,9 +13,15 @@ import { PhoneMenu } from "./PhoneMenu";
 import { SessionControls } from "./SessionControls";
 import "../styles/header.css";
 
-/** Brand, main navigation with its dropdown menus, session controls and the language switch; on
- * phone-sized screens (laid out by CSS before hydration, driven by `isPhone` after) a menu button
- * that opens the navigation panel instead. Menus and the panel close when the page changes. */
+/** Widths at which the navigation would not fit on one line beside the brand: the menu button and
+ * its panel take over (styles/header.css holds the same width). */
+const COMPACT_HEADER = "(max-width: 63.99rem)";
+
+/** Brand, session controls, the language switch and the "Open an account" button on the first row,
+ * the main navigation with its dropdown menus on the second; below `COMPACT_HEADER` (laid out by
+ * CSS) the brand, the button and a menu button that opens the navigation panel instead. The
+ * session controls are left out on phone-sized screens (`isPhone`), where the panel has them.
+ * Menus and the panel close when the page changes, and the panel when the window grows wide. */
 export function Header({ page }: { page: PageData }) {
   const { t } = useLingui();
   const current = splitLang(page.path).path;
@@ -31,8 +37,13 @@ export function Header({ page }: { page: PageData }) {
   }, [page.path]);
 
   useEffect(() => {
-    if (!isPhone) setPanelOpen(false);
-  }, [isPhone]);
+    const compact = matchMedia(COMPACT_HEADER);
+    const closeWhenWide = () => {
+      if (!compact.matches) setPanelOpen(false);
+    };
+    compact.addEventListener("change", closeWhenWide);
+    return () => compact.removeEventListener("change", closeWhenWide);
+  }, []);
 
   useEffect(() => {
     if (panelOpen || !refocusMenuButton.current) return;
@@ -82,6 +93,9 @@ export function Header({ page }: { page: PageData }) {
             <LanguageSwitch page={page} />
           </div>
         )}
+        <a class="button button--accent site-header__cta" href={localize("/contact-us", page.lang)}>
+          <Trans>Open an account</Trans>
+        </a>
         <button
           ref={menuButtonRef}
           type="button"
@@ -91,7 +105,9 @@ export function Header({ page }: { page: PageData }) {
           onClick={() => setPanelOpen(true)}
         >
           <Icon name="menu" size={23} />
-          <Trans>Menu</Trans>
+          <span class="menu-button__label">
+            <Trans>Menu</Trans>
+          </span>
         </button>
       </div>
       {panelOpen && <PhoneMenu page={page} current={current} onClose={closePanel} />}

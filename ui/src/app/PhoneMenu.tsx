@@ -3,6 +3,7 @@ import { createPortal } from "react-dom";
 import { useEffect, useRef } from "preact/hooks";
 import { Icon } from "../components/Icon";
 import { focusableIn, inertOutside, trapTab } from "../lib/focus";
+import { localize } from "../lib/paths";
 import type { PageData } from "../lib/types";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { mainNav } from "./nav";
@@ -11,7 +12,7 @@ import { SessionControls } from "./SessionControls";
 import "../styles/phone-menu.css";
 
 /** The navigation panel of phone-sized screens: a modal dialog with every entry of the header
- * (groups as sections), the session controls and the language switch. While it is open the rest
+ * (groups as sections), the "Open an account" button, the session controls and the language switch. While it is open the rest
  * of the page is inert and does not scroll, Tab cycles inside it, and Escape or the close button
  * closes it (`onClose(true)`: focus goes back to the menu button); following a link closes it too
  * (`onClose(false)`). */
@@ -100,6 +101,9 @@ export function PhoneMenu({
         </ul>
       </nav>
       <div class="phone-menu__tools">
+        <a class="button button--accent phone-menu__cta" href={localize("/contact-us", page.lang)}>
+          {t`Open an account`}
+        </a>
         <SessionControls />
         <LanguageSwitch page={page} />
       </div>

@@ -29,7 +29,7 @@ export function SessionControls() {
   };
   return (
     <div class="session">
-      <EntityButtons class="entity-switch" label={t`Entity`} options={entities} />
+      <EntityButtons class="entity-switch" label={t`Entity`} options={entities} showLabel />
       {islogged ? (
         <>
           {name && (

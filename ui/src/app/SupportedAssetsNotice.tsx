@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { createPortal } from "react-dom";
 import { useEffect, useState } from "preact/hooks";
 import { Icon } from "../components/Icon";
+import { readConsent } from "../lib/consent";
 import { dismissNotice, isNoticeDismissed } from "../lib/notice";
 import { localize, splitLang } from "../lib/paths";
 import type { PageData } from "../lib/types";
@@ -12,13 +13,15 @@ const SUPPORTED_ASSETS_PATH = "/support-token";
 
 /** The notification announcing the supported-assets page: a card fixed to the bottom of the window,
  * mounted only after hydration (so it never shifts the layout), until the visitor dismisses it or
- * follows its link; not shown on the page it announces, nor while the cookie banner asks for
- * consent (a CSS rule on `:root[data-consent="pending"]`). */
+ * follows its link; not shown on the page it announces. It never stacks on the cookie banner:
+ * hidden while the banner asks for consent (a CSS rule on `:root[data-consent="pending"]`), and
+ * after a first choice it waits for the next page view, since it is decided as a page opens, from
+ * the consent recorded by then. */
 export function SupportedAssetsNotice({ page }: { page: PageData }) {
   const { t } = useLingui();
   const [show, setShow] = useState(false);
 
-  useEffect(() => setShow(!isNoticeDismissed()), []);
+  useEffect(() => setShow(!isNoticeDismissed() && readConsent() !== null), [page.path]);
 
   if (!show || splitLang(page.path).path === SUPPORTED_ASSETS_PATH) return null;
   const dismiss = () => {

@@ -3,7 +3,8 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { pageWindow } from "../lib/pageWindow";
 
 /** Previous / next links with a window of page numbers and the total-records line. `href(n)` is the
- * address of page n (1-based); links update the query string on the client. */
+ * address of page n (1-based); links update the query string on the client. On a phone only the
+ * current number stays between the two (styles/search.css), so the row never wraps. */
 export function Pagination({
   page,
   pageCount,
@@ -47,7 +48,10 @@ export function Pagination({
                 …
               </li>
             ) : (
-              <li key={n}>
+              <li
+                key={n}
+                class={n === page ? "pagination__number pagination__current" : "pagination__number"}
+              >
                 <a
                   href={href(n)}
                   aria-current={n === page ? "page" : undefined}

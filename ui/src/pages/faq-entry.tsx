@@ -42,7 +42,7 @@ function Category({ page }: { page: PageData<CategoryData> }) {
         <h2 id="faq-articles" class="section-title">
           <QuestionCount count={page.data.articles.length} />
         </h2>
-        <ul class="card-list">
+        <ul class="tiles card-list">
           {page.data.articles.map((article) => (
             <li key={article.id} class="card">
               <h3>

@@ -24,7 +24,7 @@ export default function FaqPage({ page }: PageProps<FaqData>) {
           value=""
           onSearch={(q) => navigate(q ? `${searchPath}?${new URLSearchParams({ q })}` : searchPath)}
         />
-        <ul class="card-list">
+        <ul class="tiles card-list">
           {page.data.categories.map((category) => (
             <li key={category.id} class="card">
               <h2>

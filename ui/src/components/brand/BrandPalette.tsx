@@ -8,7 +8,7 @@ export function BrandPalette({ section }: { section: SectionOf<"brand-palette"> 
   const { t } = useLingui();
   return (
     <SectionFrame section={section}>
-      <ul class="swatches">
+      <ul class="tiles swatches">
         {section.item.map((colour) => (
           <li key={colour.colour} class="swatch" data-colour={colour.colour}>
             <svg class="swatch__chip" viewBox="0 0 10 10" preserveAspectRatio="none" aria-hidden="true">

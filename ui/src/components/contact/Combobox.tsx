@@ -16,7 +16,6 @@ export function Combobox({
   value,
   display,
   noMatch,
-  placeholder,
   describedBy,
   invalid,
   onChoose,
@@ -29,7 +28,6 @@ export function Combobox({
   value: string;
   display: (option: RegionOption) => string;
   noMatch: string;
-  placeholder: string;
   describedBy: string | undefined;
   invalid: boolean;
   onChoose: (value: string) => void;
@@ -120,7 +118,6 @@ export function Combobox({
         aria-invalid={invalid}
         autoComplete="off"
         spellcheck={false}
-        placeholder={placeholder}
         value={typed ?? (chosen ? display(chosen) : "")}
         onInput={(event) => {
           const text = event.currentTarget.value;

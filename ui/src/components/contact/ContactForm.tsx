@@ -6,7 +6,7 @@ import { localize } from "../../lib/paths";
 import type { Lang } from "../../lib/types";
 import { useUrlQuery } from "../../lib/urlQuery";
 import { Combobox } from "./Combobox";
-import { Field, errorId, labelId } from "./Field";
+import { Field, errorId, hintId, labelId } from "./Field";
 import { type RegionOption, areaCodeOptions, countryOptions } from "./regions";
 import { fieldError, firstInvalidField } from "./rules";
 import { SuccessPanel } from "./SuccessPanel";
@@ -84,19 +84,27 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
     return {
       id: fieldId(name),
       "aria-invalid": error !== null,
-      "aria-describedby": error ? errorId(fieldId(name)) : undefined,
+      "aria-describedby":
+        [name === "consent" ? null : hintId(fieldId(name)), error ? errorId(fieldId(name)) : null]
+          .filter((id) => id !== null)
+          .join(" ") || undefined,
     };
   };
 
   const textField = (name: TextName) => (
-    <Field id={fieldId(name)} label={copy.label[name]} marker={copy.required} error={errorOf(name)}>
+    <Field
+      id={fieldId(name)}
+      label={copy.label[name]}
+      hint={copy.hint[name]}
+      marker={copy.required}
+      error={errorOf(name)}
+    >
       <input
         {...TEXT_INPUTS[name]}
         {...controlProps(name)}
         name={name}
         class="contact-input"
         value={values[name]}
-        placeholder={copy.placeholder[name]}
         maxLength={data.limits[name]}
         onInput={(event) => update({ [name]: event.currentTarget.value })}
         onBlur={() => touch(name)}
@@ -112,6 +120,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
     <Field
       id={fieldId(name)}
       label={copy.label[name]}
+      hint={copy.hint[name]}
       marker={copy.required}
       error={errorOf(name)}
       class={`contact-field--${name}`}
@@ -123,7 +132,6 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
         value={values[name]}
         display={name === "country" ? countryName : areaCodeName}
         noMatch={copy.noMatch}
-        placeholder={copy.placeholder[name]}
         describedBy={controlProps(name)["aria-describedby"]}
         invalid={errorOf(name) !== null}
         onChoose={onChoose}
@@ -178,6 +186,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
         <Field
           id={fieldId("businessType")}
           label={copy.label.businessType}
+          hint={copy.hint.businessType}
           marker={copy.required}
           error={errorOf("businessType")}
         >
@@ -189,7 +198,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
             onChange={(event) => update({ businessType: event.currentTarget.value })}
             onBlur={() => touch("businessType")}
           >
-            <option value="">{copy.placeholder.businessType}</option>
+            <option value="">{copy.choose}</option>
             {data.businessTypes.map((type) => (
               <option key={type.value} value={type.value}>
                 {type.label}

@@ -6,12 +6,17 @@ export const errorId = (id: string) => `${id}-error`;
 /** The id of the label of the control `id`. */
 export const labelId = (id: string) => `${id}-label`;
 
-/** A labelled form control with its validation message. Every field is required (SPEC.md §5):
- * the label shows an asterisk to the eye and says the `required` word to screen readers. The
- * control itself points at the message with `aria-describedby` (see `errorId`). */
+/** The id of the hint of the control `id`. */
+export const hintId = (id: string) => `${id}-hint`;
+
+/** A labelled form control with the hint under its label and its validation message. Every field
+ * is required (SPEC.md §5): the label shows an asterisk to the eye and says the `required` word
+ * to screen readers. The control itself points at the hint and the message with
+ * `aria-describedby` (see `hintId` and `errorId`). */
 export function Field({
   id,
   label,
+  hint,
   marker,
   error,
   class: className,
@@ -19,6 +24,8 @@ export function Field({
 }: {
   id: string;
   label: ComponentChildren;
+  /** What to enter, shown under the label. */
+  hint: string;
   /** The `required` word of the page's language. */
   marker: string;
   error: string | null;
@@ -34,6 +41,9 @@ export function Field({
         </span>
         <span class="visually-hidden"> {marker}</span>
       </label>
+      <p id={hintId(id)} class="contact-field__hint">
+        {hint}
+      </p>
       {children}
       {error && (
         <p id={errorId(id)} class="contact-field__error">

@@ -42,7 +42,7 @@ export const EMPTY_VALUES: ContactValues = {
   consent: false,
 };
 
-/** One text for each field that has a label and a placeholder. */
+/** One text for each field that has a label and a hint. */
 export type FieldText = Record<Exclude<FieldName, "consent">, string>;
 
 /** The validation messages of `content/{lang}/contact.toml` (`[message]`). */
@@ -58,9 +58,10 @@ export interface ContactCopy {
   sending: string;
   required: string;
   noMatch: string;
+  choose: string;
   privacyNote: string;
   label: FieldText;
-  placeholder: FieldText;
+  hint: FieldText;
   consent: { before: string; link: string; after: string };
   message: FieldMessages;
   request: Record<string, { notice: string } | undefined>;

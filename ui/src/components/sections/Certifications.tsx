@@ -6,7 +6,7 @@ import { SectionFrame } from "./SectionFrame";
 export function Certifications({ section }: { section: SectionOf<"certifications"> }) {
   return (
     <SectionFrame section={section} tone="tinted">
-      <ul class="badges">
+      <ul class="tiles badges">
         {section.item.map((badge) => (
           <li key={badge.id} class="badge">
             <FeatureIcon name="badge-check" size={23} />

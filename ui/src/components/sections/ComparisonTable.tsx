@@ -6,16 +6,16 @@ import { SectionFrame } from "./SectionFrame";
 export function ComparisonTable({ section }: { section: SectionOf<"table"> }) {
   return (
     <SectionFrame section={section}>
-      <DataTable caption={section.caption ?? section.heading} header={section.header}>
-        {section.rows.map(([first, ...cells], index) => (
-          <tr key={index}>
-            <th scope="row">{first}</th>
-            {cells.map((cell, cellIndex) => (
-              <td key={cellIndex}>{cell}</td>
-            ))}
-          </tr>
-        ))}
-      </DataTable>
+      <DataTable
+        caption={section.caption ?? section.heading}
+        heading={section.heading}
+        header={section.header}
+        rows={section.rows.map(([first = "", ...cells], index) => ({
+          id: String(index + 1),
+          head: first,
+          cells,
+        }))}
+      />
     </SectionFrame>
   );
 }

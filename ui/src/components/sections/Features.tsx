@@ -6,7 +6,7 @@ import { SectionFrame } from "./SectionFrame";
 export function Features({ section }: { section: SectionOf<"features"> }) {
   return (
     <SectionFrame section={section}>
-      <ul class={`feature-grid feature-grid--${section.columns}`}>
+      <ul class={`tiles feature-grid feature-grid--${section.columns}`}>
         {section.item.map((item) => (
           <li key={item.title} class="feature">
             {item.icon && <FeatureIcon name={item.icon} />}

@@ -7,14 +7,12 @@ export function FeeTable({ section }: { section: SectionOf<"fees"> }) {
   const { table } = section;
   return (
     <SectionFrame section={section}>
-      <DataTable caption={table.caption} header={table.header}>
-        {table.rows.map((row) => (
-          <tr key={row.id} data-fee={row.id}>
-            <th scope="row">{row.item}</th>
-            <td>{row.fee}</td>
-          </tr>
-        ))}
-      </DataTable>
+      <DataTable
+        caption={table.caption}
+        heading={section.heading}
+        header={table.header}
+        rows={table.rows.map((row) => ({ id: row.id, head: row.item, cells: [row.fee] }))}
+      />
       {section.note && <p class="section__note">{section.note}</p>}
     </SectionFrame>
   );

@@ -1,0 +1,266 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { allPagePaths, withoutOverlays } from "../site";
+import { printTable } from "./table";
+
+/** The widths every page is laid out at: a small phone, a common phone, a small tablet, a tablet in
+ * landscape and a desktop. */
+const WIDTHS = [320, 390, 800, 1024, 1440] as const;
+
+/** Where the contact sheets go: one HTML page per width and language, its screenshots beside it. */
+const SHEETS = path.resolve(import.meta.dirname, "../../../artifacts/layout");
+
+/** Pixels of rounding allowed before a box counts as overflowing. */
+const SLACK = 1;
+
+/** What the layout check found on one page. */
+interface Findings {
+  /** The document is wider than the window (a horizontal scroll bar). */
+  overflow: number;
+  /** Elements whose text is cut off, outside a labelled scroll region. */
+  clipped: string[];
+  /** Grids and wrapping rows whose last row holds one item under a row of three or more. */
+  orphans: string[];
+  /** The header's height and whether its items sit on one line. */
+  header: { height: number; wrapped: string[] };
+}
+
+/** Measures the laid-out page (runs in the browser). */
+function inspect(slack: number): Findings {
+  const describe = (element: Element): string => {
+    const id = element.id ? `#${element.id}` : "";
+    const classes = [...element.classList]
+      .slice(0, 2)
+      .map((name) => `.${name}`)
+      .join("");
+    const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+    return `${element.tagName.toLowerCase()}${id}${classes} “${text}”`;
+  };
+  /** Shown on screen: laid out, not hidden, and not the visually hidden text meant for screen
+   * readers only (a one-pixel box, or clipped away). */
+  const visible = (element: Element): boolean => {
+    const style = getComputedStyle(element);
+    if (style.display === "none" || style.visibility === "hidden") return false;
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const clip = getComputedStyle(node);
+      if (clip.clipPath.startsWith("inset(50%") || clip.clip.startsWith("rect(0")) return false;
+    }
+    const box = element.getBoundingClientRect();
+    return box.width > 1 && box.height > 1;
+  };
+  /** A region the visitor is told scrolls: named, focusable and scrollable sideways. */
+  const inScrollRegion = (element: Element): boolean => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      const scrolls = style.overflowX === "auto" || style.overflowX === "scroll";
+      const named = node.hasAttribute("aria-label") || node.hasAttribute("aria-labelledby");
+      if (scrolls && named && node.getAttribute("tabindex") === "0") return true;
+    }
+    return false;
+  };
+  const context = document.createElement("canvas").getContext("2d");
+  /** The width of a form control's shown text (its value, chosen option or placeholder). */
+  const shownTextWidth = (control: HTMLInputElement | HTMLSelectElement): number => {
+    const style = getComputedStyle(control);
+    const text =
+      control instanceof HTMLSelectElement
+        ? (control.selectedOptions[0]?.text ?? "")
+        : control.value || control.placeholder;
+    if (!context || !text) return 0;
+    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    return context.measureText(text).width;
+  };
+
+  const clipped: string[] = [];
+  for (const element of document.querySelectorAll("body *")) {
+    if (!visible(element) || element.closest("[hidden], svg, [aria-hidden=true]")) continue;
+    if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) {
+      if (["checkbox", "radio", "hidden"].includes(element.type)) continue;
+      const style = getComputedStyle(element);
+      const room =
+        element.clientWidth -
+        parseFloat(style.paddingLeft) -
+        parseFloat(style.paddingRight) -
+        (element instanceof HTMLSelectElement ? 20 : 0);
+      if (shownTextWidth(element) > room + slack) clipped.push(`${describe(element)} (its text is cut off)`);
+      continue;
+    }
+    const hasText = [...element.childNodes].some(
+      (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? "").trim() !== "",
+    );
+    if (!hasText || element.clientWidth === 0) continue;
+    if (element.scrollWidth > element.clientWidth + slack && !inScrollRegion(element)) {
+      clipped.push(`${describe(element)} (${element.scrollWidth} px of text in ${element.clientWidth} px)`);
+    }
+  }
+
+  const orphans: string[] = [];
+  for (const container of document.querySelectorAll("main *")) {
+    const style = getComputedStyle(container);
+    const lays =
+      style.display.includes("grid") || (style.display.includes("flex") && style.flexWrap === "wrap");
+    if (!lays || !visible(container)) continue;
+    const items = [...container.children].filter(
+      (child) => visible(child) && !["absolute", "fixed"].includes(getComputedStyle(child).position),
+    );
+    if (items.length < 4) continue;
+    const rows = new Map<number, number>();
+    for (const item of items) {
+      const top = Math.round(item.getBoundingClientRect().top);
+      rows.set(top, (rows.get(top) ?? 0) + 1);
+    }
+    const counts = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, count]) => count);
+    const widest = Math.max(...counts);
+    // A last card that spans the row is a wide card, not an orphan beside empty slots.
+    const last = items.at(-1)?.getBoundingClientRect().width ?? 0;
+    const spansTheRow = last >= 0.9 * container.getBoundingClientRect().width;
+    if (counts.length > 1 && widest >= 3 && counts.at(-1) === 1 && !spansTheRow) {
+      orphans.push(`${describe(container)}: rows of ${counts.join(" + ")}`);
+    }
+  }
+
+  const header = document.querySelector(".site-header");
+  const wrapped: string[] = [];
+  // Every text of the header's first row stays on one line.
+  const walker = document.createTreeWalker(
+    document.querySelector(".site-header__inner") ?? document.body,
+    NodeFilter.SHOW_TEXT,
+  );
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (
+      !parent ||
+      !(node.textContent ?? "").trim() ||
+      !visible(parent) ||
+      parent.closest(".site-nav, [hidden]")
+    ) {
+      continue;
+    }
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+    if (lines.size > 1) wrapped.push(`${describe(parent)} (on ${lines.size} lines)`);
+  }
+  for (const list of document.querySelectorAll(".site-header ul")) {
+    if (!visible(list) || list.closest("[hidden], [role=dialog]")) continue;
+    const tops = new Set(
+      [...list.children]
+        .filter((child) => visible(child) && !child.closest("[hidden]"))
+        .map((child) =>
+          Math.round(child.getBoundingClientRect().top + child.getBoundingClientRect().height / 2),
+        ),
+    );
+    if (tops.size > 1) wrapped.push(describe(list));
+  }
+  return {
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    clipped,
+    orphans,
+    header: { height: Math.round(header?.getBoundingClientRect().height ?? 0), wrapped },
+  };
+}
+
+/** A page's name in the contact sheet and its screenshot file. */
+function fileName(pagePath: string): string {
+  return (pagePath.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-") || "home") + ".jpg";
+}
+
+/** Writes the contact sheet of one width and language: every page's screenshot in one page. */
+function writeSheet(directory: string, title: string, pages: { path: string; file: string }[]): void {
+  const figures = pages
+    .map(
+      (entry) =>
+        `<figure><a href="${entry.file}"><img src="${entry.file}" loading="lazy" alt=""></a><figcaption>${entry.path}</figcaption></figure>`,
+    )
+    .join("\n");
+  fs.writeFileSync(
+    path.join(directory, "index.html"),
+    `<!doctype html><meta charset="utf-8"><title>${title}</title><style>body{font:14px system-ui;margin:1rem}` +
+      `main{display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:1rem}` +
+      `figure{margin:0}img{width:100%;height:24rem;object-fit:cover;object-position:top;border:1px solid #ccc}</style>` +
+      `<h1>${title}</h1><main>${figures}</main>`,
+  );
+}
+
+async function layOut(page: Page, pagePath: string, directory: string): Promise<Findings> {
+  const response = await page.goto(pagePath);
+  expect(response?.status(), pagePath).toBe(200);
+  await page.waitForSelector("html[data-hydrated=true]");
+  await page.evaluate(() => document.fonts.ready);
+  const findings = await page.evaluate(inspect, SLACK);
+  await page.screenshot({
+    path: path.join(directory, fileName(pagePath)),
+    fullPage: true,
+    type: "jpeg",
+    quality: 50,
+  });
+  return findings;
+}
+
+for (const width of WIDTHS) {
+  for (const lang of ["en", "zh"] as const) {
+    test(`layout at ${width} px, ${lang}: no overflow, no clipped text, a header on one line, no orphan card`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await withoutOverlays(page);
+      const paths = (await allPagePaths(request)).filter(
+        (p) => (p === "/zh" || p.startsWith("/zh/")) === (lang === "zh"),
+      );
+      test.setTimeout(paths.length * 6_000);
+      const directory = path.join(SHEETS, `${width}-${lang}`);
+      fs.rmSync(directory, { recursive: true, force: true });
+      fs.mkdirSync(directory, { recursive: true });
+      const rows: (string | number)[][] = [];
+      const problems: string[] = [];
+      const headerHeights = new Map<number, string[]>();
+      for (const pagePath of paths) {
+        const found = await layOut(page, pagePath, directory);
+        headerHeights.set(found.header.height, [...(headerHeights.get(found.header.height) ?? []), pagePath]);
+        const hits =
+          (found.overflow > SLACK ? 1 : 0) +
+          found.clipped.length +
+          found.orphans.length +
+          found.header.wrapped.length;
+        if (hits > 0) {
+          rows.push([
+            pagePath,
+            found.overflow > SLACK ? `${found.overflow} px` : "-",
+            found.clipped.length,
+            found.orphans.length,
+            found.header.wrapped.length,
+          ]);
+          if (found.overflow > SLACK)
+            problems.push(`${pagePath}: the document is ${found.overflow} px wider than the window`);
+          for (const what of found.clipped) problems.push(`${pagePath}: clipped ${what}`);
+          for (const what of found.orphans) problems.push(`${pagePath}: orphan ${what}`);
+          for (const what of found.header.wrapped) problems.push(`${pagePath}: the header wraps: ${what}`);
+        }
+      }
+      writeSheet(
+        directory,
+        `${paths.length} ${lang} pages at ${width} px`,
+        paths.map((p) => ({ path: p, file: fileName(p) })),
+      );
+      if (headerHeights.size > 1) {
+        problems.push(
+          `the header's height differs between pages: ${[...headerHeights.entries()].map(([height, on]) => `${height} px on ${on.length} (${on[0]})`).join(", ")}`,
+        );
+      }
+      printTable(
+        `Layout at ${width} px, ${lang}: ${paths.length} pages, header ${[...headerHeights.keys()].join("/")} px, ${rows.length} with hits (contact sheet: artifacts/layout/${width}-${lang}/index.html)`,
+        [
+          "page",
+          "overflow",
+          { heading: "clipped", right: true },
+          { heading: "orphans", right: true },
+          { heading: "header wraps", right: true },
+        ],
+        rows,
+      );
+      expect(problems).toEqual([]);
+    });
+  }
+}
