@@ -102,6 +102,8 @@ pub struct ContactCopy {
     pub request: BTreeMap<String, RequestCopy>,
     /// What replaces the form once the application is stored.
     pub success: Success,
+    /// Beside the form: what happens after an application, and who receives it.
+    pub after: AfterApplying,
     /// Answers to submissions that could not be accepted.
     pub error: SubmitErrors,
 }
@@ -190,6 +192,30 @@ pub struct Success {
     pub reference: String,
     /// What to do with the reference.
     pub next: String,
+}
+
+/// Beside the form: the steps after an application, the reply time and who receives it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct AfterApplying {
+    /// Heading of the steps.
+    pub heading: String,
+    /// The steps, in order.
+    pub step: Vec<AfterStep>,
+    /// How soon an account manager replies.
+    pub response_time: String,
+    /// Heading over the entity that receives the application (the one chosen in the header).
+    pub entity_heading: String,
+}
+
+/// One step after an application.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AfterStep {
+    /// What happens.
+    pub title: String,
+    /// In one or two sentences.
+    pub body: String,
 }
 
 /// Messages of the refusals of `POST /api/contact`, and of an unreachable server.

@@ -242,6 +242,8 @@ pub enum Section {
         lead: Option<String>,
         /// The stages in order.
         stage: Vec<TitledText>,
+        /// Heading over the branches after the last stage.
+        outcomes_heading: String,
         /// The branches after the last stage.
         outcome: Vec<TitledText>,
     },

@@ -135,14 +135,59 @@ pub enum ChainFamily {
     Other,
 }
 
-/// A certification or audit report.
+/// A certification or audit report, with the evidence a due-diligence reader looks for: a report
+/// gives its review period or the day it describes, a certificate its number and expiry.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Certification {
-    /// Stable identifier, the key of its description in `{lang}/site.toml`.
+    /// Stable identifier, the key of its description (its scope) in `{lang}/site.toml`.
     pub id: String,
     /// Its name as written in every language, e.g. "SOC 2 Type 2".
     pub name: String,
+    /// The auditor who issued the report, or the body that issued the certificate.
+    pub issuer: String,
+    /// First day of a report's review period (with `period_end`).
+    pub period_start: Option<toml::value::Date>,
+    /// Last day of a report's review period.
+    pub period_end: Option<toml::value::Date>,
+    /// The day a point-in-time report describes.
+    pub as_of: Option<toml::value::Date>,
+    /// A certificate's number (with `valid_until`).
+    pub certificate: Option<String>,
+    /// The last day a certificate is valid.
+    pub valid_until: Option<toml::value::Date>,
+}
+
+/// What a certification is, from the fields it gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Evidence<'a> {
+    /// An auditor's report on the controls over a review period (SOC 2 Type 2).
+    ReportForPeriod(toml::value::Date, toml::value::Date),
+    /// An auditor's report on the controls as of one day (SOC 1 Type 1).
+    ReportAsOf(toml::value::Date),
+    /// A certificate of a management system: its number and last valid day.
+    Certificate(&'a str, toml::value::Date),
+}
+
+impl Certification {
+    /// The evidence its fields describe; `None` unless they give exactly one of a review
+    /// period, an `as_of` day, or a certificate with its expiry.
+    pub fn evidence(&self) -> Option<Evidence<'_>> {
+        match (
+            self.period_start,
+            self.period_end,
+            self.as_of,
+            self.certificate.as_deref(),
+            self.valid_until,
+        ) {
+            (Some(start), Some(end), None, None, None) if start < end => {
+                Some(Evidence::ReportForPeriod(start, end))
+            }
+            (None, None, Some(day), None, None) => Some(Evidence::ReportAsOf(day)),
+            (None, None, None, Some(number), Some(until)) => Some(Evidence::Certificate(number, until)),
+            _ => None,
+        }
+    }
 }
 
 /// One colour of the brand palette.
@@ -161,8 +206,11 @@ pub struct PaletteColour {
 pub struct TypeStep {
     /// Token key: the size is `--text-{key}` in CSS.
     pub key: String,
-    /// Font size in rem.
+    /// Font size in rem (from a window 80rem wide, for a fluid step).
     pub rem: f64,
+    /// For a fluid step, the font size in rem on a window 20rem wide; the size grows in step with
+    /// the window's width up to `rem` at 80rem.
+    pub phone_rem: Option<f64>,
 }
 
 /// `routes.toml`: the page table.

@@ -54,7 +54,15 @@ fn section_data(content: &Content, lang: Lang, section: &Section) -> Value {
             let items: Vec<Value> = site
                 .certification
                 .iter()
-                .map(|c| json!({ "id": c.id, "name": c.name, "body": descriptions.get(&c.id) }))
+                .map(|c| {
+                    json!({
+                        "id": c.id,
+                        "name": c.name,
+                        "body": descriptions.get(&c.id),
+                        "issuer": c.issuer,
+                        "evidence": evidence_view(c.evidence()),
+                    })
+                })
                 .collect();
             data["item"] = items.into();
         }
@@ -127,5 +135,20 @@ mod tests {
     fn converts_hex_to_rgb() {
         assert_eq!(rgb("#0b2545"), "11, 37, 69");
         assert_eq!(rgb("#ffffff"), "255, 255, 255");
+    }
+}
+
+/// A certification's evidence as the page shows it: its kind and its dates (ISO 8601).
+fn evidence_view(evidence: Option<super::model::Evidence<'_>>) -> Value {
+    use super::model::Evidence;
+    match evidence {
+        Some(Evidence::ReportForPeriod(from, to)) => {
+            json!({ "kind": "period", "from": from.to_string(), "to": to.to_string() })
+        }
+        Some(Evidence::ReportAsOf(day)) => json!({ "kind": "as-of", "date": day.to_string() }),
+        Some(Evidence::Certificate(number, until)) => {
+            json!({ "kind": "certificate", "number": number, "validUntil": until.to_string() })
+        }
+        None => Value::Null,
     }
 }

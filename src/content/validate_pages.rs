@@ -66,6 +66,28 @@ impl Rules<'_> {
                 self.error(file, &colour.hex, message);
             }
         }
+        for certification in site.certification.iter().filter(|c| c.evidence().is_none()) {
+            self.error(
+                file,
+                &format!("id = \"{}\"", certification.id),
+                format!(
+                    "certification `{}` needs its dates: period_start and period_end (in that order), as_of, or certificate and valid_until",
+                    certification.id
+                ),
+            );
+        }
+        for step in &site.type_step {
+            if step.phone_rem.is_some_and(|phone| !(phone > 0.0 && phone < step.rem)) {
+                self.error(
+                    file,
+                    &format!("key = \"{}\"", step.key),
+                    format!(
+                        "type step `{}`: phone_rem must be above 0 and below rem ({})",
+                        step.key, step.rem
+                    ),
+                );
+            }
+        }
         for key in REQUIRED_COLOURS {
             if site.colour(key).is_none() {
                 self.error(

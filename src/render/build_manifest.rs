@@ -18,6 +18,9 @@ pub struct BuildManifest {
     pub entry_modules: Vec<String>,
     /// Stylesheets of the entry.
     pub styles: Vec<String>,
+    /// Font files every page uses, preloaded by each document.
+    #[serde(default)]
+    pub fonts: Vec<String>,
     /// Per page id: the page chunk and what it imports beyond the entry.
     pub pages: BTreeMap<String, ChunkFiles>,
     /// Per language code: the catalog chunk.
@@ -49,6 +52,7 @@ impl BuildManifest {
             entry: entry.to_owned(),
             entry_modules: Vec::new(),
             styles: Vec::new(),
+            fonts: Vec::new(),
             pages: BTreeMap::new(),
             catalogs: BTreeMap::new(),
             share_cards: BTreeMap::new(),

@@ -35,6 +35,8 @@ pub struct Document<'a> {
     pub feed: Option<&'a FeedLink>,
     /// Stylesheet URLs.
     pub styles: &'a [String],
+    /// Font URLs to preload (woff2).
+    pub fonts: &'a [String],
     /// Entry module URL.
     pub entry: &'a str,
     /// Module URLs to preload: entry imports, the page chunk, the language catalog.

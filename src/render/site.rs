@@ -387,6 +387,7 @@ impl Renderer<'_> {
             share_image: head.share_image,
             feed: head.feed,
             styles: &styles,
+            fonts: &self.build.fonts,
             entry: &self.build.entry,
             modules: &modules,
             json_ld: &json_ld,

@@ -273,12 +273,26 @@ async fn the_stylesheet_defines_the_palette_and_type_scale_of_site_toml() {
     for step in &SITE.content.site.type_step {
         let rem = step.rem.to_string();
         let minified = rem.strip_prefix('0').unwrap_or(&rem);
+        let declared = css
+            .split(&format!("--text-{}:", step.key))
+            .nth(1)
+            .and_then(|rest| rest.split([';', '}']).next())
+            .unwrap_or_else(|| panic!("the stylesheet defines --text-{}", step.key));
+        let ends_at = |value: &str| {
+            declared == format!("{value}rem") || declared.ends_with(&format!(",{value}rem)"))
+        };
         assert!(
-            css.contains(&format!("--text-{}:{rem}rem", step.key))
-                || css.contains(&format!("--text-{}:{minified}rem", step.key)),
-            "the stylesheet defines --text-{}",
+            ends_at(&rem) || ends_at(minified),
+            "--text-{} reaches {rem}rem: {declared}",
             step.key
         );
+        if let Some(phone) = step.phone_rem {
+            assert!(
+                declared.starts_with(&format!("clamp({phone}rem,")),
+                "--text-{} is fluid from {phone}rem: {declared}",
+                step.key
+            );
+        }
     }
 }
 

@@ -287,7 +287,7 @@ fn the_entity_particulars_are_plainly_fictional() {
     let plainly_fictional = |number: &str| {
         number.contains("2099")
             || number
-                .trim_start_matches(char::is_alphabetic)
+                .trim_start_matches(|c: char| !c.is_ascii_digit())
                 .starts_with("99")
     };
     for entity in &SITE.content.site.entity {
@@ -300,6 +300,61 @@ fn the_entity_particulars_are_plainly_fictional() {
         }
         if let Some(email) = &entity.privacy_email {
             assert!(email.ends_with("@custody.example"), "{email}");
+        }
+    }
+    for certification in &SITE.content.site.certification {
+        assert!(
+            ["Contoso ", "Fabrikam "]
+                .iter()
+                .any(|name| certification.issuer.starts_with(name)),
+            "{}: `{}` could be a real auditor",
+            certification.id,
+            certification.issuer
+        );
+        if let Some(number) = &certification.certificate {
+            assert!(plainly_fictional(number), "{}: {number}", certification.id);
+        }
+    }
+}
+
+/// The trust center shows each certification as evidence: who issued it, the period or day a
+/// report covers or a certificate's number, and a way to request a copy, in both languages.
+#[tokio::test]
+async fn the_trust_center_shows_who_issued_each_certification_and_when() {
+    for lang in Lang::ALL {
+        let page = get(&lang.localize("/trust-center")).await.text;
+        for certification in &SITE.content.site.certification {
+            let tile = page
+                .split(&format!("data-certification=\"{}\"", certification.id))
+                .nth(1)
+                .and_then(|rest| rest.split("</li>").next())
+                .unwrap_or_else(|| panic!("{lang:?}: a tile for {}", certification.id));
+            assert!(tile.contains(&certification.issuer), "{lang:?}: {tile}");
+            for day in [
+                certification.as_of,
+                certification.period_start,
+                certification.period_end,
+                certification.valid_until,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                assert!(
+                    tile.contains(&format!("datetime=\"{day}\"")),
+                    "{lang:?} {}: {day}",
+                    certification.id
+                );
+            }
+            if let Some(number) = &certification.certificate {
+                assert!(tile.contains(number.as_str()), "{lang:?}: {number}");
+            }
+            assert!(
+                tile.contains(&format!(
+                    "href=\"{}\"",
+                    lang.localize("/contact-us?request=assurance")
+                )),
+                "{lang:?}: the request link"
+            );
         }
     }
 }

@@ -143,6 +143,7 @@ const manifest = {
   entry: url(viteManifest[ENTRY].file),
   entryModules: [...entry.files].filter((f) => f !== viteManifest[ENTRY].file).map(url),
   styles: [...entry.css].map(url),
+  fonts: modules.fonts,
   pages,
   catalogs,
   shareCards: Object.fromEntries(Object.entries(cards.urls).map(([key, file]) => [key, url(file)])),

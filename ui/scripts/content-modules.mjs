@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { buildBrandKit } from "./brand-kit.mjs";
+import { siteFont } from "./site-font.mjs";
 
 /** Where the binary serves the interface's files. */
 export const BASE = "/_app/";
@@ -21,11 +22,19 @@ const DESIGN_TOKENS_MODULE = "virtual:design-tokens.css";
 const ICON_SPRITE_MODULE = "virtual:icon-sprite";
 /** The brand kit's logos and zip, built from content/brand; the module exports their URLs. */
 const BRAND_FILES_MODULE = "virtual:brand-files";
+/** The site's Latin typeface and its metric-matched fallback (scripts/site-font.mjs). */
+const SITE_FONT_MODULE = "virtual:site-font.css";
+/** The white logo of content/brand (mark and outlined wordmark) for the header and footer, written
+ * beside the hashed assets; the module exports its URL and its size at the height it is shown. */
+const WORDMARK_MODULE = "virtual:wordmark";
+/** The height, in CSS pixels, the header and footer show the logo at. */
+const WORDMARK_HEIGHT = 32;
 
 /**
  * The content modules of `site` (the parsed data file) with the brand files of `brandDir`.
- * @returns {{ sources: Record<string, string>, files: Record<string, string | Uint8Array> }}
- *   each module's source by id, and each file the modules name, by path below BASE
+ * @returns {{ sources: Record<string, string>, files: Record<string, string | Uint8Array>, fonts: string[] }}
+ *   each module's source by id, each file the modules name, by path below BASE, and the URLs of
+ *   the font files every page uses (for the document to preload)
  */
 export function contentModules(site, brandDir) {
   const serverErrorPages = Object.fromEntries(
@@ -42,14 +51,24 @@ export function contentModules(site, brandDir) {
   const brandFiles = JSON.parse(JSON.stringify(brandKit.module), (key, value) =>
     typeof value === "string" && value.startsWith("brand/") ? `${BASE}${value}` : value,
   );
+  const font = siteFont(BASE);
+  const wordmark = buildWordmark(brandDir);
   return {
     sources: {
       [SERVER_ERROR_MODULE]: `export default ${JSON.stringify(serverErrorPages)};`,
       [DESIGN_TOKENS_MODULE]: site.designTokens,
       [ICON_SPRITE_MODULE]: `export default ${JSON.stringify(`${BASE}${iconSpriteFile}`)};`,
       [BRAND_FILES_MODULE]: `export default ${JSON.stringify(brandFiles)};`,
+      [SITE_FONT_MODULE]: font.css,
+      [WORDMARK_MODULE]: `export default ${JSON.stringify(wordmark.module)};`,
     },
-    files: { [iconSpriteFile]: iconSprite, ...brandKit.files },
+    files: {
+      [iconSpriteFile]: iconSprite,
+      [font.file]: font.bytes,
+      [wordmark.file]: wordmark.svg,
+      ...brandKit.files,
+    },
+    fonts: [`${BASE}${font.file}`],
   };
 }
 
@@ -64,6 +83,16 @@ export function contentModulesPlugin(current, without = []) {
     resolveId: (id) => (served(id) ? `\0${id}` : null),
     load: (id) => (id.startsWith("\0") && served(id.slice(1)) ? current().sources[id.slice(1)] : null),
   };
+}
+
+/** The white logo as a hashed asset, with its URL, width and height at `WORDMARK_HEIGHT`. */
+function buildWordmark(brandDir) {
+  const svg = fs.readFileSync(path.join(brandDir, "logo-white.svg"), "utf8");
+  const viewBox = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
+  if (!viewBox) throw new Error(`${brandDir}/logo-white.svg has no viewBox "0 0 width height"`);
+  const file = `assets/wordmark.${createHash("sha256").update(svg).digest("hex").slice(0, 10)}.svg`;
+  const width = Math.round((Number(viewBox[1]) / Number(viewBox[2])) * WORDMARK_HEIGHT);
+  return { svg, file, module: { src: `${BASE}${file}`, width, height: WORDMARK_HEIGHT } };
 }
 
 function buildIconSprite(names) {

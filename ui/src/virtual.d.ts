@@ -6,6 +6,8 @@ declare module "virtual:server-error-pages" {
 
 declare module "virtual:design-tokens.css" {}
 
+declare module "virtual:site-font.css" {}
+
 declare module "virtual:icon-sprite" {
   /** URL of the hashed SVG sprite holding every content icon as a <symbol id="{name}">. */
   const url: string;
@@ -22,4 +24,10 @@ declare module "virtual:brand-files" {
     listing: string[];
   };
   export default files;
+}
+
+declare module "virtual:wordmark" {
+  /** The white logo (mark and outlined wordmark): its URL and its size as shown. */
+  const wordmark: { src: string; width: number; height: number };
+  export default wordmark;
 }

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { localize } from "../lib/paths";
 import type { PageData } from "../lib/types";
-import { BrandMark } from "./BrandMark";
+import { Wordmark } from "./Wordmark";
 import { ConsentSettingsButton } from "./ConsentBanner";
 import { footerGroups } from "./nav";
 import "../styles/footer.css";
@@ -16,8 +16,7 @@ export function Footer({ page }: { page: PageData }) {
     <footer class="site-footer">
       <div class="container site-footer__inner">
         <a class="brand site-footer__brand" href={localize("/", page.lang)}>
-          <BrandMark />
-          <span>{page.chrome.name}</span>
+          <Wordmark name={page.chrome.name} />
         </a>
         <nav class="site-footer__nav" aria-label={t`Footer`}>
           {footerGroups.map((group) => (

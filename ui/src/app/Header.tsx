@@ -4,7 +4,7 @@ import { Icon } from "../components/Icon";
 import { localize, splitLang } from "../lib/paths";
 import { useMain } from "../lib/store";
 import type { PageData } from "../lib/types";
-import { BrandMark } from "./BrandMark";
+import { Wordmark } from "./Wordmark";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { mainNav } from "./nav";
 import { NavDropdown } from "./NavDropdown";
@@ -64,8 +64,7 @@ export function Header({ page }: { page: PageData }) {
     <header class="site-header">
       <div class="container site-header__inner">
         <a class="brand" href={localize("/", page.lang)}>
-          <BrandMark />
-          <span>{page.chrome.name}</span>
+          <Wordmark name={page.chrome.name} />
         </a>
         <nav class="site-nav" aria-label={t`Main navigation`}>
           <ul class="site-nav__list">

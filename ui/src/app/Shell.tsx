@@ -1,4 +1,5 @@
 import "virtual:design-tokens.css";
+import "virtual:site-font.css";
 import "../styles/global.css";
 import "../styles/layers.css";
 import type { I18n } from "@lingui/core";

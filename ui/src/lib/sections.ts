@@ -46,6 +46,22 @@ export interface FeeTable {
   rows: { id: string; item: string; fee: string }[];
 }
 
+/** When a certification applies: an auditor's report over a review period or as of one day, or a
+ * certificate with its number and last valid day (ISO dates). */
+export type Evidence =
+  | { kind: "period"; from: string; to: string }
+  | { kind: "as-of"; date: string }
+  | { kind: "certificate"; number: string; validUntil: string };
+
+/** A certification or audit report: its scope (`body`), issuer and evidence. */
+export interface Certification {
+  id: string;
+  name: string;
+  body: string;
+  issuer: string;
+  evidence: Evidence;
+}
+
 /** A legal entity's particulars, from content/site.toml and content/{lang}/site.toml. */
 export interface EntityParticulars {
   id: string;
@@ -67,8 +83,13 @@ export type Section =
   | (SectionBase & { kind: "split"; body: Block[]; illustration?: IllustrationName; action: Action[] })
   | (SectionBase & { kind: "table"; caption?: string; header: string[]; rows: string[][] })
   | (SectionBase & { kind: "fees"; schedule: "flexible" | "fixed"; note?: string; table: FeeTable })
-  | (SectionBase & { kind: "certifications"; item: { id: string; name: string; body: string }[] })
-  | (SectionBase & { kind: "lifecycle"; stage: TitledText[]; outcome: TitledText[] })
+  | (SectionBase & { kind: "certifications"; item: Certification[] })
+  | (SectionBase & {
+      kind: "lifecycle";
+      stage: TitledText[];
+      outcomes_heading: string;
+      outcome: TitledText[];
+    })
   | (SectionBase & {
       kind: "entities";
       item: {

@@ -1,10 +1,12 @@
 import "../styles/contact-form.css";
+import { AfterApplying } from "../components/contact/AfterApplying";
 import { ContactForm } from "../components/contact/ContactForm";
 import type { ContactPageData } from "../components/contact/types";
 import { PageIntro } from "../components/PageIntro";
 import type { PageProps } from "../lib/types";
 
-/** `/contact-us`: the contact / open-account application form under the page's introduction. */
+/** `/contact-us`: the contact / open-account application form under the page's introduction, and
+ * beside it what happens next. */
 export default function ContactUsPage({ page }: PageProps<ContactPageData>) {
   return (
     <>
@@ -13,6 +15,7 @@ export default function ContactUsPage({ page }: PageProps<ContactPageData>) {
         <div class="contact-card">
           <ContactForm data={page.data} lang={page.lang} />
         </div>
+        <AfterApplying copy={page.data.form.after} entities={page.chrome.entities} />
       </div>
     </>
   );

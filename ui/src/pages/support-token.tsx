@@ -151,6 +151,7 @@ export default function SupportTokenPage({ page }: PageProps<SupportedAssetsData
               <label for={sizeId}>{t`Rows per page`}</label>
               <select
                 id={sizeId}
+                class="select-control"
                 value={view.size}
                 onChange={(event) => show({ ...view, size: Number(event.currentTarget.value), page: 1 })}
               >

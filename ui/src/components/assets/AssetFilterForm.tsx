@@ -85,6 +85,7 @@ export function AssetFilterForm({
             <label for={`${id}-${name}`}>{accountLabels[name]}</label>
             <select
               id={`${id}-${name}`}
+              class="select-control"
               name={name}
               value={draft[name]}
               onChange={(event) => setFlag(name, event.currentTarget.value as Flag)}
@@ -103,7 +104,7 @@ export function AssetFilterForm({
           </button>
           <button
             type="button"
-            class="button button--secondary"
+            class="button button--tertiary"
             onClick={() => {
               setDraft(NO_FILTERS);
               onApply(NO_FILTERS);

@@ -5,9 +5,11 @@ import { Icon } from "../Icon";
 import { useAccountLabels } from "./accountLabels";
 import { useCopy } from "../useCopy";
 
-/** The rows of one page; on narrow screens each row becomes a card with labelled values. Every
- * cell is plain markup made here, with no component of its own, and one status line announces
- * the copies of the whole table: a page of rows hydrates in one short task. */
+/** The rows of one page; on narrow screens each row becomes a compact card: the token and its
+ * serial, the network, the four account types side by side and the contract. Each account type
+ * shows a chip (a filled tick for yes, a grey dash for no) whose word is read to screen readers.
+ * Every cell is plain markup made here, with no component of its own, and one status line
+ * announces the copies of the whole table: a page of rows hydrates in one short task. */
 export function AssetTable({ items, busy, caption }: { items: AssetItem[]; busy: boolean; caption: string }) {
   const { t } = useLingui();
   const accountLabels = useAccountLabels();
@@ -95,7 +97,7 @@ export function AssetTable({ items, busy, caption }: { items: AssetItem[]; busy:
                   key={name}
                 >
                   <span class={item[name] ? "yes-no yes-no--yes" : "yes-no yes-no--no"}>
-                    {item[name] ? yes : no}
+                    <span class="visually-hidden">{item[name] ? yes : no}</span>
                   </span>
                 </td>
               ))}

@@ -193,7 +193,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
           <select
             {...controlProps("businessType")}
             name="businessType"
-            class="contact-input contact-select"
+            class="contact-input contact-select select-control"
             value={values.businessType}
             onChange={(event) => update({ businessType: event.currentTarget.value })}
             onBlur={() => touch("businessType")}

@@ -66,6 +66,12 @@ export interface ContactCopy {
   message: FieldMessages;
   request: Record<string, { notice: string } | undefined>;
   success: { title: string; detail: string; reference: string; next: string };
+  after: {
+    heading: string;
+    step: { title: string; body: string }[];
+    responseTime: string;
+    entityHeading: string;
+  };
   error: {
     invalidFields: string;
     unreadable: string;

@@ -1,27 +1,34 @@
 import type { SectionOf } from "../../lib/sections";
 import { SectionFrame } from "./SectionFrame";
 
-/** A lifecycle diagram: the stages in order, then the outcomes the last stage may lead to. */
+/** A lifecycle diagram: the stages in order, numbered and joined by arrows, then a branch from the
+ * last stage to the outcomes it may lead to, under their own heading. */
 export function Lifecycle({ section }: { section: SectionOf<"lifecycle"> }) {
   return (
     <SectionFrame section={section}>
       <div class="lifecycle">
         <ol class="lifecycle__stages">
-          {section.stage.map((stage) => (
+          {section.stage.map((stage, index) => (
             <li key={stage.title} class="lifecycle__stage">
+              <span class="lifecycle__number" aria-hidden="true">
+                {index + 1}
+              </span>
               <h3>{stage.title}</h3>
               <p>{stage.body}</p>
             </li>
           ))}
         </ol>
-        <ul class="lifecycle__outcomes">
-          {section.outcome.map((outcome) => (
-            <li key={outcome.title} class="lifecycle__outcome">
-              <h3>{outcome.title}</h3>
-              <p>{outcome.body}</p>
-            </li>
-          ))}
-        </ul>
+        <div class="lifecycle__branch">
+          <h3 class="lifecycle__branch-heading">{section.outcomes_heading}</h3>
+          <ul class="lifecycle__outcomes">
+            {section.outcome.map((outcome) => (
+              <li key={outcome.title} class="lifecycle__outcome">
+                <h4>{outcome.title}</h4>
+                <p>{outcome.body}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
       </div>
     </SectionFrame>
   );

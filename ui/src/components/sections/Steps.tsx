@@ -1,7 +1,7 @@
 import type { SectionOf } from "../../lib/sections";
 import { SectionFrame } from "./SectionFrame";
 
-/** A numbered step flow: a row on wide screens, a column on phones. */
+/** A numbered step flow: a vertical timeline up to 64rem, rows of up to four steps on wider screens. */
 export function Steps({ section }: { section: SectionOf<"steps"> }) {
   return (
     <SectionFrame section={section} tone="tinted">
