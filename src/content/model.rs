@@ -184,7 +184,9 @@ impl Certification {
                 Some(Evidence::ReportForPeriod(start, end))
             }
             (None, None, Some(day), None, None) => Some(Evidence::ReportAsOf(day)),
-            (None, None, None, Some(number), Some(until)) => Some(Evidence::Certificate(number, until)),
+            (None, None, None, Some(number), Some(until)) => {
+                Some(Evidence::Certificate(number, until))
+            }
             _ => None,
         }
     }

@@ -127,17 +127,6 @@ fn localize_actions(data: &mut Value, lang: Lang) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn converts_hex_to_rgb() {
-        assert_eq!(rgb("#0b2545"), "11, 37, 69");
-        assert_eq!(rgb("#ffffff"), "255, 255, 255");
-    }
-}
-
 /// A certification's evidence as the page shows it: its kind and its dates (ISO 8601).
 fn evidence_view(evidence: Option<super::model::Evidence<'_>>) -> Value {
     use super::model::Evidence;
@@ -150,5 +139,16 @@ fn evidence_view(evidence: Option<super::model::Evidence<'_>>) -> Value {
             json!({ "kind": "certificate", "number": number, "validUntil": until.to_string() })
         }
         None => Value::Null,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn converts_hex_to_rgb() {
+        assert_eq!(rgb("#0b2545"), "11, 37, 69");
+        assert_eq!(rgb("#ffffff"), "255, 255, 255");
     }
 }

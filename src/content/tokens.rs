@@ -17,7 +17,12 @@ pub fn design_tokens_css(site: &Site) -> String {
         let _ = writeln!(css, "  --color-{}: {};", colour.key, colour.hex);
     }
     for step in &site.type_step {
-        let _ = writeln!(css, "  --text-{}: {};", step.key, size(step.rem, step.phone_rem));
+        let _ = writeln!(
+            css,
+            "  --text-{}: {};",
+            step.key,
+            size(step.rem, step.phone_rem)
+        );
     }
     css.push_str("}\n");
     css

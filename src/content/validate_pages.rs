@@ -77,7 +77,10 @@ impl Rules<'_> {
             );
         }
         for step in &site.type_step {
-            if step.phone_rem.is_some_and(|phone| !(phone > 0.0 && phone < step.rem)) {
+            if step
+                .phone_rem
+                .is_some_and(|phone| !(phone > 0.0 && phone < step.rem))
+            {
                 self.error(
                     file,
                     &format!("key = \"{}\"", step.key),

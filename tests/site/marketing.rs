@@ -277,7 +277,8 @@ async fn the_stylesheet_defines_the_palette_and_type_scale_of_site_toml() {
             .split(&format!("--text-{}:", step.key))
             .nth(1)
             .and_then(|rest| rest.split([';', '}']).next())
-            .unwrap_or_else(|| panic!("the stylesheet defines --text-{}", step.key));
+            .unwrap_or_else(|| panic!("the stylesheet defines --text-{}", step.key))
+            .replace(' ', "");
         let ends_at = |value: &str| {
             declared == format!("{value}rem") || declared.ends_with(&format!(",{value}rem)"))
         };

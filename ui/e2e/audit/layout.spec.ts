@@ -78,11 +78,11 @@ function inspect(slack: number): Findings {
     if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) {
       if (["checkbox", "radio", "hidden"].includes(element.type)) continue;
       const style = getComputedStyle(element);
+      // A native select draws its arrow inside its content box; a restyled one (appearance: none)
+      // keeps room for its own in the padding.
+      const arrow = element instanceof HTMLSelectElement && style.appearance !== "none" ? 20 : 0;
       const room =
-        element.clientWidth -
-        parseFloat(style.paddingLeft) -
-        parseFloat(style.paddingRight) -
-        (element instanceof HTMLSelectElement ? 20 : 0);
+        element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
       if (shownTextWidth(element) > room + slack) clipped.push(`${describe(element)} (its text is cut off)`);
       continue;
     }
@@ -105,6 +105,10 @@ function inspect(slack: number): Findings {
       (child) => visible(child) && !["absolute", "fixed"].includes(getComputedStyle(child).position),
     );
     if (items.length < 4) continue;
+    // Cards are alike: the same element with the same first class. A layout of unlike parts (a
+    // card's own fields, prose beside a list) is not a row of cards.
+    const kind = (item: Element) => `${item.tagName}.${item.classList[0] ?? ""}`;
+    if (new Set(items.map(kind)).size > 1) continue;
     const rows = new Map<number, number>();
     for (const item of items) {
       const top = Math.round(item.getBoundingClientRect().top);
@@ -114,7 +118,8 @@ function inspect(slack: number): Findings {
     const widest = Math.max(...counts);
     // A last card that spans the row is a wide card, not an orphan beside empty slots.
     const last = items.at(-1)?.getBoundingClientRect().width ?? 0;
-    const spansTheRow = last >= 0.9 * container.getBoundingClientRect().width;
+    const row = container.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const spansTheRow = last >= 0.9 * row;
     if (counts.length > 1 && widest >= 3 && counts.at(-1) === 1 && !spansTheRow) {
       orphans.push(`${describe(container)}: rows of ${counts.join(" + ")}`);
     }
