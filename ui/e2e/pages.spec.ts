@@ -117,7 +117,7 @@ for (const lang of ["en", "zh"] as const) {
             await expect(page.locator("h1")).toHaveText(prerenderedHeading ?? "");
             const prerenderedElements = (
               served.split('<div id="app">')[1]?.split("</div>\n<script")[0] ?? ""
-            ).match(/<[a-z][a-z0-9]*[\s>]/g)?.length;
+            ).match(/<[a-z][a-z0-9]*[\s/>]/g)?.length;
             // Overlays that only exist after hydration (consent banner, notices) are marked client-only.
             const hydratedElements = await page
               .locator("#app *:not([data-client-only], [data-client-only] *)")

@@ -218,11 +218,13 @@ for (const [lang, prefix] of [
       await open(page, `${prefix}/support-token?size=10`);
       await expectRows(page, "entity=sg&size=10");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      const display = await page
-        .locator(".asset-table tbody tr")
-        .first()
-        .evaluate((tr) => getComputedStyle(tr).display);
-      expect(display).toBe(width < 800 ? "block" : "table-row");
+      const row = page.locator(".asset-table tbody tr").first();
+      const display = await row.evaluate((tr) => getComputedStyle(tr).display);
+      expect(display).toBe(width < 800 ? "grid" : "table-row");
+      if (width < 800) {
+        // A compact card: token, network, the four account types and the contract in about 11rem.
+        expect((await row.boundingBox())?.height).toBeLessThanOrEqual(208);
+      }
       await page.screenshot({
         path: `../artifacts/screenshots/support-token-${lang}-${width}.png`,
         fullPage: true,

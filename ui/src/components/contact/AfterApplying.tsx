@@ -24,11 +24,8 @@ export function AfterApplying({ copy, entities }: { copy: ContactCopy["after"]; 
       {entity && (
         <div class="contact-aside__entity" data-entity={entity.id}>
           <h3>{copy.entityHeading}</h3>
-          <p>
-            <strong>{entity.legalName}</strong>
-            <br />
-            {entity.address}
-          </p>
+          <p class="contact-aside__legal-name">{entity.legalName}</p>
+          <p>{entity.address}</p>
         </div>
       )}
     </aside>

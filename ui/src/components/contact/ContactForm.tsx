@@ -91,14 +91,17 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
     };
   };
 
+  /** What every field's frame shows of `name`: its label, hint, required marker and message. */
+  const frameOf = (name: Exclude<FieldName, "consent">) => ({
+    id: fieldId(name),
+    label: copy.label[name],
+    hint: copy.hint[name],
+    marker: copy.required,
+    error: errorOf(name),
+  });
+
   const textField = (name: TextName) => (
-    <Field
-      id={fieldId(name)}
-      label={copy.label[name]}
-      hint={copy.hint[name]}
-      marker={copy.required}
-      error={errorOf(name)}
-    >
+    <Field {...frameOf(name)}>
       <input
         {...TEXT_INPUTS[name]}
         {...controlProps(name)}
@@ -117,14 +120,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
     options: RegionOption[],
     onChoose: (value: string) => void,
   ) => (
-    <Field
-      id={fieldId(name)}
-      label={copy.label[name]}
-      hint={copy.hint[name]}
-      marker={copy.required}
-      error={errorOf(name)}
-      class={`contact-field--${name}`}
-    >
+    <Field {...frameOf(name)} class={`contact-field--${name}`}>
       <Combobox
         id={fieldId(name)}
         labelId={labelId(fieldId(name))}
@@ -183,13 +179,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
       <div class="contact-form__grid">
         {textField("company")}
         {regionField("country", countries, chooseCountry)}
-        <Field
-          id={fieldId("businessType")}
-          label={copy.label.businessType}
-          hint={copy.hint.businessType}
-          marker={copy.required}
-          error={errorOf("businessType")}
-        >
+        <Field {...frameOf("businessType")}>
           <select
             {...controlProps("businessType")}
             name="businessType"
