@@ -91,7 +91,7 @@ pub struct Hero {
 }
 
 /// The illustrations drawn for the site (`ui/src/components/Illustration.tsx`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Illustration {
     /// A vault door: custody.
@@ -104,6 +104,28 @@ pub enum Illustration {
     Shield,
     /// A globe with two markers: the entities and data residency.
     Globe,
+    /// The product: a withdrawal reaching its 2-of-3 approval quorum.
+    Approval,
+    /// The product: a new address-book entry in its cool-off period.
+    Whitelist,
+    /// The product: a batch of deposit addresses created at once.
+    DepositBatch,
+    /// The product: the e-mail that confirms an off-exchange settlement.
+    SettlementEmail,
+    /// The product: the DeFi connector's approval screen with its policy checks.
+    DefiApproval,
+    /// The product: a holdings statement.
+    Statement,
+}
+
+impl Illustration {
+    /// The name content files write, such as `deposit-batch`.
+    pub fn name(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|value| value.as_str().map(str::to_owned))
+            .unwrap_or_default()
+    }
 }
 
 /// A button linking to a page of the site.
@@ -158,6 +180,9 @@ pub enum Section {
         columns: u8,
         /// The cards in order.
         item: Vec<FeatureItem>,
+        /// Up to two buttons under the cards, for a link that belongs to the whole section.
+        #[serde(default)]
+        action: Vec<Action>,
     },
     /// A numbered step flow.
     Steps {
@@ -378,7 +403,9 @@ impl Section {
     /// The buttons of the section (split and call-to-action sections).
     pub fn actions(&self) -> &[Action] {
         match self {
-            Section::Split { action, .. } | Section::Cta { action, .. } => action,
+            Section::Features { action, .. }
+            | Section::Split { action, .. }
+            | Section::Cta { action, .. } => action,
             _ => &[],
         }
     }

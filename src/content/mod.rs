@@ -31,6 +31,7 @@ pub mod typed_figures;
 pub mod validate;
 pub mod validate_facts;
 pub mod validate_pages;
+pub mod zh_dates;
 
 pub use error::ContentError;
 pub use lang::Lang;

@@ -1,6 +1,6 @@
 //! Rules that keep the copy true to the data: every legal entity described in each language,
 //! the worked fee example priced from the fee rows, no figure or fee typed by hand, and the
-//! Chinese house terms of the glossary.
+//! Chinese house terms of the glossary and date format.
 
 use std::collections::BTreeSet;
 
@@ -9,7 +9,7 @@ use super::load::ContentFiles;
 use super::marketing::EntityId;
 use super::model::Content;
 use super::validate::is_slug;
-use super::{ContentError, Lang, typed_figures};
+use super::{ContentError, Lang, typed_figures, zh_dates};
 
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
@@ -20,6 +20,7 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     errors.extend(typed_figures::check(files, &literals));
     errors.extend(content.glossary.check_itself(text("glossary.toml")));
     errors.extend(content.glossary.check_content(files));
+    errors.extend(zh_dates::check(files));
     errors
 }
 

@@ -187,6 +187,23 @@ impl Rules<'_> {
         for action in &page.hero.action {
             self.link(file, &action.href);
         }
+        let mut illustrations = BTreeSet::new();
+        let drawn = page
+            .hero
+            .illustration
+            .iter()
+            .chain(page.section.iter().filter_map(|section| match section {
+                Section::Split { illustration, .. } => illustration.as_ref(),
+                _ => None,
+            }));
+        for illustration in drawn.filter(|drawn| !illustrations.insert(**drawn)) {
+            let name = illustration.name();
+            self.error(
+                file,
+                &format!("illustration = \"{name}\""),
+                format!("the illustration `{name}` is shown twice on this page; each picture appears once"),
+            );
+        }
         for section in &page.section {
             let id = section.id();
             let needle = format!("id = \"{id}\"");

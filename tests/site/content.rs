@@ -81,6 +81,25 @@ fn ids_must_match_across_languages_and_be_unique() {
 }
 
 #[test]
+fn an_illustration_shown_twice_on_a_page_fails_with_its_line() {
+    let errors = errors_after(|f| {
+        replace(
+            f,
+            "en/marketing/services.toml",
+            "illustration = \"approval\"",
+            "illustration = \"vault\"",
+        )
+    });
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("content/en/marketing/services.toml:")
+                && e.contains("the illustration `vault` is shown twice on this page")),
+        "{errors:?}"
+    );
+}
+
+#[test]
 fn redirects_and_links_must_reach_real_pages() {
     let redirect = errors_after(|f| {
         replace(

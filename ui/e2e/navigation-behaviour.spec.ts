@@ -156,6 +156,18 @@ for (const { lang, width } of ALL_VARIANTS) {
       expect(await documentMarker(page)).toBe("same document");
     });
 
+    test("the contents of a long page mark the section being read, and only that one", async ({ page }) => {
+      await open(page, localized("/privacy", lang), width);
+      const links = page.locator(".document__toc a");
+      const current = page.locator('.document__toc a[aria-current="location"]');
+      for (const index of [5, 2]) {
+        const id = ((await links.nth(index).getAttribute("href")) ?? "").slice(1);
+        await page.locator(`#${id}`).evaluate((section) => section.scrollIntoView());
+        await expect(current).toHaveCount(1);
+        await expect(current).toHaveAttribute("href", `#${id}`);
+      }
+    });
+
     test("a hash in a link to another page scrolls to that anchor once the page is shown", async ({
       page,
     }) => {

@@ -25,7 +25,7 @@ test("FAQ category counts equal the articles each category lists", async ({ page
     expect(counts.length).toBe(6);
     for (const [index, href] of links.entries()) {
       await hydrated(page, href ?? "");
-      const listed = await page.locator("#faq-articles ~ .card-list > li a").count();
+      const listed = await page.locator("#faq-articles ~ .question-list > li a").count();
       expect(listed, href ?? "").toBe(counts[index]);
     }
   }

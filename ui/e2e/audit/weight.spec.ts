@@ -1,4 +1,11 @@
-import { type Browser, expect, type Page, type Request, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Page,
+  type Request,
+  test,
+} from "@playwright/test";
 import { auditedDocuments } from "../site";
 import { kb, printTable } from "./table";
 
@@ -6,6 +13,10 @@ import { kb, printTable } from "./table";
  * (woff2, compressed in themselves) as transferred. */
 const BUDGETS = { html: 25_000, css: 12_000, js: 30_000, font: 35_000 } as const;
 type Kind = keyof typeof BUDGETS;
+
+/** Issue 23: each illustration of the site (`img.illustration`, lazy ones included), in bytes as a
+ * visitor's browser receives it. */
+const ILLUSTRATION_BUDGET = 8_000;
 
 /** Pages measured at once, in as many tabs. */
 const CONCURRENCY = 4;
@@ -30,6 +41,8 @@ interface Weight {
   other: number;
   /** HTML, CSS or JS responses that came without brotli. */
   uncompressed: string[];
+  /** The illustrations the page shows, loaded or lazy, by URL path. */
+  illustrations: string[];
 }
 
 /** A browser tab that measures first visits: the browser cache is off (Chrome DevTools Protocol)
@@ -62,6 +75,7 @@ async function measure(page: Page, path: string): Promise<Weight> {
     files: { html: 0, css: 0, js: 0, font: 0 },
     other: 0,
     uncompressed: [],
+    illustrations: [],
   };
   const onRequest = () => {
     inFlight += 1;
@@ -100,6 +114,9 @@ async function measure(page: Page, path: string): Promise<Weight> {
   await page.waitForSelector("html[data-hydrated=true]");
   while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) await page.waitForTimeout(25);
   await Promise.all(finished);
+  weight.illustrations = await page.$$eval("img.illustration", (images) =>
+    images.map((image) => new URL((image as HTMLImageElement).src).pathname),
+  );
   page.off("request", onRequest);
   page.off("requestfailed", onFailed);
   page.off("requestfinished", onFinished);
@@ -108,6 +125,24 @@ async function measure(page: Page, path: string): Promise<Weight> {
     sessionStorage.clear();
   });
   return weight;
+}
+
+/** The size of each illustration in `paths` (repeats counted once) as served in brotli, largest
+ * first. */
+async function illustrationSizes(
+  request: APIRequestContext,
+  paths: string[],
+): Promise<{ path: string; bytes: number }[]> {
+  const sizes = await Promise.all(
+    [...new Set(paths)].map(async (path) => {
+      const response = await request.get(path, { headers: { "Accept-Encoding": "br" } });
+      expect(response.status(), path).toBe(200);
+      const bytes = Number(response.headers()["content-length"]);
+      expect(bytes, `${path}: Content-Length`).toBeGreaterThan(0);
+      return { path, bytes };
+    }),
+  );
+  return sizes.sort((a, b) => b.bytes - a.bytes);
 }
 
 test("page weight: the first visit of every page stays within the brotli budgets", async ({
@@ -177,7 +212,27 @@ test("page weight: the first visit of every page stays within the brotli budgets
       .filter((kind) => weight.bytes[kind] > BUDGETS[kind])
       .map((kind) => `${weight.path}: ${kind} ${kb(weight.bytes[kind])} KB > ${kb(BUDGETS[kind])} KB`),
   );
+  const illustrations = await illustrationSizes(
+    request,
+    weights.flatMap((weight) => weight.illustrations),
+  );
+  printTable(
+    `Illustrations: bytes in brotli as served, budget ${kb(ILLUSTRATION_BUDGET)} KB each`,
+    ["file", { heading: "KB", right: true }, { heading: "pages", right: true }],
+    illustrations.map(({ path, bytes }) => [
+      path,
+      kb(bytes),
+      weights.filter((weight) => weight.illustrations.includes(path)).length,
+    ]),
+  );
   expect(weights.length).toBe(paths.length);
+  expect(illustrations.length, "pages with illustrations").toBeGreaterThan(0);
+  expect
+    .soft(
+      illustrations.filter(({ bytes }) => bytes > ILLUSTRATION_BUDGET).map(({ path }) => path),
+      "illustrations over budget",
+    )
+    .toEqual([]);
   expect.soft(over, "over budget").toEqual([]);
   expect
     .soft(

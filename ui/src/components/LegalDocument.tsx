@@ -4,6 +4,7 @@ import type { Block, IntroData, PageData } from "../lib/types";
 import { FormattedDate } from "./FormattedDate";
 import { PageIntro } from "./PageIntro";
 import { RichText } from "./RichText";
+import { useActiveSection } from "./useActiveSection";
 
 /** The data of a long-form page (legal pages, security guides). */
 export interface DocumentData extends IntroData {
@@ -14,7 +15,7 @@ export interface DocumentData extends IntroData {
 }
 
 /** A long-form page: heading, last-updated date (or effective and last-reviewed dates), table of
- * contents and titled sections;
+ * contents that marks the section being read, and titled sections;
  * `extras` adds content (such as a control) at the end of the section with that id. */
 export function LegalDocument({
   page,
@@ -24,6 +25,7 @@ export function LegalDocument({
   extras?: Record<string, ComponentChildren>;
 }) {
   const { t } = useLingui();
+  const reading = useActiveSection(page.data.sections.map((section) => section.id));
   return (
     <>
       <PageIntro page={page}>
@@ -50,7 +52,9 @@ export function LegalDocument({
           <ol>
             {page.data.sections.map((section) => (
               <li key={section.id}>
-                <a href={`#${section.id}`}>{section.heading}</a>
+                <a href={`#${section.id}`} aria-current={reading === section.id ? "location" : undefined}>
+                  {section.heading}
+                </a>
               </li>
             ))}
           </ol>

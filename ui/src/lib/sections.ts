@@ -8,7 +8,18 @@ export interface Action {
 }
 
 /** The illustrations drawn for the site. */
-export type IllustrationName = "vault" | "network" | "settlement" | "shield" | "globe";
+export type IllustrationName =
+  | "vault"
+  | "network"
+  | "settlement"
+  | "shield"
+  | "globe"
+  | "approval"
+  | "whitelist"
+  | "deposit-batch"
+  | "settlement-email"
+  | "defi-approval"
+  | "statement";
 
 /** What a marketing page's intro shows besides its heading and lead. */
 export interface Hero {
@@ -78,7 +89,7 @@ export interface EntityParticulars {
 /** One section of a marketing page, as the content model computes it. */
 export type Section =
   | (SectionBase & { kind: "figures"; item: { figure: string; label: string; value: string }[] })
-  | (SectionBase & { kind: "features"; columns: 2 | 3 | 4; item: FeatureItem[] })
+  | (SectionBase & { kind: "features"; columns: 2 | 3 | 4; item: FeatureItem[]; action: Action[] })
   | (SectionBase & { kind: "steps"; item: TitledText[] })
   | (SectionBase & { kind: "split"; body: Block[]; illustration?: IllustrationName; action: Action[] })
   | (SectionBase & { kind: "table"; caption?: string; header: string[]; rows: string[][] })

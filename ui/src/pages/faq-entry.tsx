@@ -1,3 +1,4 @@
+import "../styles/faq.css";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { PageIntro } from "../components/PageIntro";
@@ -42,16 +43,16 @@ function Category({ page }: { page: PageData<CategoryData> }) {
         <h2 id="faq-articles" class="section-title">
           <QuestionCount count={page.data.articles.length} />
         </h2>
-        <ul class="tiles card-list">
+        <ol class="question-list">
           {page.data.articles.map((article) => (
-            <li key={article.id} class="card">
-              <h3>
+            <li key={article.id} class="question-list__item">
+              <h3 class="question-list__title">
                 <a href={faqHref(article.id, page.lang)}>{article.title}</a>
               </h3>
               <p>{article.summary}</p>
             </li>
           ))}
-        </ul>
+        </ol>
       </section>
     </>
   );

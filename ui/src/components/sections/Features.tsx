@@ -1,8 +1,10 @@
 import type { SectionOf } from "../../lib/sections";
+import { ActionLinks } from "../ActionLinks";
 import { FeatureIcon } from "../FeatureIcon";
 import { SectionFrame } from "./SectionFrame";
 
-/** A grid of cards, each with an optional icon, bullet points and a link. */
+/** A grid of cards, each with an optional icon, bullet points and a link, and optional buttons
+ * under the grid. */
 export function Features({ section }: { section: SectionOf<"features"> }) {
   return (
     <SectionFrame section={section}>
@@ -27,6 +29,7 @@ export function Features({ section }: { section: SectionOf<"features"> }) {
           </li>
         ))}
       </ul>
+      <ActionLinks actions={section.action} />
     </SectionFrame>
   );
 }

@@ -13,7 +13,7 @@ export function Split({ section }: { section: SectionOf<"split"> }) {
           <RichText blocks={section.body} />
           <ActionLinks actions={section.action} />
         </div>
-        {section.illustration && <Illustration name={section.illustration} class="split__art" />}
+        {section.illustration && <Illustration name={section.illustration} class="split__art" lazy />}
       </div>
     </SectionFrame>
   );
