@@ -50,6 +50,8 @@ impl Content {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Site {
+    /// The pages the 404 page suggests, in order (unprefixed paths).
+    pub suggested_pages: Vec<String>,
     /// Company figures shown in figure strips and written in copy as tokens.
     pub figures: Figures,
     /// The named chains; the site claims their count minus two as `N+` supported chains.
@@ -310,6 +312,9 @@ pub struct LocalSite {
     pub entity: BTreeMap<String, LocalEntity>,
     /// Approved boilerplate for press and partners.
     pub brand: BrandCopy,
+    /// One line under each link of the header's menus and each page the 404 page suggests, by
+    /// unprefixed page path (`insights` for the Insights link).
+    pub menu_summary: BTreeMap<String, String>,
 }
 
 /// The approved descriptions of the brand kit.

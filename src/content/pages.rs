@@ -305,13 +305,34 @@ pub fn error_page_data(
         "path": path,
         "title": document_title(content, lang, &meta.title),
         "description": meta.description,
-        "data": { "status": status, "heading": meta.heading, "lead": meta.lead, "requestPath": path },
+        "data": {
+            "status": status, "heading": meta.heading, "lead": meta.lead, "requestPath": path,
+            "suggestions": suggestions(content, lang),
+        },
         "chrome": chrome_data(content, lang),
     })
 }
 
+/// The pages an error page suggests: link, heading and one line on what each offers.
+fn suggestions(content: &Content, lang: Lang) -> Vec<Value> {
+    let locale = content.locale(lang);
+    content
+        .site
+        .suggested_pages
+        .iter()
+        .filter_map(|path| {
+            let route = content.routes.iter().find(|route| &route.path == path)?;
+            Some(json!({
+                "href": lang.localize(path),
+                "title": locale.pages.get(&route.id)?.heading,
+                "summary": locale.site.menu_summary.get(path)?,
+            }))
+        })
+        .collect()
+}
+
 /// Brand copy every page's header and footer need, in one language, with the footer's block of
-/// the entities clients contract with.
+/// the entities clients contract with and the lines under the links of the header's menus.
 pub fn chrome_data(content: &Content, lang: Lang) -> Value {
     let site = &content.locale(lang).site;
     let entities: Vec<Value> = entity_view::all(content, lang, true)
@@ -327,7 +348,7 @@ pub fn chrome_data(content: &Content, lang: Lang) -> Value {
         .collect();
     json!({
         "name": site.name, "legalLine": site.legal_line, "skipLink": site.skip_link,
-        "entities": entities,
+        "entities": entities, "menuSummaries": site.menu_summary,
     })
 }
 

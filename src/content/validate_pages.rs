@@ -23,6 +23,9 @@ pub const REQUIRED_COLOURS: [&str; 8] = [
     "background",
 ];
 
+/// The key of `[menu_summary]` for the header's Insights link, which leads to another site.
+pub const MENU_SUMMARY_OF_INSIGHTS: &str = "insights";
+
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     let mut rules = Rules {
@@ -57,6 +60,20 @@ impl Rules<'_> {
     fn site(&mut self, content: &Content) {
         let site = &content.site;
         let file = "site.toml";
+        let unknown: Vec<&String> = site
+            .suggested_pages
+            .iter()
+            .filter(|path| !self.pages.contains(*path))
+            .collect();
+        for path in unknown {
+            self.error(
+                file,
+                &format!("\"{path}\""),
+                format!(
+                    "suggested page `{path}` is not a page (write unprefixed paths such as /faq)"
+                ),
+            );
+        }
         for colour in &site.palette {
             if !is_hex_colour(&colour.hex) {
                 let message = format!(
@@ -156,6 +173,24 @@ impl Rules<'_> {
                 id,
                 format!("`certification.{id}` is not a certification of site.toml"),
             );
+        }
+        for path in locale.site.menu_summary.keys() {
+            if path != MENU_SUMMARY_OF_INSIGHTS && !self.pages.contains(path) {
+                self.error(
+                    &site_file,
+                    &format!("\"{path}\" ="),
+                    format!("menu summary for `{path}`, which is not a page (nor `{MENU_SUMMARY_OF_INSIGHTS}`)"),
+                );
+            }
+        }
+        for path in &content.site.suggested_pages {
+            if !locale.site.menu_summary.contains_key(path) {
+                self.error(
+                    &site_file,
+                    "[menu_summary]",
+                    format!("the 404 page suggests `{path}`, which needs a line in [menu_summary]"),
+                );
+            }
         }
         let fees_file = format!("{code}/fees.toml");
         for problem in fees::mismatches(&content.fees, &locale.fees) {

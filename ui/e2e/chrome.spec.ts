@@ -86,6 +86,23 @@ for (const lang of ["en", "zh"] as const) {
       }
     });
 
+    test("every link of a dropdown says in one line what it offers", async ({ page }) => {
+      await open(page, at(lang, "/services"));
+      for (const [id, count] of Object.entries(GROUPS)) {
+        await page.locator(`[data-nav-group=${id}]`).click();
+        const links = page.locator(`#nav-menu-${id} .site-nav__item`);
+        await expect(links.locator(".nav-summary")).toHaveCount(count);
+        for (const link of await links.all()) {
+          const summary = link.locator(".nav-summary");
+          await expect(summary).not.toBeEmpty();
+          await expect(link).toHaveAccessibleDescription((await summary.textContent()) ?? "");
+          const box = await summary.boundingBox();
+          expect(box?.height ?? 0, "one line, two at most").toBeLessThan(48);
+        }
+        await page.keyboard.press("Escape");
+      }
+    });
+
     test("dropdowns work by mouse, one at a time, and close after a navigation", async ({ page }) => {
       await open(page, at(lang, "/services"));
       const product = page.locator("[data-nav-group=product]");

@@ -185,6 +185,30 @@ for (const lang of ["en", "zh"] as const) {
   }
 }
 
+test("the 404 page offers the FAQ search and the popular pages, each with a line on what it offers", async ({
+  page,
+}) => {
+  for (const [path, lang] of [
+    ["/no-such-page", "en"],
+    ["/zh/faq/no-such-category", "zh"],
+  ] as const) {
+    expect((await page.goto(path))?.status()).toBe(404);
+    await page.waitForSelector("html[data-hydrated=true]");
+    const suggestions = page.locator(".error-page__suggestions a");
+    await expect(suggestions).toHaveCount(6);
+    for (const suggestion of await suggestions.all()) {
+      await expect(suggestion.locator(".error-page__summary")).not.toBeEmpty();
+      const href = (await suggestion.getAttribute("href")) ?? "";
+      expect(href.startsWith("/zh/"), href).toBe(lang === "zh");
+      expect((await page.request.get(href)).status(), href).toBe(200);
+    }
+    await page.getByRole("searchbox").fill(lang === "en" ? "whitelist" : "白名单");
+    await page.getByRole("searchbox").press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${lang === "en" ? "" : "/zh"}/faq/search\\?q=`));
+    await expect(page.locator(".result").first()).toBeVisible();
+  }
+});
+
 test("unknown paths show the 404 page in the path's language, and it passes axe on both widths", async ({
   page,
 }) => {

@@ -81,6 +81,7 @@ export function Header({ page }: { page: PageData }) {
                   current={current}
                   open={openGroup === entry.id}
                   onOpenChange={setGroupOpen}
+                  summaries={page.chrome.menuSummaries}
                 />
               ),
             )}

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from "preact/hooks";
 import { Icon } from "../components/Icon";
 import { focusableIn, menuKeyIndex } from "../lib/focus";
 import type { Lang } from "../lib/types";
-import { groupIsCurrent, type NavGroup } from "./nav";
+import { groupIsCurrent, type NavGroup, summaryKey } from "./nav";
 import { NavLinkItem } from "./NavLinkItem";
 
 /** The end of the menu that ArrowDown (first link) or ArrowUp (last link) on the button moves into. */
@@ -18,11 +18,14 @@ export function NavDropdown({
   current,
   open,
   onOpenChange,
+  summaries,
 }: {
   group: NavGroup;
   lang: Lang;
   current: string;
   open: boolean;
+  /** One line under each link, by `summaryKey`. */
+  summaries: Record<string, string>;
   onOpenChange: (id: string, open: boolean) => void;
 }) {
   const { i18n } = useLingui();
@@ -106,7 +109,13 @@ export function NavDropdown({
       <ul class="site-nav__menu" id={menuId} ref={menuRef} hidden={!open} onClick={onMenuClick}>
         {group.links.map((link) => (
           <li key={link.kind === "page" ? link.path : link.label.id}>
-            <NavLinkItem link={link} lang={lang} current={current} class="site-nav__item" />
+            <NavLinkItem
+              link={link}
+              lang={lang}
+              current={current}
+              class="site-nav__item"
+              summary={summaries[summaryKey(link)]}
+            />
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { useId } from "preact/hooks";
 import { Icon } from "../components/Icon";
 import { useHydrated } from "../lib/hydrated";
 import { localize } from "../lib/paths";
@@ -7,32 +8,54 @@ import { linkCurrent, type NavLink } from "./nav";
 import { useRuntime } from "./runtime";
 
 /** One link of the navigation: a page of the site (marked when current) or another site, whose
- * address is known only in the browser and which is announced as external. */
+ * address is known only in the browser and which is announced as external; in a menu, a line
+ * under its label says what it offers. */
 export function NavLinkItem({
   link,
   lang,
   current,
   class: className,
+  summary,
 }: {
   link: NavLink;
   lang: Lang;
   current: string;
   class: string;
+  summary?: string | undefined;
 }) {
   const { t, i18n } = useLingui();
   const runtime = useRuntime();
   const hydrated = useHydrated();
+  const summaryId = useId();
+  // The line describes the link; the link's name stays its label, the words voice control users say.
+  const describedBy = summary ? summaryId : undefined;
+  const line = summary && (
+    <span class="nav-summary" id={summaryId} aria-hidden="true">
+      {summary}
+    </span>
+  );
   if (link.kind === "page") {
     return (
-      <a class={className} href={localize(link.path, lang)} aria-current={linkCurrent(link, current)}>
+      <a
+        class={className}
+        href={localize(link.path, lang)}
+        aria-current={linkCurrent(link, current)}
+        aria-describedby={describedBy}
+      >
         {i18n._(link.label)}
+        {line}
       </a>
     );
   }
   return (
-    <a class={className} href={hydrated && runtime ? link.href(runtime) : undefined}>
+    <a
+      class={className}
+      href={hydrated && runtime ? link.href(runtime) : undefined}
+      aria-describedby={describedBy}
+    >
       {i18n._(link.label)}
       <Icon name="external-link" label={t`(external site)`} class="nav-external" />
+      {line}
     </a>
   );
 }

@@ -12,6 +12,8 @@ export interface PageLink {
 /** A link to another site, whose address comes from the deployment settings. */
 export interface ExternalLink {
   kind: "external";
+  /** Names the link where content refers to it (its menu summary). */
+  id: string;
   href: (runtime: RuntimeSettings) => string;
   label: MessageDescriptor;
 }
@@ -75,7 +77,7 @@ export const mainNav: NavEntry[] = [
     id: "resources",
     label: msg`Resources`,
     links: [
-      { kind: "external", href: (runtime) => runtime.insightsUrl, label: msg`Insights` },
+      { kind: "external", id: "insights", href: (runtime) => runtime.insightsUrl, label: msg`Insights` },
       page("/faq", msg`FAQ`),
       page("/contact-us", msg`Contact us`),
     ],
@@ -113,6 +115,12 @@ export const footerGroups: FooterGroup[] = [
     ],
   },
 ];
+
+/** The key of a link's line in the content's menu summaries (`menu_summary` of
+ * content/{lang}/site.toml): a page's path, another site's id. */
+export function summaryKey(link: NavLink): string {
+  return link.kind === "page" ? link.path : link.id;
+}
 
 /** How a page link relates to the current (unprefixed) path: the page itself, a page below it
  * (`/faq` while reading `/faq/security`), or neither. The home page is only ever itself. */

@@ -16,6 +16,9 @@ export interface Chrome {
   legalLine: string;
   skipLink: string;
   entities: FooterEntity[];
+  /** One line under each link of the header's menus, by unprefixed page path (`insights` for
+   * the Insights link); see `summaryKey` in src/app/nav.ts. */
+  menuSummaries: Record<string, string>;
 }
 
 /** Everything a page renders from: built from content/ by the Rust content model. */

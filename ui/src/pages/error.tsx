@@ -1,24 +1,61 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { navigate } from "../app/navigate";
+import { SearchForm } from "../components/SearchForm";
 import { localize } from "../lib/paths";
 import type { PageProps } from "../lib/types";
+
+/** A page the error page suggests (content/site.toml `suggested_pages`). */
+interface Suggestion {
+  href: string;
+  title: string;
+  summary: string;
+}
 
 interface ErrorData {
   status: number;
   heading: string;
   lead: string;
   requestPath: string;
+  suggestions: Suggestion[];
 }
 
-/** The 404 and 500 pages: status, message, the requested path and a way back. */
+/** The 404 and 500 pages: status, message and the requested path; a page that was not found
+ * also offers the FAQ search and the most visited pages; both lead back home. */
 export default function ErrorPage({ page }: PageProps<ErrorData>) {
+  const { t } = useLingui();
+  const { status, suggestions } = page.data;
+  const searchPath = localize("/faq/search", page.lang);
   return (
     <section class="container error-page">
-      <p class="error-page__status">{page.data.status}</p>
+      <p class="error-page__status">{status}</p>
       <h1>{page.data.heading}</h1>
       <p class="error-page__path">
         <code>{page.data.requestPath}</code>
       </p>
       <p class="lead">{page.data.lead}</p>
+      {status === 404 && (
+        <>
+          <SearchForm
+            action={searchPath}
+            label={t`Search the FAQ`}
+            value=""
+            onSearch={(q) => navigate(q ? `${searchPath}?${new URLSearchParams({ q })}` : searchPath)}
+          />
+          <h2 class="error-page__heading">
+            <Trans>Popular pages</Trans>
+          </h2>
+          <ul class="tiles error-page__suggestions">
+            {suggestions.map((suggestion) => (
+              <li key={suggestion.href}>
+                <a href={suggestion.href}>
+                  <span class="error-page__suggestion">{suggestion.title}</span>
+                  <span class="error-page__summary">{suggestion.summary}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <p>
         <a class="button" href={localize("/", page.lang)}>
           <Trans>Go to the home page</Trans>
