@@ -256,6 +256,21 @@ pub enum Section {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         lead: Option<String>,
     },
+    /// Anonymised client set-ups, each with what the client needed, what it set up and a few
+    /// figures, under a note that says they are illustrative.
+    Cases {
+        /// Anchor id.
+        id: String,
+        /// Section heading.
+        heading: String,
+        /// Paragraph under the heading.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lead: Option<String>,
+        /// The cases in order.
+        item: Vec<ClientCase>,
+        /// What the cases are and are not (composites, illustrative figures), under them.
+        note: String,
+    },
     /// A lifecycle diagram: linear stages, then the outcomes they may branch into.
     Lifecycle {
         /// Anchor id.
@@ -388,6 +403,7 @@ impl Section {
             | Section::Table { id, .. }
             | Section::Fees { id, .. }
             | Section::Certifications { id, .. }
+            | Section::Cases { id, .. }
             | Section::Lifecycle { id, .. }
             | Section::Entities { id, .. }
             | Section::Licences { id, .. }
@@ -409,6 +425,32 @@ impl Section {
             _ => &[],
         }
     }
+}
+
+/// One anonymised client set-up of a cases section.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClientCase {
+    /// The kind of client, never its name, e.g. "A regional exchange".
+    pub client: String,
+    /// Where it is served from or based, e.g. "Hong Kong entity".
+    pub context: String,
+    /// What the client needed.
+    pub need: String,
+    /// What it set up with us.
+    pub setup: String,
+    /// Two figures of the set-up.
+    pub metric: Vec<CaseMetric>,
+}
+
+/// A figure of a client case: the value as shown and what it counts.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaseMetric {
+    /// The value as shown, e.g. "2 of 3".
+    pub value: String,
+    /// What the value counts.
+    pub label: String,
 }
 
 /// One figure of the figure strip.

@@ -312,6 +312,15 @@ impl Rules<'_> {
                     );
                 }
             }
+            Section::Cases { item, .. } => {
+                for case in item.iter().filter(|case| case.metric.len() != 2) {
+                    self.error(
+                        file,
+                        &case.client,
+                        format!("section `{id}`: a client case shows two figures, side by side"),
+                    );
+                }
+            }
             Section::Cta { action, .. } if action.is_empty() || action.len() > 2 => {
                 self.error(
                     file,

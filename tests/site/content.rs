@@ -100,6 +100,27 @@ fn an_illustration_shown_twice_on_a_page_fails_with_its_line() {
 }
 
 #[test]
+fn a_client_case_needs_two_figures() {
+    let errors = errors_after(|f| {
+        for lang in ["en", "zh"] {
+            replace(
+                f,
+                &format!("{lang}/marketing/clients.toml"),
+                "[[section.item.metric]]\nvalue = \"500,000\"",
+                "[[section.item.metric]]\nvalue = \"4\"\nlabel = \"weeks\"\n\n[[section.item.metric]]\nvalue = \"500,000\"",
+            );
+        }
+    });
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("content/en/marketing/clients.toml:")
+                && e.contains("a client case shows two figures")),
+        "{errors:?}"
+    );
+}
+
+#[test]
 fn redirects_and_links_must_reach_real_pages() {
     let redirect = errors_after(|f| {
         replace(

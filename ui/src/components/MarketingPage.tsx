@@ -3,6 +3,7 @@ import type { MarketingData, Section } from "../lib/sections";
 import type { PageData } from "../lib/types";
 import { Hero } from "./Hero";
 import { CallToAction } from "./sections/CallToAction";
+import { Cases } from "./sections/Cases";
 import { Certifications } from "./sections/Certifications";
 import { ComparisonTable } from "./sections/ComparisonTable";
 import { Entities } from "./sections/Entities";
@@ -34,6 +35,8 @@ function CommonSection({ section }: { section: Section }) {
       return <FeeTable section={section} />;
     case "certifications":
       return <Certifications section={section} />;
+    case "cases":
+      return <Cases section={section} />;
     case "lifecycle":
       return <Lifecycle section={section} />;
     case "entities":

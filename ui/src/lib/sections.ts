@@ -34,6 +34,15 @@ export interface TitledText {
   body: string;
 }
 
+/** An anonymised client set-up: who, where, what it needed, what it set up, and its figures. */
+export interface ClientCase {
+  client: string;
+  context: string;
+  need: string;
+  setup: string;
+  metric: { value: string; label: string }[];
+}
+
 interface SectionBase {
   id: string;
   heading: string;
@@ -95,6 +104,7 @@ export type Section =
   | (SectionBase & { kind: "table"; caption?: string; header: string[]; rows: string[][] })
   | (SectionBase & { kind: "fees"; schedule: "flexible" | "fixed"; note?: string; table: FeeTable })
   | (SectionBase & { kind: "certifications"; item: Certification[] })
+  | (SectionBase & { kind: "cases"; item: ClientCase[]; note: string })
   | (SectionBase & {
       kind: "lifecycle";
       stage: TitledText[];

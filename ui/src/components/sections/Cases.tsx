@@ -1,0 +1,32 @@
+import type { SectionOf } from "../../lib/sections";
+import { SectionFrame } from "./SectionFrame";
+
+/** Anonymised client set-ups side by side: the kind of client, what it needed, what it set up and
+ * its figures, with the note that says what the cases are. */
+export function Cases({ section }: { section: SectionOf<"cases"> }) {
+  return (
+    <SectionFrame section={section}>
+      <ul class="tiles cases">
+        {section.item.map((item) => (
+          <li key={item.client} class="case">
+            <p class="case__client">
+              {item.client}
+              <span class="case__context">{item.context}</span>
+            </p>
+            <h3 class="case__need">{item.need}</h3>
+            <p class="case__setup">{item.setup}</p>
+            <dl class="case__metrics">
+              {item.metric.map((metric) => (
+                <div key={metric.label}>
+                  <dt>{metric.label}</dt>
+                  <dd>{metric.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <p class="cases__note">{section.note}</p>
+    </SectionFrame>
+  );
+}
