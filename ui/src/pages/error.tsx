@@ -1,6 +1,5 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { navigate } from "../app/navigate";
-import { SearchForm } from "../components/SearchForm";
+import { Trans } from "@lingui/react/macro";
+import { FaqSearchForm } from "../components/FaqSearchForm";
 import { localize } from "../lib/paths";
 import type { PageProps } from "../lib/types";
 
@@ -22,9 +21,7 @@ interface ErrorData {
 /** The 404 and 500 pages: status, message and the requested path; a page that was not found
  * also offers the FAQ search and the most visited pages; both lead back home. */
 export default function ErrorPage({ page }: PageProps<ErrorData>) {
-  const { t } = useLingui();
   const { status, suggestions } = page.data;
-  const searchPath = localize("/faq/search", page.lang);
   return (
     <section class="container error-page">
       <p class="error-page__status">{status}</p>
@@ -35,16 +32,11 @@ export default function ErrorPage({ page }: PageProps<ErrorData>) {
       <p class="lead">{page.data.lead}</p>
       {status === 404 && (
         <>
-          <SearchForm
-            action={searchPath}
-            label={t`Search the FAQ`}
-            value=""
-            onSearch={(q) => navigate(q ? `${searchPath}?${new URLSearchParams({ q })}` : searchPath)}
-          />
+          <FaqSearchForm lang={page.lang} />
           <h2 class="error-page__heading">
             <Trans>Popular pages</Trans>
           </h2>
-          <ul class="tiles error-page__suggestions">
+          <ul class="tiles card-list error-page__suggestions">
             {suggestions.map((suggestion) => (
               <li key={suggestion.href}>
                 <a href={suggestion.href}>

@@ -1,8 +1,6 @@
-import { useLingui } from "@lingui/react/macro";
-import { navigate } from "../app/navigate";
+import { FaqSearchForm } from "../components/FaqSearchForm";
 import { PageIntro } from "../components/PageIntro";
 import { QuestionCount } from "../components/QuestionCount";
-import { SearchForm } from "../components/SearchForm";
 import { localize } from "../lib/paths";
 import type { IntroData, PageProps } from "../lib/types";
 
@@ -12,18 +10,11 @@ interface FaqData extends IntroData {
 
 /** `/faq`: the search box and the categories with their article counts. */
 export default function FaqPage({ page }: PageProps<FaqData>) {
-  const { t } = useLingui();
-  const searchPath = localize("/faq/search", page.lang);
   return (
     <>
       <PageIntro page={page} />
       <section class="container">
-        <SearchForm
-          action={searchPath}
-          label={t`Search the FAQ`}
-          value=""
-          onSearch={(q) => navigate(q ? `${searchPath}?${new URLSearchParams({ q })}` : searchPath)}
-        />
+        <FaqSearchForm lang={page.lang} />
         <ul class="tiles card-list">
           {page.data.categories.map((category) => (
             <li key={category.id} class="card">
