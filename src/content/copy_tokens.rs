@@ -10,6 +10,7 @@ use super::entities::{self, LocalEntity};
 use super::facts::{self, RUNTIME_TOKENS, TOKENS};
 use super::fee_tokens;
 use super::fees::FeeSchedules;
+use super::lines::copy_lines;
 use super::model::Site;
 
 /// The language's entity descriptions (`[entity.{id}]`) and regulator names (`[regulator]`).
@@ -87,22 +88,18 @@ impl CopyTokens {
     /// run-time token (`{year}`), with its byte offset.
     pub fn unknown<'t>(&self, text: &'t str) -> Vec<(usize, &'t str)> {
         let mut found = Vec::new();
-        let mut line_start = 0;
-        for line in text.split_inclusive('\n') {
-            if !line.trim_start().starts_with('#') {
-                let mut rest = line;
-                while let Some((before, name, after)) = next_token(rest) {
-                    let offset = line_start + (line.len() - rest.len()) + before.len();
-                    if !self.values.contains_key(name)
-                        && !RUNTIME_TOKENS.contains(&name)
-                        && self.may_report(name)
-                    {
-                        found.push((offset, name));
-                    }
-                    rest = after;
+        for (line_start, line) in copy_lines(text) {
+            let mut rest = line;
+            while let Some((before, name, after)) = next_token(rest) {
+                let offset = line_start + (line.len() - rest.len()) + before.len();
+                if !self.values.contains_key(name)
+                    && !RUNTIME_TOKENS.contains(&name)
+                    && self.may_report(name)
+                {
+                    found.push((offset, name));
                 }
+                rest = after;
             }
-            line_start += line.len();
         }
         found
     }

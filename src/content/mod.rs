@@ -17,6 +17,7 @@ pub mod fee_tokens;
 pub mod fees;
 pub mod glossary;
 pub mod lang;
+pub mod lines;
 pub mod load;
 pub mod marketing;
 pub mod markup;

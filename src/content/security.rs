@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ContentError;
+use super::lines::copy_lines;
 use super::load::ContentFiles;
 use super::model::Content;
 use super::pages::page_instances;
@@ -119,16 +120,12 @@ fn policy_problem(content: &Content, policy: &str) -> Option<String> {
 /// The e-mail links of a content file, outside `#` comment lines: byte offset and address.
 fn mailto_links(text: &str) -> Vec<(usize, &str)> {
     let mut found = Vec::new();
-    let mut line_start = 0;
-    for line in text.split_inclusive('\n') {
-        if !line.trim_start().starts_with('#') {
-            for (at, _) in line.match_indices(MAILTO_LINK) {
-                let rest = &line[at + MAILTO_LINK.len()..];
-                let end = rest.find(')').unwrap_or(rest.len());
-                found.push((line_start + at, &rest[..end]));
-            }
+    for (line_start, line) in copy_lines(text) {
+        for (at, _) in line.match_indices(MAILTO_LINK) {
+            let rest = &line[at + MAILTO_LINK.len()..];
+            let end = rest.find(')').unwrap_or(rest.len());
+            found.push((line_start + at, &rest[..end]));
         }
-        line_start += line.len();
     }
     found
 }

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use super::copy_tokens::CopyTokens;
 use super::facts;
 use super::fees::FeeSchedules;
+use super::lines::copy_lines;
 use super::load::ContentFiles;
 use super::marketing::Figure;
 use super::model::Site;
@@ -62,23 +63,19 @@ pub fn check(files: &ContentFiles, literals: &BTreeMap<String, Vec<String>>) -> 
         })
         .flat_map(|(name, text)| {
             let mut errors = Vec::new();
-            let mut line_start = 0;
-            for line in text.split_inclusive('\n') {
-                if !line.trim_start().starts_with('#') {
-                    for (offset, literal) in typed_in(line, literals) {
-                        let tokens = &literals[literal];
-                        errors.push(ContentError::at_offset(
-                            name,
-                            text,
-                            line_start + offset,
-                            format!(
-                                "“{literal}” is typed; write {} so that it follows the data",
-                                tokens.join(" or ")
-                            ),
-                        ));
-                    }
+            for (line_start, line) in copy_lines(text) {
+                for (offset, literal) in typed_in(line, literals) {
+                    let tokens = &literals[literal];
+                    errors.push(ContentError::at_offset(
+                        name,
+                        text,
+                        line_start + offset,
+                        format!(
+                            "“{literal}” is typed; write {} so that it follows the data",
+                            tokens.join(" or ")
+                        ),
+                    ));
                 }
-                line_start += line.len();
             }
             errors
         })

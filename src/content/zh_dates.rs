@@ -2,6 +2,7 @@
 //! dates (`ui/src/components/FormattedDate.tsx`) show them beside the typed ones.
 
 use super::ContentError;
+use super::lines::copy_lines;
 use super::load::ContentFiles;
 
 /// The byte offsets in `text` of the dates written with spaces: a year and month (`2026 年 3 月`),
@@ -62,19 +63,15 @@ fn date_chain(chars: &[(usize, char)], start: usize) -> (Vec<char>, bool, usize)
 pub fn check(files: &ContentFiles) -> Vec<ContentError> {
     let mut errors = Vec::new();
     for (name, text) in files.iter().filter(|(name, _)| name.starts_with("zh/")) {
-        let mut line_start = 0;
-        for line in text.split_inclusive('\n') {
-            if !line.trim_start().starts_with('#') {
-                for offset in spaced_dates(line) {
-                    errors.push(ContentError::at_offset(
-                        name,
-                        text,
-                        line_start + offset,
-                        "write this date without spaces, as the site shows dates: 2026年10月24日",
-                    ));
-                }
+        for (line_start, line) in copy_lines(text) {
+            for offset in spaced_dates(line) {
+                errors.push(ContentError::at_offset(
+                    name,
+                    text,
+                    line_start + offset,
+                    "write this date without spaces, as the site shows dates: 2026年10月24日",
+                ));
             }
-            line_start += line.len();
         }
     }
     errors
