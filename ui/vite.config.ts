@@ -1,6 +1,11 @@
 import { lingui } from "@lingui/vite-plugin";
 import preact from "@preact/preset-vite";
 import { defineConfig } from "vitest/config";
+import { messagesBesideCode } from "./scripts/messages-beside-code.mjs";
+
+/** The modules every page runs besides Preact and Lingui: the app shell (src/app, src/lib, Icon,
+ * messages). They travel as the "runtime" chunk, and their messages as the language's catalog. */
+const SHELL = /src[\\/](lib|app)[\\/]|src[\\/]components[\\/](Icon|messages)/;
 
 // One config for the client build and the prerender (SSR) build; scripts/build.mjs sets the
 // output directories. Assets are served by the binary under /_app/.
@@ -12,6 +17,7 @@ export default defineConfig({
       prerender: { enabled: false },
     }),
     lingui({ failOnMissing: true, failOnCompileError: true }),
+    messagesBesideCode({ shell: SHELL }),
   ],
   build: {
     manifest: true,
@@ -31,7 +37,7 @@ export default defineConfig({
           groups: [
             {
               name: "runtime",
-              test: /node_modules[\\/](preact|@lingui)|src[\\/](lib|app)[\\/]|src[\\/]components[\\/](Icon|messages)/,
+              test: new RegExp(`node_modules[\\\\/](preact|@lingui)|${SHELL.source}`),
             },
           ],
         },

@@ -388,6 +388,9 @@ pub enum Section {
     },
 }
 
+/// The page id of the brand kit, whose page (ui/src/pages/brand-kit.tsx) draws the brand sections.
+pub const BRAND_KIT_PAGE: &str = "brand-kit";
+
 fn default_columns() -> u8 {
     3
 }
@@ -414,6 +417,19 @@ impl Section {
             | Section::BrandRules { id, .. }
             | Section::BrandDownload { id, .. } => id,
         }
+    }
+
+    /// Whether the section belongs to the brand kit page only: the UI draws these kinds on
+    /// `BRAND_KIT_PAGE` and nowhere else, and only them and call-to-action bands there.
+    pub fn is_brand_kit(&self) -> bool {
+        matches!(
+            self,
+            Section::BrandLogos { .. }
+                | Section::BrandPalette { .. }
+                | Section::BrandCopy { .. }
+                | Section::BrandRules { .. }
+                | Section::BrandDownload { .. }
+        )
     }
 
     /// The buttons of the section (split and call-to-action sections).

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use super::fees;
 use super::load::ContentFiles;
-use super::marketing::{ICONS, MarketingPage, Section};
+use super::marketing::{BRAND_KIT_PAGE, ICONS, MarketingPage, Section};
 use super::model::Content;
 use super::pages::page_instances;
 use super::validate::{is_hex_colour, is_slug};
@@ -206,11 +206,17 @@ impl Rules<'_> {
                 ));
                 continue;
             }
-            self.marketing_page(content, &file, sections);
+            self.marketing_page(content, &file, page, sections);
         }
     }
 
-    fn marketing_page(&mut self, content: &Content, file: &str, page: &MarketingPage) {
+    fn marketing_page(
+        &mut self,
+        content: &Content,
+        file: &str,
+        page_id: &str,
+        page: &MarketingPage,
+    ) {
         let mut anchors = BTreeSet::new();
         if page.hero.action.len() > 2 {
             self.error(
@@ -251,6 +257,15 @@ impl Rules<'_> {
             }
             if !anchors.insert(id) {
                 self.error(file, &needle, format!("section id `{id}` is used twice"));
+            }
+            let on_brand_kit = page_id == BRAND_KIT_PAGE;
+            if section.is_brand_kit() != on_brand_kit && !matches!(section, Section::Cta { .. }) {
+                let problem = if on_brand_kit {
+                    "the brand kit page shows only brand sections and call-to-action bands"
+                } else {
+                    "brand sections are shown on the brand kit page only"
+                };
+                self.error(file, &needle, format!("section `{id}`: {problem}"));
             }
             for action in section.actions() {
                 self.link(file, &action.href);

@@ -100,6 +100,43 @@ fn an_illustration_shown_twice_on_a_page_fails_with_its_line() {
 }
 
 #[test]
+fn brand_sections_stay_on_the_brand_kit_page_which_shows_no_other_kind() {
+    let errors = errors_after(|f| {
+        let before_cta = |section: &str| format!("{section}\n\n[[section]]\nkind = \"cta\"");
+        replace(
+            f,
+            "en/marketing/brand-kit.toml",
+            "kind = \"cta\"",
+            &before_cta("kind = \"licences\"\nid = \"licence-cards\"\nheading = \"Licences\""),
+        );
+        replace(
+            f,
+            "en/marketing/services.toml",
+            "kind = \"cta\"",
+            &before_cta(
+                "kind = \"brand-download\"\nid = \"kit\"\nheading = \"Brand kit\"\nbody = \"Logos.\"\nlink = \"Download\"",
+            ),
+        );
+    });
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("content/en/marketing/brand-kit.toml:")
+                && e.contains(
+                    "the brand kit page shows only brand sections and call-to-action bands"
+                )),
+        "{errors:?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("content/en/marketing/services.toml:")
+                && e.contains("brand sections are shown on the brand kit page only")),
+        "{errors:?}"
+    );
+}
+
+#[test]
 fn a_client_case_needs_two_figures() {
     let errors = errors_after(|f| {
         for lang in ["en", "zh"] {

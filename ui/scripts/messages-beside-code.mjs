@@ -1,0 +1,88 @@
+// Lingui messages travel with the code that shows them. The catalog a language loads at start
+// (src/locales/{lang}/messages.po, imported by src/lib/i18n.ts) keeps only the messages of the
+// shell, the modules every page runs; every other module registers the messages it shows itself,
+// in every language, as it loads (`registerMessages` of src/lib/i18n.ts), so a page brings only
+// its own. Translators still have one .po file per language.
+
+import { getConfig } from "@lingui/conf";
+import lingui from "@lingui/cli/api";
+
+/** The message ids a module's compiled macros name (`{ id: "…" }`). */
+const MESSAGE_ID = /\bid:\s*"([^"\\]+)"/g;
+/** What registers a module's messages; it must not register its own. */
+const REGISTRY = /[\\/]src[\\/]lib[\\/]i18n\.ts$/;
+
+/** The Vite plugin. `shell`: the paths of the modules every page runs (the runtime chunk of
+ * vite.config.ts); messages shown anywhere in the shell stay in the catalog. */
+export function messagesBesideCode({ shell }) {
+  const config = getConfig();
+  /** @type {Promise<{ compiled: Record<string, Record<string, unknown>>, inShell: Set<string> }> | null} */
+  let catalogs = null;
+
+  const read = async () => {
+    const [catalog] = await lingui.getCatalogs(config);
+    const source = await catalog.read(config.sourceLocale);
+    const inShell = new Set(
+      Object.entries(source)
+        .filter(([, message]) => message.origin.some(([file]) => shell.test(file)))
+        .map(([id]) => id),
+    );
+    const compiled = {};
+    for (const locale of config.locales) {
+      const { messages } = await catalog.getTranslations(locale, {
+        sourceLocale: config.sourceLocale,
+        fallbackLocales: config.fallbackLocales,
+      });
+      compiled[locale] = JSON.parse(
+        lingui.createCompiledCatalog(locale, messages, { namespace: "json" }).source,
+      ).messages;
+    }
+    return { compiled, inShell };
+  };
+
+  const pick = (messages, ids) =>
+    Object.fromEntries(ids.filter((id) => id in messages).map((id) => [id, messages[id]]));
+
+  return {
+    name: "messages-beside-code",
+    // After the Lingui plugin (which checks and compiles the catalogs) and the macros.
+    enforce: "post",
+    buildStart() {
+      catalogs = null;
+    },
+    watchChange(id) {
+      if (id.endsWith(".po")) catalogs = null;
+    },
+    async transform(code, id) {
+      const file = id.split("?")[0];
+      if (file.endsWith(".po")) {
+        const { compiled, inShell } = await (catalogs ??= read());
+        const locale = config.locales.find((name) => file.endsWith(`/${name}/messages.po`));
+        if (!locale) return null;
+        const messages = pick(compiled[locale], [...inShell]);
+        return {
+          code: `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});`,
+          map: null,
+        };
+      }
+      if (!/\.(ts|tsx)$/.test(file) || REGISTRY.test(file) || !code.includes("id:")) return null;
+      const { compiled, inShell } = await (catalogs ??= read());
+      const ids = [...new Set([...code.matchAll(MESSAGE_ID)].map((match) => match[1]))].filter(
+        (messageId) => !inShell.has(messageId) && messageId in compiled[config.sourceLocale],
+      );
+      if (ids.length === 0) return null;
+      // The ids once, then each language's messages in their order.
+      const messages = [
+        ids,
+        Object.fromEntries(
+          config.locales.map((locale) => [locale, ids.map((messageId) => compiled[locale][messageId])]),
+        ),
+      ];
+      // Appended, so the module's lines (and its source map) stay where they are; imports are hoisted.
+      return {
+        code: `${code}\nimport { registerMessages as registerMessages$ } from "/src/lib/i18n.ts";\nregisterMessages$(...JSON.parse(${JSON.stringify(JSON.stringify(messages))}));\n`,
+        map: null,
+      };
+    },
+  };
+}
