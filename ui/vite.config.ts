@@ -3,9 +3,10 @@ import preact from "@preact/preset-vite";
 import { defineConfig } from "vitest/config";
 import { messagesBesideCode } from "./scripts/messages-beside-code.mjs";
 
-/** The modules every page runs besides Preact and Lingui: the app shell (src/app, src/lib, Icon,
- * messages). They travel as the "runtime" chunk, and their messages as the language's catalog. */
-const SHELL = /src[\\/](lib|app)[\\/]|src[\\/]components[\\/](Icon|messages)/;
+/** The modules every page runs besides Preact and Lingui: the app shell (src/app but for the parts
+ * it loads on demand, src/app/deferred; src/lib; Icon, messages). They travel as the "runtime"
+ * chunk, and their messages as the language's catalog. */
+const SHELL = /src[\\/]app[\\/](?!deferred[\\/])|src[\\/]lib[\\/]|src[\\/]components[\\/](Icon|messages)/;
 
 // One config for the client build and the prerender (SSR) build; scripts/build.mjs sets the
 // output directories. Assets are served by the binary under /_app/.
@@ -25,6 +26,9 @@ export default defineConfig({
     // Illustrations stay hashed files rather than data URLs inside JavaScript.
     assetsInlineLimit: 0,
     cssCodeSplit: true,
+    // Page chunks do not preload their own imports: the server names them for the first load, and
+    // client navigation fetches them beside the page data (src/navigation/pageCode.ts).
+    modulePreload: false,
     target: "es2022",
     rolldownOptions: {
       input: "src/entry-client.tsx",

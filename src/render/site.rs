@@ -272,7 +272,7 @@ impl Renderer<'_> {
                 href: seo::absolute(public_url, &lang.localize(FEED_PATH)),
                 title: feed_title(self.content, lang),
             });
-        // The client's head update after navigation (ui/src/app/head.ts) reads these two.
+        // The client's head update after navigation (ui/src/navigation/head.ts) reads these two.
         data["shareImage"] = json!(
             share_image
                 .as_ref()

@@ -38,6 +38,12 @@ async function open(page: Page, path: string, width: keyof typeof VIEWPORTS): Pr
   await page.waitForSelector("html[data-hydrated=true]");
 }
 
+/** Waits until the navigation code runs: it loads once the browser is idle after hydration
+ * (src/app/deferredNavigation.ts), and only then are links prefetched and new builds looked for. */
+async function navigationReady(page: Page): Promise<void> {
+  await page.waitForSelector("html[data-navigation=ready]");
+}
+
 /** Leaves a marker on the window: it survives client-side navigation and is lost by a full load. */
 async function markDocument(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -233,6 +239,7 @@ for (const { lang, width } of PAIRED_VARIANTS) {
         inFlight -= 1;
       });
       await open(page, localized("/faq", lang), width);
+      await navigationReady(page);
       await page.waitForTimeout(1500);
       counting = true;
 
@@ -291,6 +298,38 @@ for (const { lang, width } of PAIRED_VARIANTS) {
       expect(prefetched).toEqual([]);
     });
 
+    test("with Save-Data the navigation code waits for the visitor, and a click before it arrives still navigates on the client", async ({
+      page,
+      request,
+    }) => {
+      await page.addInitScript(() => {
+        Object.defineProperty(navigator, "connection", { value: { saveData: true } });
+      });
+      const navigationCode: string[] = [];
+      page.on("request", (sent) => {
+        const { pathname } = new URL(sent.url());
+        if (pathname.startsWith("/_app/assets/clientNavigation-") && pathname.endsWith(".js"))
+          navigationCode.push(pathname);
+      });
+      const target = localized("/services", lang);
+      const heading = (await pageData(request, target)).data.heading;
+      const loads = countDocumentLoads(page, target);
+      await open(page, localized("/about", lang), width);
+      await page.waitForLoadState("networkidle");
+      expect(navigationCode).toEqual([]);
+      await expect(page.locator("html")).not.toHaveAttribute("data-navigation");
+
+      await markDocument(page);
+      // A click without a pointer first (no hover to announce it): the click itself loads the code.
+      await (await addLink(page, target)).dispatchEvent("click", { button: 0 });
+      await expect(page.locator("h1")).toHaveText(heading);
+      await expect(page).toHaveURL(new RegExp(`${target}$`));
+      expect(await documentMarker(page)).toBe("same document");
+      expect(loads.count).toBe(0);
+      expect(navigationCode).toHaveLength(1);
+      await expect(page.locator("html")).toHaveAttribute("data-navigation", "ready");
+    });
+
     test("after a new build appears the next navigation loads in full, but not twice within 10 s", async ({
       page,
       request,
@@ -303,6 +342,7 @@ for (const { lang, width } of PAIRED_VARIANTS) {
       );
       const loads = countDocumentLoads(page, target);
       await open(page, localized("/about", lang), width);
+      await navigationReady(page);
       await markDocument(page);
       await expect(page.locator("html")).not.toHaveAttribute("data-new-build");
 

@@ -2,11 +2,10 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "preac
 import { loadCurrentUser } from "../lib/session";
 import { main, restoreEntity, setLocale } from "../lib/store";
 import type { RuntimeSettings } from "../lib/types";
-import { startClientNavigation } from "./clientNavigation";
+import { startDeferredNavigation } from "./deferredNavigation";
 import { FatalErrorBoundary, loadServerErrorPage, showsErrorPages } from "./fatalError";
-import { applyHead } from "./head";
 import { type LoadedPage, Shell } from "./Shell";
-import { clearTransition } from "./transition";
+import { clearTransition } from "./transitionClasses";
 
 /** Phone-sized screens, where the header collapses into a menu. */
 const PHONE_QUERY = "(max-width: 47.99rem)";
@@ -80,7 +79,10 @@ export function ClientApp({
     async (path: string) => {
       if (!showsErrorPages()) return;
       try {
-        const errorPage = await loadServerErrorPage(path);
+        const [errorPage, { applyHead }] = await Promise.all([
+          loadServerErrorPage(path),
+          import("../navigation/head"),
+        ]);
         applyHead(errorPage.page, true);
         await show(errorPage);
       } catch (error) {
@@ -101,7 +103,7 @@ export function ClientApp({
 
   useEffect(
     () =>
-      startClientNavigation({
+      startDeferredNavigation({
         buildId,
         buildCheckIntervalSecs: runtime.buildCheckIntervalSecs,
         show,

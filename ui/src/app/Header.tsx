@@ -3,15 +3,18 @@ import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { Icon } from "../components/Icon";
 import { localize, splitLang } from "../lib/paths";
 import { useMain } from "../lib/store";
+import { useLoaded } from "../lib/useLoaded";
 import type { PageData } from "../lib/types";
 import { Wordmark } from "./Wordmark";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { mainNav } from "./nav";
 import { NavDropdown } from "./NavDropdown";
 import { NavLinkItem } from "./NavLinkItem";
-import { PhoneMenu } from "./PhoneMenu";
 import { SessionControls } from "./SessionControls";
 import "../styles/header.css";
+
+/** The navigation panel, loaded the first time the menu button is pressed. */
+const loadPhoneMenu = () => import("./deferred/PhoneMenu");
 
 /** Widths at which the navigation would not fit on one line beside the brand: the menu button and
  * its panel take over (styles/header.css holds the same width). */
@@ -28,6 +31,7 @@ export function Header({ page }: { page: PageData }) {
   const isPhone = useMain((state) => state.isPhone);
   const [openGroup, setOpenGroup] = useState<string | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
+  const phoneMenu = useLoaded(loadPhoneMenu, panelOpen);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const refocusMenuButton = useRef(false);
 
@@ -110,7 +114,7 @@ export function Header({ page }: { page: PageData }) {
           </span>
         </button>
       </div>
-      {panelOpen && <PhoneMenu page={page} current={current} onClose={closePanel} />}
+      {panelOpen && phoneMenu && <phoneMenu.PhoneMenu page={page} current={current} onClose={closePanel} />}
     </header>
   );
 }

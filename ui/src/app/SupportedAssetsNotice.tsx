@@ -1,12 +1,12 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { createPortal } from "react-dom";
 import { useEffect, useState } from "preact/hooks";
-import { Icon } from "../components/Icon";
 import { readConsent } from "../lib/consent";
 import { dismissNotice, isNoticeDismissed } from "../lib/notice";
 import { localize, splitLang } from "../lib/paths";
 import type { PageData } from "../lib/types";
-import "../styles/notice.css";
+import { useLoaded } from "../lib/useLoaded";
+
+/** The card, loaded when the notice is first shown: never on a first visit, which asks for consent. */
+const loadNoticeCard = () => import("./deferred/NoticeCard");
 
 /** Path of the page the notice announces. */
 const SUPPORTED_ASSETS_PATH = "/support-token";
@@ -18,34 +18,16 @@ const SUPPORTED_ASSETS_PATH = "/support-token";
  * after a first choice it waits for the next page view, since it is decided as a page opens, from
  * the consent recorded by then. */
 export function SupportedAssetsNotice({ page }: { page: PageData }) {
-  const { t } = useLingui();
   const [show, setShow] = useState(false);
 
   useEffect(() => setShow(!isNoticeDismissed() && readConsent() !== null), [page.path]);
+  const shown = show && splitLang(page.path).path !== SUPPORTED_ASSETS_PATH;
+  const card = useLoaded(loadNoticeCard, shown);
 
-  if (!show || splitLang(page.path).path === SUPPORTED_ASSETS_PATH) return null;
+  if (!shown || !card) return null;
   const dismiss = () => {
     dismissNotice();
     setShow(false);
   };
-  return createPortal(
-    <aside class="notice" aria-labelledby="notice-title" data-notice="supported-assets">
-      <Icon name="info" size={23} class="notice__icon" />
-      <div class="notice__body">
-        <p class="notice__title" id="notice-title">
-          <Trans>Supported assets</Trans>
-        </p>
-        <p class="notice__text">
-          <Trans>Look up the tokens and networks each of our entities supports.</Trans>
-        </p>
-        <a class="notice__link" href={localize(SUPPORTED_ASSETS_PATH, page.lang)} onClick={dismiss}>
-          <Trans>View supported assets</Trans>
-        </a>
-      </div>
-      <button type="button" class="notice__close" aria-label={t`Dismiss notice`} onClick={dismiss}>
-        <Icon name="close" size={16} />
-      </button>
-    </aside>,
-    document.body,
-  );
+  return <card.NoticeCard href={localize(SUPPORTED_ASSETS_PATH, page.lang)} onDismiss={dismiss} />;
 }

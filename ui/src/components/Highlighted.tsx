@@ -1,4 +1,4 @@
-import type { Segment } from "../lib/search";
+import type { Segment } from "./search";
 
 /** Text with the parts that matched a search marked. */
 export function Highlighted({ segments }: { segments: Segment[] }) {

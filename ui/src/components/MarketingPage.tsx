@@ -1,7 +1,7 @@
-import { Fragment, type ComponentChildren, type VNode } from "preact";
+import type { ComponentChildren } from "preact";
 import type { MarketingData, Section } from "../lib/sections";
 import type { PageData } from "../lib/types";
-import { Hero } from "./Hero";
+import { MarketingLayout } from "./MarketingLayout";
 import { CallToAction } from "./sections/CallToAction";
 import { Cases } from "./sections/Cases";
 import { Certifications } from "./sections/Certifications";
@@ -14,12 +14,9 @@ import { Licences } from "./sections/Licences";
 import { Lifecycle } from "./sections/Lifecycle";
 import { Split } from "./sections/Split";
 import { Steps } from "./sections/Steps";
-import "../styles/marketing.css";
 
-/** Renders the sections only one page uses (the brand kit's); `null` for any other kind. */
-export type SectionRenderer = (section: Section) => VNode | null;
-
-function CommonSection({ section }: { section: Section }) {
+/** The sections every marketing page may have; `null` for any other kind. */
+function commonSection(section: Section) {
   switch (section.kind) {
     case "figures":
       return <Figures section={section} />;
@@ -50,27 +47,14 @@ function CommonSection({ section }: { section: Section }) {
   }
 }
 
-/** A marketing page: its hero, then each section of its content in order. */
+/** A marketing page: its hero, then each of its sections, of the common kinds. */
 export function MarketingPage({
   page,
   above,
-  renderSection,
 }: {
   page: PageData<MarketingData>;
   /** Shown above the hero's heading, e.g. the solution tabs. */
   above?: ComponentChildren;
-  renderSection?: SectionRenderer;
 }) {
-  const { heading, lead, hero, sections } = page.data;
-  return (
-    <>
-      {above}
-      <Hero heading={heading} lead={lead} hero={hero} />
-      {sections.map((section) => (
-        <Fragment key={section.id}>
-          {renderSection?.(section) ?? <CommonSection section={section} />}
-        </Fragment>
-      ))}
-    </>
-  );
+  return <MarketingLayout page={page} above={above} renderSection={commonSection} />;
 }

@@ -1,6 +1,6 @@
 import "../styles/search.css";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { pageWindow } from "../lib/pageWindow";
+import { pageWindow } from "./pageWindow";
 
 /** Previous / next links with a window of page numbers and the total-records line. `href(n)` is the
  * address of page n (1-based); links update the query string on the client. On a phone only the

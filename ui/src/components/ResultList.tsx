@@ -1,7 +1,7 @@
 import "../styles/search.css";
 import { FormattedDate } from "./FormattedDate";
 import { Highlighted } from "./Highlighted";
-import type { Segment } from "../lib/search";
+import type { Segment } from "./search";
 import type { Lang } from "../lib/types";
 
 /** One entry of a result list: a dated or categorised title with a passage below it. */

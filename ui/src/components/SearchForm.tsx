@@ -1,7 +1,7 @@
 import "../styles/search.css";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "preact/hooks";
-import { MAX_QUERY_LENGTH } from "../lib/search";
+import { MAX_QUERY_LENGTH } from "./search";
 
 /** A labelled keyword search box. Without JavaScript it submits to `action` as `?q=`. */
 export function SearchForm({

@@ -1,6 +1,6 @@
 import { Plural, Trans } from "@lingui/react/macro";
 import type { ComponentChildren } from "preact";
-import type { SearchState } from "../lib/useSearch";
+import type { SearchState } from "./useSearch";
 
 /** The live line that says how a search went: searching, N results, none, or unavailable.
  * `empty` is shown below it when nothing matched. */

@@ -7,6 +7,7 @@ import type { LoadedPage } from "../app/Shell";
 import { watchForNewBuild } from "./buildCheck";
 import { type BuildMeta, loadBuildMeta, routeOf } from "./buildMeta";
 import { applyHead } from "./head";
+import { pageCode, preload } from "./pageCode";
 import { ChunkLoadError, type FetchedPage, fetchPage } from "./pageData";
 import { startPrefetch } from "./prefetch";
 import { enter, leave } from "./transition";
@@ -140,6 +141,7 @@ export function startClientNavigation({
 
     const current = ++generation;
     pending = { url, arrival };
+    if (routes) for (const [rel, href] of pageCode(routes, url.pathname)) void preload(rel, href);
     const main = mainElement();
     const left = main ? leave(main) : Promise.resolve();
     let fetched: FetchedPage | null;

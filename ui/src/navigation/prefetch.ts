@@ -1,7 +1,7 @@
 import { pageLink } from "../app/links";
 import { savingData, whenIdle } from "../lib/idle";
-import { splitLang } from "../lib/paths";
-import { type BuildMeta, routeOf } from "./buildMeta";
+import type { BuildMeta } from "./buildMeta";
+import { pageCode, preload } from "./pageCode";
 import { requestPageData } from "./pageData";
 import { createRequestQueue } from "./requestQueue";
 
@@ -19,25 +19,6 @@ export interface Prefetcher {
   hint(anchor: HTMLAnchorElement): void;
   /** Stops prefetching: nothing more is requested. */
   stop(): void;
-}
-
-/** Fetches `href` through a `<link>` of `rel` (`modulepreload`, or `preload` as a style); settles when done. */
-function preload(rel: "modulepreload" | "preload", href: string): Promise<void> {
-  return new Promise((resolve) => {
-    const link = document.createElement("link");
-    link.rel = rel;
-    if (rel === "preload") link.as = "style";
-    link.href = href;
-    link.addEventListener("load", () => resolve());
-    link.addEventListener("error", () => resolve());
-    document.head.append(link);
-  });
-}
-
-/** Whether the document already loads `href` itself (as the entry, a preload or a stylesheet). */
-function inDocument(href: string): boolean {
-  const escaped = CSS.escape(href);
-  return document.querySelector(`link[href="${escaped}"], script[src="${escaped}"]`) !== null;
 }
 
 /** Prefetches the data and code of pages whose links enter the viewport or are hovered or focused,
@@ -62,13 +43,7 @@ export function startPrefetch(buildId: string, meta: Promise<BuildMeta | null>):
     });
 
   const prefetchCode = (files: BuildMeta, path: string) => {
-    const route = routeOf(files, path);
-    const chunk = route ? files.pages[route.id] : undefined;
-    const catalog = files.catalogs[splitLang(path).lang] ?? [];
-    for (const href of [...(chunk?.modules ?? []), ...catalog])
-      if (!inDocument(href)) queue.add(href, () => preload("modulepreload", href));
-    for (const href of chunk?.styles ?? [])
-      if (!inDocument(href)) queue.add(href, () => preload("preload", href));
+    for (const [rel, href] of pageCode(files, path)) queue.add(href, () => preload(rel, href));
   };
 
   const prefetch = (url: URL) => {

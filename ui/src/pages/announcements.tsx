@@ -5,10 +5,10 @@ import { type ResultItem, ResultList, plain } from "../components/ResultList";
 import { SearchForm } from "../components/SearchForm";
 import { SearchStatus } from "../components/SearchStatus";
 import { localize } from "../lib/paths";
-import { MAX_QUERY_LENGTH } from "../lib/search";
+import { MAX_QUERY_LENGTH } from "../components/search";
 import type { IntroData, PageProps } from "../lib/types";
-import { setUrlQuery, useUrlQuery } from "../lib/urlQuery";
-import { useSearch } from "../lib/useSearch";
+import { setUrlQuery, useUrlQuery } from "../components/urlQuery";
+import { useSearch } from "../components/useSearch";
 
 /** Announcements per page of the list. */
 export const PAGE_SIZE = 5;

@@ -3,7 +3,8 @@ import { BrandDownload } from "../components/brand/BrandDownload";
 import { BrandLogos } from "../components/brand/BrandLogos";
 import { BrandPalette } from "../components/brand/BrandPalette";
 import { BrandRules } from "../components/brand/BrandRules";
-import { MarketingPage } from "../components/MarketingPage";
+import { MarketingLayout } from "../components/MarketingLayout";
+import { CallToAction } from "../components/sections/CallToAction";
 import type { MarketingData, Section } from "../lib/sections";
 import type { PageProps } from "../lib/types";
 import "../styles/brand-kit.css";
@@ -20,11 +21,13 @@ function brandSection(section: Section) {
       return <BrandRules section={section} />;
     case "brand-download":
       return <BrandDownload section={section} />;
+    case "cta":
+      return <CallToAction section={section} />;
     default:
       return null;
   }
 }
 
 export default function BrandKitPage({ page }: PageProps<MarketingData>) {
-  return <MarketingPage page={page} renderSection={brandSection} />;
+  return <MarketingLayout page={page} renderSection={brandSection} />;
 }

@@ -4,10 +4,10 @@ import { ResultList } from "../components/ResultList";
 import { SearchForm } from "../components/SearchForm";
 import { SearchStatus } from "../components/SearchStatus";
 import { localize } from "../lib/paths";
-import { MAX_QUERY_LENGTH } from "../lib/search";
+import { MAX_QUERY_LENGTH } from "../components/search";
 import type { IntroData, PageProps } from "../lib/types";
-import { setUrlQuery, useUrlQuery } from "../lib/urlQuery";
-import { useSearch } from "../lib/useSearch";
+import { setUrlQuery, useUrlQuery } from "../components/urlQuery";
+import { useSearch } from "../components/useSearch";
 
 /** `/faq/search?q=`: keyword search over the FAQ in the page's language; works from a shared URL. */
 export default function FaqSearchPage({ page }: PageProps<IntroData>) {

@@ -20,7 +20,7 @@ import {
   viewOfParams,
 } from "../components/assets/supportedAssets";
 import type { PageProps } from "../lib/types";
-import { setUrlQuery, useUrlQuery } from "../lib/urlQuery";
+import { setUrlQuery, useUrlQuery } from "../components/urlQuery";
 import { useAssetPage } from "../components/assets/useAssetPage";
 
 /** `/support-token`: the supported-asset list of the chosen entity, filtered and paged. The

@@ -1,15 +1,15 @@
 import { useLingui } from "@lingui/react/macro";
 import { createPortal } from "react-dom";
 import { useEffect, useRef } from "preact/hooks";
-import { Icon } from "../components/Icon";
-import { focusableIn, inertOutside, trapTab } from "../lib/focus";
-import { localize } from "../lib/paths";
-import type { PageData } from "../lib/types";
-import { LanguageSwitch } from "./LanguageSwitch";
-import { mainNav } from "./nav";
-import { NavLinkItem } from "./NavLinkItem";
-import { SessionControls } from "./SessionControls";
-import "../styles/phone-menu.css";
+import { Icon } from "../../components/Icon";
+import { focusableIn, inertOutside, trapTab } from "../../lib/focus";
+import { localize } from "../../lib/paths";
+import type { PageData } from "../../lib/types";
+import { LanguageSwitch } from "../LanguageSwitch";
+import { mainNav } from "../nav";
+import { NavLinkItem } from "../NavLinkItem";
+import { SessionControls } from "../SessionControls";
+import "../../styles/phone-menu.css";
 
 /** The navigation panel of phone-sized screens: a modal dialog with every entry of the header
  * (groups as sections), the "Open an account" button, the session controls and the language switch. While it is open the rest

@@ -4,13 +4,12 @@ import { useEffect, useId, useMemo, useRef, useState } from "preact/hooks";
 import { useHydrated } from "../../lib/hydrated";
 import { localize } from "../../lib/paths";
 import type { Lang } from "../../lib/types";
-import { useUrlQuery } from "../../lib/urlQuery";
+import { useUrlQuery } from "../urlQuery";
 import { Combobox } from "./Combobox";
 import { Field, errorId, hintId, labelId } from "./Field";
 import { type RegionOption, areaCodeOptions, countryOptions } from "./regions";
-import { fieldError, firstInvalidField } from "./rules";
-import { SuccessPanel } from "./SuccessPanel";
-import { type Receipt, applicationBody, idempotencyKeys, submitApplication } from "./submission";
+import type * as OnceTouched from "./onceTouched";
+import type { Receipt } from "./submission";
 import { type ContactPageData, type ContactValues, EMPTY_VALUES, FIELD_ORDER, type FieldName } from "./types";
 
 type TextName = "company" | "website" | "contactPerson" | "phone" | "email";
@@ -26,12 +25,18 @@ const TEXT_INPUTS: Record<TextName, JSX.InputHTMLAttributes<HTMLInputElement>> =
   email: { type: "email", autoComplete: "email", inputMode: "email" },
 };
 
+/** The form's validation and submission code, loaded once. */
+type Behaviour = typeof OnceTouched;
+let behaviourLoad: Promise<Behaviour> | null = null;
+const loadBehaviour = () => (behaviourLoad ??= import("./onceTouched"));
+
 const countryName = (option: RegionOption) => option.name;
 const areaCodeName = (option: RegionOption) => `${option.dialling} ${option.name}`;
 
 /** The contact / open-account application form: validation on blur and on submit, the
  * searchable country and area-code lists, submission with an idempotency key, and the success
- * panel that replaces the form. Failures keep every answer. */
+ * panel that replaces the form. Failures keep every answer. The validation and submission code
+ * loads when the visitor first focuses or presses anything in the form. */
 export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang }) {
   const { t } = useLingui();
   const copy = data.form;
@@ -57,7 +62,8 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   const [alert, setAlert] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ name: FieldName } | null>(null);
-  const [keyFor] = useState(idempotencyKeys);
+  const [behaviour, setBehaviour] = useState<Behaviour | null>(null);
+  const keyFor = useRef<((body: string) => string) | null>(null);
   const busy = useRef(false);
   const fax = useRef<HTMLInputElement>(null);
 
@@ -65,10 +71,14 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
     if (focusRequest) document.getElementById(fieldId(focusRequest.name))?.focus();
   }, [focusRequest]);
 
-  if (receipt) return <SuccessPanel receipt={receipt} copy={copy.success} />;
+  if (receipt && behaviour) return <behaviour.SuccessPanel receipt={receipt} copy={copy.success} />;
 
+  const prepare = () => {
+    if (!behaviour) void loadBehaviour().then(setBehaviour);
+  };
   const errorOf = (name: FieldName) =>
-    serverErrors[name] ?? (touched.has(name) ? fieldError(name, values, copy.message, data.limits) : null);
+    serverErrors[name] ??
+    (touched.has(name) && behaviour ? behaviour.fieldError(name, values, copy.message, data.limits) : null);
   const touch = (name: FieldName) =>
     setTouched((before) => (before.has(name) ? before : new Set(before).add(name)));
   const update = (changes: Partial<ContactValues>) => {
@@ -144,9 +154,17 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   const submit = async (event: JSX.TargetedSubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy.current) return;
+    busy.current = true;
+    const loaded = await loadBehaviour().catch(() => null);
+    busy.current = false;
+    if (!loaded) {
+      setAlert(copy.error.network);
+      return;
+    }
+    setBehaviour(loaded);
     setTouched(new Set(FIELD_ORDER));
     setServerErrors({});
-    const invalid = firstInvalidField(values, copy.message, data.limits);
+    const invalid = loaded.firstInvalidField(values, copy.message, data.limits);
     if (invalid) {
       setFocusRequest({ name: invalid });
       return;
@@ -155,8 +173,9 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
     setSending(true);
     setAlert(null);
     const context = { lang, request, sourcePage: location.pathname, fax: fax.current?.value ?? "" };
-    const body = JSON.stringify(applicationBody(values, context));
-    const outcome = await submitApplication(body, keyFor(body), copy.error);
+    const body = JSON.stringify(loaded.applicationBody(values, context));
+    keyFor.current ??= loaded.idempotencyKeys();
+    const outcome = await loaded.submitApplication(body, keyFor.current(body), copy.error);
     busy.current = false;
     setSending(false);
     if (outcome.kind === "stored") {
@@ -174,7 +193,13 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   const notice = request ? copy.request[request]?.notice : undefined;
 
   return (
-    <form class="contact-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form
+      class="contact-form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onFocusIn={prepare}
+      onPointerDown={prepare}
+    >
       <p class="contact-form__note">{copy.privacyNote}</p>
       <div class="contact-form__grid">
         {textField("company")}

@@ -1,0 +1,6 @@
+/** What the form needs only once a visitor works with it (src/components/contact/ContactForm.tsx
+ * loads it on the first focus, pointer press or submit): validation, submission and the panel
+ * shown after it, kept out of the page's first load. */
+export { fieldError, firstInvalidField } from "./rules";
+export { SuccessPanel } from "./SuccessPanel";
+export { applicationBody, idempotencyKeys, submitApplication } from "./submission";
