@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs every check and test of the project, in the order a failure is cheapest to find:
-# formatting and lints, types, translation catalogs, Rust unit and integration tests (the fast
+# formatting and lints, types, translation catalogs, the dependency audit (scripts/deny.sh:
+# cargo-deny against the offline RustSec snapshot), Rust unit and integration tests (the fast
 # tier in parallel, then the heavy tier, `#[ignore]`d in a plain `cargo test`, one at a time),
 # UI unit tests, then the browser tests with axe on every page in every state and the links, HTML
 # validity, page weight and layout audits (ui/e2e/audit/), a short Lighthouse audit against the
 # release binary and the HTTP Observatory. The audits' full run, Lighthouse on every page and the fuzz
 # targets included, is `bash scripts/audit.sh`.
-# Usage: bash scripts/test.sh   (from anywhere; needs cargo, node/npm and /usr/bin/chromium)
+# Usage: bash scripts/test.sh   (from anywhere; needs cargo, cargo-deny, node/npm and /usr/bin/chromium)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 logs=$(mktemp -d)
@@ -33,6 +34,9 @@ step "Lingui catalogs current and translated"
 
 step "cargo clippy"
 cargo clippy --release --all-targets --locked -- -D warnings
+
+step "dependency audit (cargo deny, offline RustSec snapshot)"
+bash scripts/deny.sh
 
 step "Rust tests, fast tier (in parallel)"
 cargo test --release --locked 2>&1 | tee "$logs/cargo.log"
