@@ -42,7 +42,11 @@ git -C "$repo" add -A
 GIT_COMMITTER_DATE=$date GIT_AUTHOR_DATE=$date \
   git -C "$repo" -c user.name=snapshot -c user.email=snapshot@localhost -c commit.gpgsign=false \
   commit -qm "RustSec advisory-db snapshot ${commit:0:7}"
-echo "RustSec advisory-db snapshot: upstream commit $commit, committed $date"
+age_days=$(( ($(date +%s) - $(date -d "$date" +%s)) / 86400 ))
+echo "RustSec advisory-db snapshot: upstream commit $commit, committed $date ($age_days days ago)"
+if [ "$age_days" -gt 90 ]; then
+  echo "warning: the advisory snapshot is $age_days days old; advisories published since are not checked" >&2
+fi
 
 if ! cargo metadata --offline --locked --format-version 1 >/dev/null 2>&1; then
   echo "some crates of Cargo.lock (other platforms' included) are not in ~/.cargo: cargo fetch --locked"
