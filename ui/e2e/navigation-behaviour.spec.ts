@@ -350,6 +350,8 @@ for (const { lang, width } of PAIRED_VARIANTS) {
       await expect(page.locator("html")).toHaveAttribute("data-new-build", "a-newer-build");
       await expectFullLoad(page, target, heading, loads);
 
+      // The page loaded in full watches for builds once its navigation code runs.
+      await navigationReady(page);
       await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
       await expect(page.locator("html")).toHaveAttribute("data-new-build", "a-newer-build");
       await expectClientNavigation(page, target, heading, loads);
