@@ -1,6 +1,6 @@
 import { savingData, whenIdle } from "../lib/idle";
 import type { Arrival, ClientNavigation, NavigationOptions } from "../navigation/clientNavigation";
-import { internalTarget, pageLink } from "./links";
+import { anchorOf, internalTarget, pageLink } from "./links";
 import { NAVIGATE_EVENT } from "./navigate";
 import { startScrollRestoration } from "./scroll";
 
@@ -36,8 +36,8 @@ export function startDeferredNavigation(options: NavigationOptions): () => void 
   };
   const onPopState = () => carryOut({ url: new URL(location.href), arrival: "history" });
   const onIntent = (event: Event) => {
-    const anchor = (event.target as Element | null)?.closest?.("a");
-    if (anchor instanceof HTMLAnchorElement && pageLink(anchor)) carryOut({ anchor });
+    const anchor = anchorOf(event);
+    if (anchor && pageLink(anchor)) carryOut({ anchor });
   };
 
   const intents = ["pointerover", "focusin", "touchstart"] as const;

@@ -7,6 +7,12 @@ export function pageLink(anchor: HTMLAnchorElement): URL | null {
   return url;
 }
 
+/** The link `event` happened on or inside, if any. */
+export function anchorOf(event: Event): HTMLAnchorElement | null {
+  const anchor = (event.target as Element | null)?.closest?.("a");
+  return anchor instanceof HTMLAnchorElement ? anchor : null;
+}
+
 /** The same-origin page URL a click on `event` leads to, or `null` when the browser should handle it. */
 export function internalTarget(event: MouseEvent): URL | null {
   if (
@@ -19,6 +25,6 @@ export function internalTarget(event: MouseEvent): URL | null {
   ) {
     return null;
   }
-  const anchor = (event.target as Element | null)?.closest?.("a");
-  return anchor instanceof HTMLAnchorElement ? pageLink(anchor) : null;
+  const anchor = anchorOf(event);
+  return anchor ? pageLink(anchor) : null;
 }

@@ -1,4 +1,4 @@
-import { pageLink } from "../app/links";
+import { anchorOf, pageLink } from "../app/links";
 import { savingData, whenIdle } from "../lib/idle";
 import type { BuildMeta } from "./buildMeta";
 import { pageCode, preload } from "./pageCode";
@@ -94,8 +94,8 @@ export function startPrefetch(buildId: string, meta: Promise<BuildMeta | null>):
   });
 
   const onPointer = (event: Event) => {
-    const anchor = (event.target as Element | null)?.closest?.("a");
-    if (anchor instanceof HTMLAnchorElement) schedule(anchor);
+    const anchor = anchorOf(event);
+    if (anchor) schedule(anchor);
   };
 
   observeLinks();

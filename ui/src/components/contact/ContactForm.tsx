@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { JSX } from "preact";
 import { useEffect, useId, useMemo, useRef, useState } from "preact/hooks";
 import { useHydrated } from "../../lib/hydrated";
+import { useLoaded } from "../../lib/useLoaded";
 import { localize } from "../../lib/paths";
 import type { Lang } from "../../lib/types";
 import { useUrlQuery } from "../urlQuery";
@@ -25,10 +26,8 @@ const TEXT_INPUTS: Record<TextName, JSX.InputHTMLAttributes<HTMLInputElement>> =
   email: { type: "email", autoComplete: "email", inputMode: "email" },
 };
 
-/** The form's validation and submission code, loaded once. */
-type Behaviour = typeof OnceTouched;
-let behaviourLoad: Promise<Behaviour> | null = null;
-const loadBehaviour = () => (behaviourLoad ??= import("./onceTouched"));
+/** The form's validation and submission code (`import()` loads it once). */
+const loadBehaviour = (): Promise<typeof OnceTouched> => import("./onceTouched");
 
 const countryName = (option: RegionOption) => option.name;
 const areaCodeName = (option: RegionOption) => `${option.dialling} ${option.name}`;
@@ -62,7 +61,8 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   const [alert, setAlert] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ name: FieldName } | null>(null);
-  const [behaviour, setBehaviour] = useState<Behaviour | null>(null);
+  const [touchedOnce, setTouchedOnce] = useState(false);
+  const behaviour = useLoaded(loadBehaviour, touchedOnce);
   const keyFor = useRef<((body: string) => string) | null>(null);
   const busy = useRef(false);
   const fax = useRef<HTMLInputElement>(null);
@@ -73,9 +73,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
 
   if (receipt && behaviour) return <behaviour.SuccessPanel receipt={receipt} copy={copy.success} />;
 
-  const prepare = () => {
-    if (!behaviour) void loadBehaviour().then(setBehaviour);
-  };
+  const prepare = () => setTouchedOnce(true);
   const errorOf = (name: FieldName) =>
     serverErrors[name] ??
     (touched.has(name) && behaviour ? behaviour.fieldError(name, values, copy.message, data.limits) : null);
@@ -154,6 +152,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   const submit = async (event: JSX.TargetedSubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy.current) return;
+    prepare();
     busy.current = true;
     const loaded = await loadBehaviour().catch(() => null);
     busy.current = false;
@@ -161,7 +160,6 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
       setAlert(copy.error.network);
       return;
     }
-    setBehaviour(loaded);
     setTouched(new Set(FIELD_ORDER));
     setServerErrors({});
     const invalid = loaded.firstInvalidField(values, copy.message, data.limits);
