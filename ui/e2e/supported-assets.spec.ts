@@ -241,3 +241,75 @@ for (const [lang, prefix] of [
     });
   }
 }
+
+test("a first visit hydrates without the rows' code; the served rows stay, and a click made before the code arrives still counts", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const rowCode: string[] = [];
+  page.on("request", (request) => {
+    if (/\/AssetResults-[^/]*\.js$/.test(request.url())) rowCode.push(request.url());
+  });
+  // The rows' code is held back until the test lets it through.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/AssetResults-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await withoutOverlays(page);
+  await page.goto("/support-token");
+  await page.waitForSelector("html[data-hydrated=true]");
+  await page.waitForLoadState("networkidle");
+  expect(rowCode).toEqual([]);
+
+  // The served row is marked, to tell whether the code keeps it or draws a new one.
+  const { items } = await api(page.request, "entity=sg");
+  const item = items.find((candidate) => candidate.contract) as Item;
+  const row = page.locator(`tr[data-serial="${item.serial}"]`);
+  await row.evaluate((tr) => ((tr as HTMLElement & { served?: boolean }).served = true));
+  const copy = row.getByRole("button", {
+    name: `Copy the contract address of ${item.token} on ${item.networkName}`,
+  });
+  await copy.click();
+  await expect.poll(() => rowCode.length).toBe(1);
+  await expect(copy).toHaveAttribute("data-state", "idle");
+
+  release();
+  await expect(copy).toHaveAttribute("data-state", "copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(item.contract);
+  expect(await row.evaluate((tr) => (tr as HTMLElement & { served?: boolean }).served)).toBe(true);
+
+  // Pagination works on the client from then on: no document is loaded again.
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+  await expect.poll(() => query(page).get("page")).toBe("2");
+  await expectRows(page, "entity=sg&page=2");
+  expect(documents).toEqual([]);
+});
+
+test("a link of the pagination followed before the rows' code arrives shows the next page on the client", async ({
+  page,
+}) => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/AssetResults-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await open(page, "/support-token");
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+  expect(query(page).get("page")).toBeNull();
+  release();
+  await expect.poll(() => query(page).get("page")).toBe("2");
+  await expectRows(page, "entity=sg&page=2");
+  expect(documents).toEqual([]);
+});

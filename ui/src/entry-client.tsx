@@ -9,18 +9,20 @@ const configElement = document.getElementById("site-config");
 const root = document.getElementById("app");
 if (configElement?.textContent && root) {
   const config = JSON.parse(configElement.textContent) as SiteConfig;
-  const code = await Promise.all([loadPage(config.page.page), loadI18n(config.page.lang)]).catch(
-    (error: unknown) => {
-      console.error("the page's code did not load: reloading once, else the page stays as served", error);
-      guardedReload(new URL(location.href), (href) => location.replace(href));
-      return null;
-    },
-  );
+  const prerendered = root.firstElementChild !== null;
+  const code = await Promise.all([
+    loadPage(config.page.page, !prerendered),
+    loadI18n(config.page.lang),
+  ]).catch((error: unknown) => {
+    console.error("the page's code did not load: reloading once, else the page stays as served", error);
+    guardedReload(new URL(location.href), (href) => location.replace(href));
+    return null;
+  });
   if (code) {
     const [Component, i18n] = code;
     // Served pages are prerendered and hydrated; the live preview (`serve --dev`) serves them
     // empty and renders them here.
-    const mount = root.firstElementChild ? hydrate : render;
+    const mount = prerendered ? hydrate : render;
     mount(
       <ClientApp
         initial={{ page: config.page, Component, i18n }}

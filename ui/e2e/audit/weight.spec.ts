@@ -14,15 +14,6 @@ import { kb, printTable } from "./table";
 const BUDGETS = { html: 25_000, css: 12_000, js: 25_000, font: 35_000 } as const;
 type Kind = keyof typeof BUDGETS;
 
-/** The one page still over the JavaScript budget, with the bytes it may load meanwhile: the
- * supported-assets table hydrates its rows, filters and pagination at once (about 1.3 KB over);
- * issue 22 brings it under by hydrating the rows only when a filter changes. */
-const JS_ALLOWANCE: Record<string, number> = { "/support-token": 26_500, "/zh/support-token": 26_500 };
-
-/** The budget of `kind` on the page at `path`. */
-const budgetOf = (path: string, kind: Kind) =>
-  kind === "js" ? (JS_ALLOWANCE[path] ?? BUDGETS.js) : BUDGETS[kind];
-
 /** Issue 23: each illustration of the site (`img.illustration`, lazy ones included), in bytes as a
  * visitor's browser receives it. */
 const ILLUSTRATION_BUDGET = 8_000;
@@ -174,7 +165,7 @@ test("page weight: the first visit of every page stays within the brotli budgets
   const total = (weight: Weight) => weight.bytes.html + weight.bytes.css + weight.bytes.js;
   weights.sort((a, b) => total(b) - total(a));
   const cell = (weight: Weight, kind: Kind) => `${kb(weight.bytes[kind])} (${weight.files[kind]})`;
-  const headroom = (weight: Weight, kind: Kind) => kb(budgetOf(weight.path, kind) - weight.bytes[kind]);
+  const headroom = (weight: Weight, kind: Kind) => kb(BUDGETS[kind] - weight.bytes[kind]);
   printTable(
     `Page weight: first visit, brotli KB (files) and headroom under DESIGN §8 (HTML ${kb(BUDGETS.html)}, CSS ${kb(BUDGETS.css)}, JS ${kb(BUDGETS.js)}, fonts ${kb(BUDGETS.font)}), heaviest first`,
     [
@@ -218,11 +209,8 @@ test("page weight: the first visit of every page stays within the brotli budgets
   );
   const over = weights.flatMap((weight) =>
     (["html", "css", "js", "font"] as const)
-      .filter((kind) => weight.bytes[kind] > budgetOf(weight.path, kind))
-      .map(
-        (kind) =>
-          `${weight.path}: ${kind} ${kb(weight.bytes[kind])} KB > ${kb(budgetOf(weight.path, kind))} KB`,
-      ),
+      .filter((kind) => weight.bytes[kind] > BUDGETS[kind])
+      .map((kind) => `${weight.path}: ${kind} ${kb(weight.bytes[kind])} KB > ${kb(BUDGETS[kind])} KB`),
   );
   const illustrations = await illustrationSizes(
     request,

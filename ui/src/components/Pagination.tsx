@@ -1,10 +1,10 @@
-import "../styles/search.css";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { pageWindow } from "./pageWindow";
 
 /** Previous / next links with a window of page numbers and the total-records line. `href(n)` is the
  * address of page n (1-based); links update the query string on the client. On a phone only the
- * current number stays between the two (styles/search.css), so the row never wraps. */
+ * current number stays between the two, so the row never wraps. Its styles, styles/pagination.css,
+ * are part of the stylesheet of each page that shows it, so they are there before its code. */
 export function Pagination({
   page,
   pageCount,

@@ -1,3 +1,4 @@
+import "../styles/pagination.css";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { PageIntro } from "../components/PageIntro";
 import { Pagination } from "../components/Pagination";

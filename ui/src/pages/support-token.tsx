@@ -1,16 +1,17 @@
 import "../styles/supported-assets.css";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { AssetFilterForm } from "../components/assets/AssetFilterForm";
-import { AssetTable } from "../components/assets/AssetTable";
+import type { AssetResultsProps } from "../components/assets/AssetResults";
 import { EntityChoice } from "../components/assets/EntityChoice";
-import { EmptyState } from "../components/EmptyState";
+import { Deferred, deferredPart } from "../components/DeferredPart";
 import { PageIntro } from "../components/PageIntro";
-import { Pagination } from "../components/Pagination";
-import { uiMessages } from "../components/messages";
 import { localize } from "../lib/paths";
 import { main, restoreEntity, setEntity, useMain } from "../lib/store";
+import { useAccountLabels } from "../components/assets/accountLabels";
 import {
+  ACCOUNT_TYPES,
+  type AccountType,
   type AssetView,
   type SupportedAssetsData,
   apiQuery,
@@ -23,11 +24,19 @@ import type { PageProps } from "../lib/types";
 import { setUrlQuery, useUrlQuery } from "../components/urlQuery";
 import { useAssetPage } from "../components/assets/useAssetPage";
 
+/** The rows, pagination and page size: a first visit loads their code when the visitor reaches
+ * for them or a filter changes the rows. */
+const assetResults = deferredPart<AssetResultsProps>(() => import("../components/assets/AssetResults"));
+
+/** Loads the rows' code before the page is drawn without its prerendered markup. */
+export const prepare = assetResults.load;
+
 /** `/support-token`: the supported-asset list of the chosen entity, filtered and paged. The
  * view lives in the query string (a shared link shows the same rows; back and forward work);
  * the first page of the Singapore list is in the prerendered document. */
 export default function SupportTokenPage({ page }: PageProps<SupportedAssetsData>) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const accountLabels = useAccountLabels();
   const data = page.data;
   const lang = page.lang;
   const path = localize("/support-token", lang);
@@ -42,10 +51,7 @@ export default function SupportTokenPage({ page }: PageProps<SupportedAssetsData
   const [retry, setRetry] = useState(0);
   const state = useAssetPage(hydrated ? view : null, lang, data.initial, initialQuery, retry);
   const answer = state.answer;
-  const pageCount = Math.max(1, Math.ceil(answer.total / answer.size));
-  const shownPage = answer.page;
   const resultsHeading = useRef<HTMLHeadingElement>(null);
-  const sizeId = useId();
 
   // The entity the page last saw in the store, so a change made elsewhere (the header switch) is
   // told apart from one this page made. The saved entity is restored here, before the address is
@@ -112,58 +118,28 @@ export default function SupportTokenPage({ page }: PageProps<SupportedAssetsData
             <Plural value={answer.total} one="# record found" other="# records found" />
           )}
         </p>
-        {state.status === "failed" && (
-          <div class="asset-alert" role="alert">
-            <p>{i18n._(uiMessages.failedToLoad)}</p>
-            <button type="button" class="button button--secondary" onClick={() => setRetry(retry + 1)}>
-              {t`Try again`}
-            </button>
-          </div>
-        )}
-        {state.status === "invalid" && !state.fields.includes("page") && (
-          <div class="asset-alert" role="alert">
-            <p>{i18n._(uiMessages.illegalInput)}</p>
-          </div>
-        )}
-        {answer.total === 0 ? (
-          <EmptyState filtered={isFiltered(view.filters)} />
-        ) : (
-          <AssetTable
-            items={answer.items}
-            busy={state.status === "loading"}
-            caption={t`${entityList}, page ${shownPage} of ${pageCount}`}
-          />
-        )}
-        {answer.total > 0 && (
-          <div class="asset-footer">
-            <Pagination
-              page={answer.page}
-              pageCount={pageCount}
-              total={answer.total}
-              href={(n) => href({ ...view, page: n })}
-              onPage={(n) => {
-                show({ ...view, page: n });
-                resultsHeading.current?.focus({ preventScroll: true });
-                resultsHeading.current?.scrollIntoView({ block: "start" });
-              }}
-            />
-            <div class="asset-size">
-              <label for={sizeId}>{t`Rows per page`}</label>
-              <select
-                id={sizeId}
-                class="select-control"
-                value={view.size}
-                onChange={(event) => show({ ...view, size: Number(event.currentTarget.value), page: 1 })}
-              >
-                {data.pageSizes.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-        )}
+        <Deferred
+          part={assetResults}
+          className="asset-results"
+          intentScope=".assets-page"
+          prerendered={answer === data.initial && state.status === "ready"}
+          props={{
+            state,
+            accounts: ACCOUNT_TYPES.map((type): [AccountType, string] => [type, accountLabels[type]]),
+            entityList,
+            size: view.size,
+            sizes: data.pageSizes,
+            filtered: isFiltered(view.filters),
+            href: (n) => href({ ...view, page: n }),
+            onPage: (n) => {
+              show({ ...view, page: n });
+              resultsHeading.current?.focus({ preventScroll: true });
+              resultsHeading.current?.scrollIntoView({ block: "start" });
+            },
+            onSize: (size) => show({ ...view, size, page: 1 }),
+            onRetry: () => setRetry(retry + 1),
+          }}
+        />
       </section>
     </>
   );

@@ -28,7 +28,11 @@ export function AssetFilterForm({
   const id = useId();
   const accountLabels = useAccountLabels();
   const [draft, setDraft] = useState(filters);
-  useEffect(() => setDraft(filters), [filters]);
+  // The draft follows the applied filters when they change (back, forward, a shared link), not
+  // each time the page draws again: a redraw while typing (a module's messages arriving, say)
+  // keeps what is typed.
+  const applied = new URLSearchParams(filters).toString();
+  useEffect(() => setDraft(filters), [applied]);
 
   const text: Record<TextFilter, { label: string; placeholder: string }> = {
     network: { label: t`Network`, placeholder: t`e.g. Ethereum or ETH` },

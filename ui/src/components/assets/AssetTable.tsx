@@ -1,18 +1,35 @@
-import "../../styles/copy-button.css";
 import { useLingui } from "@lingui/react/macro";
-import { ACCOUNT_TYPES, type AssetItem, shortContract } from "./supportedAssets";
+import type { AccountType, AssetItem } from "./supportedAssets";
 import { Icon } from "../Icon";
-import { useAccountLabels } from "./accountLabels";
 import { useCopy } from "../useCopy";
+
+/** A contract address shortened for the table: its start and end, joined by an ellipsis. */
+function shortContract(contract: string, keep = 6): string {
+  return contract.length <= keep * 2 + 3
+    ? contract
+    : `${contract.slice(0, keep)}…${contract.slice(-keep + 2)}`;
+}
+
+/** The account types in column order, each with its name. */
+export type AccountColumns = [AccountType, string][];
 
 /** The rows of one page; on narrow screens each row becomes a compact card: the token and its
  * serial, the network, the four account types side by side and the contract. Each account type
  * shows a chip (a filled tick for yes, a grey dash for no) whose word is read to screen readers.
  * Every cell is plain markup made here, with no component of its own, and one status line
  * announces the copies of the whole table: a page of rows hydrates in one short task. */
-export function AssetTable({ items, busy, caption }: { items: AssetItem[]; busy: boolean; caption: string }) {
+export function AssetTable({
+  items,
+  accounts,
+  busy,
+  caption,
+}: {
+  items: AssetItem[];
+  accounts: AccountColumns;
+  busy: boolean;
+  caption: string;
+}) {
   const { t } = useLingui();
-  const accountLabels = useAccountLabels();
   const { outcome, copy, status } = useCopy();
   const columns = {
     serial: t`No.`,
@@ -63,9 +80,9 @@ export function AssetTable({ items, busy, caption }: { items: AssetItem[]; busy:
             <th scope="col" role="columnheader">
               {columns.network}
             </th>
-            {ACCOUNT_TYPES.map((name) => (
+            {accounts.map(([name, label]) => (
               <th scope="col" role="columnheader" key={name}>
-                {accountLabels[name]}
+                {label}
               </th>
             ))}
             <th scope="col" role="columnheader">
@@ -88,14 +105,8 @@ export function AssetTable({ items, busy, caption }: { items: AssetItem[]; busy:
               <td role="cell" class="asset-table__network" data-label={columns.network}>
                 {item.networkName}
               </td>
-              {ACCOUNT_TYPES.map((name) => (
-                <td
-                  role="cell"
-                  class="asset-table__flag"
-                  data-label={accountLabels[name]}
-                  data-account={name}
-                  key={name}
-                >
+              {accounts.map(([name, label]) => (
+                <td role="cell" class="asset-table__flag" data-label={label} data-account={name} key={name}>
                   <span class={item[name] ? "yes-no yes-no--yes" : "yes-no yes-no--no"}>
                     <span class="visually-hidden">{item[name] ? yes : no}</span>
                   </span>

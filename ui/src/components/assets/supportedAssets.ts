@@ -161,10 +161,3 @@ export async function fetchAssets(view: AssetView, lang: Lang, signal?: AbortSig
   if (!response.ok) throw new AssetRequestError("failed");
   return (await response.json()) as AssetAnswer;
 }
-
-/** A contract address shortened for the table: its start and end, joined by an ellipsis. */
-export function shortContract(contract: string, keep = 6): string {
-  return contract.length <= keep * 2 + 3
-    ? contract
-    : `${contract.slice(0, keep)}…${contract.slice(-keep + 2)}`;
-}
