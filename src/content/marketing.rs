@@ -175,10 +175,13 @@ pub enum Section {
         /// Paragraph under the heading.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         lead: Option<String>,
-        /// Cards per row on wide screens: 2, 3 (default) or 4.
+        /// How the items are drawn: bordered cards (the default) or a list without borders.
+        #[serde(default)]
+        layout: FeatureLayout,
+        /// Items per row on wide screens: 2, 3 (default) or 4 cards, or 1 or 2 list columns.
         #[serde(default = "default_columns")]
         columns: u8,
-        /// The cards in order.
+        /// The items in order.
         item: Vec<FeatureItem>,
         /// Up to two buttons under the cards, for a link that belongs to the whole section.
         #[serde(default)]
@@ -515,6 +518,28 @@ pub struct FeatureItem {
     /// The link text; required with `href`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub link: Option<String>,
+}
+
+/// How a features section draws its items.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FeatureLayout {
+    /// A grid of bordered cards, for items a visitor compares or follows.
+    #[default]
+    Cards,
+    /// Rows without borders, the icon beside the text, in one or two columns: for points read in
+    /// turn, so a long page does not run card grid after card grid.
+    List,
+}
+
+impl FeatureLayout {
+    /// The items per row this layout allows.
+    pub fn columns(self) -> std::ops::RangeInclusive<u8> {
+        match self {
+            Self::Cards => 2..=4,
+            Self::List => 1..=2,
+        }
+    }
 }
 
 /// A title with a short text: a step, a lifecycle stage or outcome.

@@ -7,7 +7,7 @@ use super::load::{ContentFiles, MARKETING_DIR, locale_file_names};
 use super::{ContentError, Lang};
 
 /// Keys whose values are identifiers, facts or layout shared by every language and must be equal.
-const SHARED_VALUE_KEYS: [&str; 18] = [
+const SHARED_VALUE_KEYS: [&str; 19] = [
     "id",
     "date",
     "category",
@@ -25,6 +25,7 @@ const SHARED_VALUE_KEYS: [&str; 18] = [
     "illustration",
     "schedule",
     "columns",
+    "layout",
     "tone",
 ];
 

@@ -277,12 +277,22 @@ impl Rules<'_> {
     fn section(&mut self, content: &Content, file: &str, needle: &str, section: &Section) {
         let id = section.id();
         match section {
-            Section::Features { columns, item, .. } => {
-                if !(2..=4).contains(columns) {
+            Section::Features {
+                layout,
+                columns,
+                item,
+                ..
+            } => {
+                let allowed = layout.columns();
+                if !allowed.contains(columns) {
                     self.error(
                         file,
                         needle,
-                        format!("section `{id}`: `columns` must be 2, 3 or 4"),
+                        format!(
+                            "section `{id}`: `columns` must be from {} to {} for this layout",
+                            allowed.start(),
+                            allowed.end()
+                        ),
                     );
                 }
                 for card in item {

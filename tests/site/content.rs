@@ -137,6 +137,35 @@ fn brand_sections_stay_on_the_brand_kit_page_which_shows_no_other_kind() {
 }
 
 #[test]
+fn a_feature_list_takes_one_or_two_columns_and_cards_two_to_four() {
+    let errors = errors_after(|f| {
+        for lang in ["en", "zh"] {
+            replace(
+                f,
+                &format!("{lang}/marketing/services.toml"),
+                "layout = \"list\"\ncolumns = 2",
+                "layout = \"list\"\ncolumns = 3",
+            );
+        }
+        replace(f, "en/marketing/home.toml", "columns = 4", "columns = 1");
+    });
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("content/en/marketing/services.toml:")
+                && e.contains("section `roles`: `columns` must be from 1 to 2 for this layout")),
+        "{errors:?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("content/en/marketing/home.toml:")
+                && e.contains("`columns` must be from 2 to 4 for this layout")),
+        "{errors:?}"
+    );
+}
+
+#[test]
 fn a_client_case_needs_two_figures() {
     let errors = errors_after(|f| {
         for lang in ["en", "zh"] {

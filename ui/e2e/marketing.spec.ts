@@ -134,6 +134,40 @@ test("a step flow is a row on desktop and a column on phones, numbered in order"
   }
 });
 
+test("a feature list has no boxes, its icon beside the text, in two columns on wide screens and one on phones", async ({
+  page,
+}) => {
+  await withoutOverlays(page);
+  for (const [width, columns] of [
+    [1440, 2],
+    [390, 1],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/services");
+    const items = page.locator("#roles .feature-list__item");
+    await expect(items).toHaveCount(6);
+    const first = items.first();
+    const box = await first.evaluate((item) => {
+      const style = getComputedStyle(item);
+      return {
+        sides: [style.borderLeftWidth, style.borderRightWidth, style.borderBottomWidth],
+        radius: style.borderRadius,
+      };
+    });
+    expect(box).toEqual({ sides: ["0px", "0px", "0px"], radius: "0px" });
+    const [icon, title] = [
+      await first.locator(".feature-icon").boundingBox(),
+      await first.locator("h3").boundingBox(),
+    ];
+    if (!icon || !title) throw new Error("the item is laid out");
+    expect(title.x).toBeGreaterThan(icon.x + icon.width);
+    const tops = new Set(
+      await items.evaluateAll((all) => all.map((item) => item.getBoundingClientRect().top)),
+    );
+    expect(tops.size).toBe(6 / columns);
+  }
+});
+
 test("the Oasis demo request is reached by keyboard and opens the contact form with the request", async ({
   page,
 }) => {

@@ -98,7 +98,14 @@ export interface EntityParticulars {
 /** One section of a marketing page, as the content model computes it. */
 export type Section =
   | (SectionBase & { kind: "figures"; item: { figure: string; label: string; value: string }[] })
-  | (SectionBase & { kind: "features"; columns: 2 | 3 | 4; item: FeatureItem[]; action: Action[] })
+  | (SectionBase & {
+      kind: "features";
+      /** Bordered cards, or rows without borders (one or two columns). */
+      layout: "cards" | "list";
+      columns: 1 | 2 | 3 | 4;
+      item: FeatureItem[];
+      action: Action[];
+    })
   | (SectionBase & { kind: "steps"; item: TitledText[] })
   | (SectionBase & { kind: "split"; body: Block[]; illustration?: IllustrationName; action: Action[] })
   | (SectionBase & { kind: "table"; caption?: string; header: string[]; rows: string[][] })
