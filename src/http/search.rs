@@ -1,4 +1,5 @@
-//! `GET /api/faq/search` and `GET /api/announcements/search`: keyword search answered from memory.
+//! `GET /api/faq/search` and `GET /api/announcements/search`: keyword search answered from memory,
+//! each answer made once and cached (src/render/search_answers.rs).
 
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -10,7 +11,6 @@ use super::AppState;
 use super::api::json_error;
 use super::respond::{JSON, NO_CACHE, respond};
 use crate::content::Lang;
-use crate::render::encoded::Encoded;
 use crate::search::text::MAX_QUERY_CHARS;
 use crate::search::{QueryError, Scope};
 
@@ -61,17 +61,8 @@ pub async fn search(
             );
         }
     };
-    match site.search.search(scope, lang, &query.q) {
-        Ok(answer) => {
-            let body = serde_json::to_string(&answer).expect("answers serialize");
-            respond(
-                &headers,
-                StatusCode::OK,
-                &Encoded::compress_fast(body),
-                JSON,
-                NO_CACHE,
-            )
-        }
+    match site.search.answer(scope, lang, &query.q) {
+        Ok(answer) => respond(&headers, StatusCode::OK, &answer, JSON, NO_CACHE),
         Err(QueryError::TooLong) => {
             let message = match lang {
                 Lang::En => format!("Search terms can be at most {MAX_QUERY_CHARS} characters."),

@@ -5,9 +5,7 @@
 use std::collections::HashMap;
 use std::convert::Infallible;
 
-use quick_cache::Weighter;
-use quick_cache::sync::Cache;
-
+use super::answer_cache::{AnswerCache, KeyBytes};
 use super::encoded::Encoded;
 use super::error_template::ErrorTemplate;
 use super::site::ErrorKind;
@@ -18,13 +16,21 @@ const CACHE_BYTES: u64 = 4 * 1024 * 1024;
 /// Expected number of cached answers, to size the cache's table.
 const CACHE_ITEMS: usize = 256;
 
-type Key = (Lang, ErrorKind, Box<str>);
+/// A 404 answer's language, kind and path.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Key(Lang, ErrorKind, Box<str>);
+
+impl KeyBytes for Key {
+    fn bytes(&self) -> usize {
+        self.2.len()
+    }
+}
 
 /// The error-page templates of both languages and the cache of 404 answers.
 #[derive(Debug)]
 pub struct ErrorPages {
     templates: HashMap<(Lang, ErrorKind), ErrorTemplate>,
-    cache: Cache<Key, Encoded, AnswerBytes>,
+    cache: AnswerCache<Key>,
 }
 
 impl ErrorPages {
@@ -32,7 +38,7 @@ impl ErrorPages {
     pub fn new(templates: HashMap<(Lang, ErrorKind), ErrorTemplate>) -> Self {
         Self {
             templates,
-            cache: Cache::with_weighter(CACHE_ITEMS, CACHE_BYTES, AnswerBytes),
+            cache: AnswerCache::new(CACHE_ITEMS, CACHE_BYTES),
         }
     }
 
@@ -43,11 +49,8 @@ impl ErrorPages {
         if kind == ErrorKind::ServerError {
             return make();
         }
-        let key: Key = (lang, kind, path.into());
-        match self
-            .cache
-            .get_or_insert_with(&key, || Ok::<_, Infallible>(make()))
-        {
+        let key = Key(lang, kind, path.into());
+        match self.cache.get_or_make(&key, || Ok::<_, Infallible>(make())) {
             Ok(page) => page,
             Err(infallible) => match infallible {},
         }
@@ -56,16 +59,6 @@ impl ErrorPages {
     /// The error document of `kind` for `path`, uncompressed.
     pub fn document(&self, lang: Lang, kind: ErrorKind, path: &str) -> String {
         self.templates[&(lang, kind)].render(path)
-    }
-}
-
-/// Weighs a cached answer by the bytes it holds.
-#[derive(Debug, Clone)]
-struct AnswerBytes;
-
-impl Weighter<Key, Encoded> for AnswerBytes {
-    fn weight(&self, key: &Key, answer: &Encoded) -> u64 {
-        (key.2.len() + answer.held_bytes()) as u64
     }
 }
 
@@ -106,9 +99,9 @@ mod tests {
             );
         }
         assert!(
-            pages.cache.weight() <= CACHE_BYTES,
+            pages.cache.bytes() <= CACHE_BYTES,
             "{}",
-            pages.cache.weight()
+            pages.cache.bytes()
         );
         assert!(pages.cache.len() < 5_000);
     }

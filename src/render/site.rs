@@ -16,12 +16,12 @@ use super::document::{
 use super::encoded::Encoded;
 use super::error_pages::ErrorPages;
 use super::error_template::ErrorTemplate;
+use super::search_answers::SearchAnswers;
 use crate::config::Config;
 use crate::content::pages::{REQUEST_PATH_MARKER, error_page_data, page_data};
 use crate::content::share_card::alt_text;
 use crate::content::{Content, Lang, PageInstance, page_instances};
 use crate::embedded;
-use crate::search::SearchIndex;
 use crate::site::feed::{FEED_PAGES, FEED_PATH, atom, feed_title};
 use crate::site::redirects::Resolver;
 use crate::site::security_txt::security_txt;
@@ -110,7 +110,7 @@ pub struct Site {
     /// `/_app/builds/meta/{id}.json` for this build.
     pub build_meta: Encoded,
     /// FAQ and announcement search.
-    pub search: SearchIndex,
+    pub search: SearchAnswers,
     /// Supported-assets API answers.
     pub asset_answers: AssetAnswers,
     /// The 404 and 500 pages, made per request path.
@@ -211,7 +211,7 @@ impl Site {
                 .collect(),
             latest_build: Encoded::compress(latest.to_string()),
             build_meta: Encoded::compress(meta.to_string()),
-            search: SearchIndex::new(&content),
+            search: SearchAnswers::new(&content),
             asset_answers: AssetAnswers::new(&content),
             config,
             content,

@@ -602,7 +602,7 @@ proptest! {
     ) {
         for scope in [Scope::Faq, Scope::Announcements] {
             for lang in Lang::ALL {
-                match SITE.search.search(scope, lang, &query) {
+                match SITE.search.index().search(scope, lang, &query) {
                     Ok(answer) => {
                         prop_assert_eq!(answer.query.as_str(), query.trim());
                         prop_assert!(answer.results.len() <= 50);
