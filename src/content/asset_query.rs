@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use super::assets::AssetRow;
-use super::marketing::EntityId;
 use super::model::Content;
+use super::section_items::EntityId;
 
 /// The page sizes a visitor can choose.
 pub const PAGE_SIZES: [usize; 4] = [10, 20, 50, 100];

@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 use super::ContentError;
 use super::addresses;
 use super::load::ContentFiles;
-use super::marketing::EntityId;
 use super::model::Content;
+use super::section_items::EntityId;
 
 /// The file of each entity's list, relative to `content/`.
 pub const ASSET_FILES: [(EntityId, &str); 2] = [

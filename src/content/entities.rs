@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::Lang;
-use super::marketing::EntityId;
+use super::section_items::EntityId;
 
 /// `site.toml` `[[entity]]`: the facts of one legal entity that do not depend on the language.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -2,8 +2,8 @@
 //! for the `{clients}`-style tokens copy writes instead of typing a figure twice.
 
 use super::Lang;
-use super::marketing::Figure;
 use super::model::Site;
+use super::section_items::Figure;
 
 /// Figures shown as `N+` count the named chains minus this many (SPEC.md §9).
 const CHAINS_NOT_COUNTED: usize = 2;

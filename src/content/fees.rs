@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use super::Lang;
 use super::facts::{decimal, grouped, money};
 use super::fee_tokens::FeeExample;
-use super::marketing::FeeScheduleId;
+use super::section_items::FeeScheduleId;
 
 /// `fees.toml`: the amounts of both schedules, rows in display order.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 use super::asset_query::{AssetIndex, AssetQuery, DEFAULT_PAGE_SIZE, MAX_FILTER_CHARS, PAGE_SIZES};
 use super::contact::{BUSINESS_TYPES, MAX_CHARS};
 use super::countries::COUNTRIES;
-use super::marketing::EntityId;
 use super::model::{Announcement, Content, FaqArticle, LocaleContent, PageMeta, Route};
+use super::section_items::EntityId;
 use super::{Lang, entity_view, markup, sections};
 
 /// Page ids that are not routes: the error pages.
@@ -384,6 +384,6 @@ pub fn ui_site_data(content: &Content) -> Value {
             .iter()
             .map(|colour| (colour.key.clone(), json!(colour.hex)))
             .collect::<serde_json::Map<_, _>>(),
-        "icons": super::marketing::ICONS,
+        "icons": super::icons::ICONS,
     })
 }

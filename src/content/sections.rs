@@ -3,9 +3,11 @@
 
 use serde_json::{Value, json};
 
-use super::marketing::{BrandText, EntityId, MarketingPage, Section};
+use super::brand_items::BrandText;
+use super::marketing::{MarketingPage, Section};
 use super::markup::{self, localize_link};
 use super::model::{Content, PageMeta};
+use super::section_items::EntityId;
 use super::{Lang, entity_view, facts, fees};
 
 /// Where the supported-assets list of an entity is shown.

@@ -9,8 +9,8 @@ use super::facts;
 use super::fees::FeeSchedules;
 use super::lines::copy_lines;
 use super::load::ContentFiles;
-use super::marketing::Figure;
 use super::model::Site;
+use super::section_items::Figure;
 use super::{ContentError, Lang};
 
 /// A bare number smaller than this ("3 business lines", "29 chains") is too common in prose to

@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 
 use super::fee_tokens::{self, EXAMPLE};
 use super::load::ContentFiles;
-use super::marketing::EntityId;
 use super::model::Content;
+use super::section_items::EntityId;
 use super::validate::is_slug;
 use super::{ContentError, Lang, typed_figures, zh_dates};
 

@@ -4,8 +4,9 @@
 use std::collections::BTreeSet;
 
 use super::fees;
+use super::icons::ICONS;
 use super::load::ContentFiles;
-use super::marketing::{BRAND_KIT_PAGE, ICONS, MarketingPage, Section};
+use super::marketing::{BRAND_KIT_PAGE, MarketingPage, Section};
 use super::model::Content;
 use super::pages::page_instances;
 use super::validate::{is_hex_colour, is_slug};

@@ -4,7 +4,7 @@
 use axum::body::Body;
 use axum::http::{Request, header};
 use custody_site::content::assets::AssetRow;
-use custody_site::content::marketing::EntityId;
+use custody_site::content::section_items::EntityId;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::Value;
 

@@ -9,7 +9,7 @@ use custody_site::content::Lang;
 use custody_site::content::asset_query::{AssetQuery, MAX_FILTER_CHARS, PAGE_SIZES, fold};
 use custody_site::content::contact::{BUSINESS_TYPES, MAX_CHARS};
 use custody_site::content::countries::{COUNTRIES, is_country};
-use custody_site::content::marketing::EntityId;
+use custody_site::content::section_items::EntityId;
 use custody_site::http::asset_params;
 use custody_site::search::Scope;
 use custody_site::site::redirects::Resolution;

@@ -1,0 +1,97 @@
+//! The items of the brand kit's sections: logo variants, colours, copy texts and usage rules.
+
+use serde::{Deserialize, Serialize};
+
+/// One logo variant of the brand kit.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogoItem {
+    /// Which variant.
+    pub logo: LogoVariant,
+    /// Its name.
+    pub title: String,
+    /// When to use it.
+    pub body: String,
+}
+
+/// The logo variants, each `content/brand/logo-{variant}.svg`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LogoVariant {
+    /// Navy mark and wordmark for light backgrounds.
+    FullColour,
+    /// Black only, for single-colour print.
+    Monochrome,
+    /// White only, for dark backgrounds.
+    White,
+}
+
+impl LogoVariant {
+    /// Every variant, in display order.
+    pub const ALL: [LogoVariant; 3] = [Self::FullColour, Self::Monochrome, Self::White];
+
+    /// The file stem, e.g. `logo-full-colour`.
+    pub fn file_stem(self) -> &'static str {
+        match self {
+            Self::FullColour => "logo-full-colour",
+            Self::Monochrome => "logo-monochrome",
+            Self::White => "logo-white",
+        }
+    }
+}
+
+/// One palette swatch of the brand kit.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PaletteItem {
+    /// A key of the palette in `site.toml`.
+    pub colour: String,
+    /// The colour's name.
+    pub title: String,
+    /// What it is used for.
+    pub body: String,
+}
+
+/// One approved text of the brand kit.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CopyItem {
+    /// Which text.
+    pub copy: BrandText,
+    /// Its name.
+    pub title: String,
+}
+
+/// The approved brand texts of `{lang}/site.toml`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BrandText {
+    /// The one-line positioning statement (`tagline`).
+    Tagline,
+    /// The one-sentence description (`brand.short`).
+    Short,
+    /// The one-paragraph description (`brand.long`).
+    Long,
+}
+
+/// One list of brand usage rules.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleItem {
+    /// Whether the list says what to do or what not to do.
+    pub tone: RuleTone,
+    /// The list's title.
+    pub title: String,
+    /// The rules.
+    pub points: Vec<String>,
+}
+
+/// Whether a rule list is advice or a prohibition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RuleTone {
+    /// What to do.
+    Do,
+    /// What not to do.
+    Dont,
+}
