@@ -2,6 +2,7 @@ import type { ComponentType } from "preact";
 import { I18nProvider, useLingui } from "@lingui/react";
 import { render } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useLoaded } from "../lib/useLoaded";
 
 /** A part of a page whose code is its own chunk, loaded after the page's: `load` fetches it once
  * (again after a failure); `loaded` is its component once it has arrived. */
@@ -78,7 +79,8 @@ export function Deferred<P extends object>({
 }) {
   const { i18n } = useLingui();
   const [inTree] = useState(() => part.loaded !== null);
-  const [Loaded, setLoaded] = useState<ComponentType<P> | null>(null);
+  const [intent, setIntent] = useState(false);
+  const Loaded = useLoaded(part.load, !inTree && (intent || !prerendered));
   const host = useRef<HTMLDivElement>(null);
   const held = useRef<HeldInput | null>(null);
   /** Whether the part's own handlers are attached: input is no longer held from then on. */
@@ -88,12 +90,7 @@ export function Deferred<P extends object>({
     const element = host.current;
     if (inTree || Loaded || !element) return;
     const scope = element.closest(intentScope) ?? element;
-    const start = () => {
-      part.load().then(
-        (component) => setLoaded(() => component),
-        (error: unknown) => console.error("a part of the page did not load", error),
-      );
-    };
+    const start = () => setIntent(true);
     const holdClick = (event: Event) => {
       if (live.current) return;
       const control = (event.target as Element).closest<HTMLElement>("button, a[href]");
@@ -108,7 +105,6 @@ export function Deferred<P extends object>({
       held.current = { control: event.target, value: event.target.value };
       start();
     };
-    if (!prerendered) start();
     for (const type of INTENT_EVENTS) scope.addEventListener(type, start, { once: true, passive: true });
     element.addEventListener("click", holdClick, true);
     element.addEventListener("change", holdChange, true);
@@ -117,7 +113,7 @@ export function Deferred<P extends object>({
       element.removeEventListener("click", holdClick, true);
       element.removeEventListener("change", holdChange, true);
     };
-  }, [inTree, Loaded, prerendered]);
+  }, [inTree, Loaded]);
 
   useLayoutEffect(() => {
     const element = host.current;
