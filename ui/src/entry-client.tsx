@@ -11,7 +11,7 @@ if (configElement?.textContent && root) {
   const config = JSON.parse(configElement.textContent) as SiteConfig;
   const prerendered = root.firstElementChild !== null;
   const code = await Promise.all([
-    loadPage(config.page.page, !prerendered),
+    loadPage(config.page.page, { deferredParts: prerendered ? "later" : "now" }),
     loadI18n(config.page.lang),
   ]).catch((error: unknown) => {
     console.error("the page's code did not load: reloading once, else the page stays as served", error);

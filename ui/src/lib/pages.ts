@@ -20,10 +20,17 @@ const SUFFIX = ".tsx";
 /** Every page id that has a component (the file name without `.tsx`). */
 export const pageIds: string[] = Object.keys(modules).map((key) => key.slice(PREFIX.length, -SUFFIX.length));
 
-/** Loads a page's chunk (once) and returns its component. With `whole`, the code of the parts it
- * defers is loaded too, for drawing the page from nothing (prerendering, client navigation); a
- * first visit hydrates without it. */
-export async function loadPage(id: string, whole = true): Promise<PageComponent> {
+/** When the code of the parts a page defers loads: `now`, with the page's own, for drawing the page
+ * from nothing (prerendering, client navigation, the live preview); `later`, when the visitor
+ * reaches for them, for hydrating a prerendered first visit. */
+export type DeferredParts = "now" | "later";
+
+/** Loads a page's chunk (once) and returns its component, with the code of its deferred parts
+ * `now` unless told `later`. */
+export async function loadPage(
+  id: string,
+  { deferredParts = "now" }: { deferredParts?: DeferredParts } = {},
+): Promise<PageComponent> {
   let module = loaded.get(id);
   if (!module) {
     const load = modules[`${PREFIX}${id}${SUFFIX}`];
@@ -31,6 +38,6 @@ export async function loadPage(id: string, whole = true): Promise<PageComponent>
     module = await load();
     loaded.set(id, module);
   }
-  if (whole) await module.prepare?.();
+  if (deferredParts === "now") await module.prepare?.();
   return module.default;
 }
