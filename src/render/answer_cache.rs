@@ -21,6 +21,13 @@ impl KeyBytes for String {
     }
 }
 
+/// A key of two small tags (such as a language and a kind) and a text (a query, a path).
+impl<A, B> KeyBytes for (A, B, Box<str>) {
+    fn bytes(&self) -> usize {
+        self.2.len()
+    }
+}
+
 /// Answers by key: each made once, then served from memory while the cache's bytes allow.
 #[derive(Debug)]
 pub struct AnswerCache<K: KeyBytes + Eq + Hash + Clone> {

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::convert::Infallible;
 
-use super::answer_cache::{AnswerCache, KeyBytes};
+use super::answer_cache::AnswerCache;
 use super::encoded::Encoded;
 use super::error_template::ErrorTemplate;
 use super::site::ErrorKind;
@@ -17,14 +17,7 @@ const CACHE_BYTES: u64 = 4 * 1024 * 1024;
 const CACHE_ITEMS: usize = 256;
 
 /// A 404 answer's language, kind and path.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Key(Lang, ErrorKind, Box<str>);
-
-impl KeyBytes for Key {
-    fn bytes(&self) -> usize {
-        self.2.len()
-    }
-}
+type Key = (Lang, ErrorKind, Box<str>);
 
 /// The error-page templates of both languages and the cache of 404 answers.
 #[derive(Debug)]
@@ -49,7 +42,7 @@ impl ErrorPages {
         if kind == ErrorKind::ServerError {
             return make();
         }
-        let key = Key(lang, kind, path.into());
+        let key: Key = (lang, kind, path.into());
         match self.cache.get_or_make(&key, || Ok::<_, Infallible>(make())) {
             Ok(page) => page,
             Err(infallible) => match infallible {},

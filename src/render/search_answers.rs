@@ -2,7 +2,7 @@
 //! language and query in a cache bounded by bytes, so a popular search costs one scan of the
 //! articles however large the catalogue grows.
 
-use super::answer_cache::{AnswerCache, KeyBytes};
+use super::answer_cache::AnswerCache;
 use super::encoded::Encoded;
 use crate::content::{Content, Lang};
 use crate::search::{QueryError, Scope, SearchIndex};
@@ -13,14 +13,7 @@ const CACHE_BYTES: u64 = 4 * 1024 * 1024;
 const CACHE_ITEMS: usize = 512;
 
 /// A search's scope, language and query (trimmed, as the answer repeats it).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Key(Scope, Lang, Box<str>);
-
-impl KeyBytes for Key {
-    fn bytes(&self) -> usize {
-        self.2.len()
-    }
-}
+type Key = (Scope, Lang, Box<str>);
 
 /// The search index and the answers already made.
 #[derive(Debug)]
@@ -46,7 +39,7 @@ impl SearchAnswers {
     /// The JSON answer to `query` in `scope` and `lang`, from the cache when it was made before.
     pub fn answer(&self, scope: Scope, lang: Lang, query: &str) -> Result<Encoded, QueryError> {
         let query = query.trim();
-        self.cache.get_or_make(&Key(scope, lang, query.into()), || {
+        self.cache.get_or_make(&(scope, lang, query.into()), || {
             let answer = self.index.search(scope, lang, query)?;
             let body = serde_json::to_vec(&answer).expect("answers serialize");
             Ok(Encoded::compress_for_cache(body))
