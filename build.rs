@@ -4,15 +4,11 @@
 //! Set `CUSTODY_SITE_UI_DIST=/path/to/ui-dist` to embed a UI build made earlier (clippy,
 //! rust-analyzer, air-gapped builds) instead of running Node.
 
-#[allow(dead_code, unused_imports)]
-#[path = "src/content/mod.rs"]
-mod content;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use content::pages;
+use custody_content::pages;
 
 /// Environment variable naming a prebuilt UI dist to embed instead of running the UI build.
 const PREBUILT_UI: &str = "CUSTODY_SITE_UI_DIST";
@@ -32,10 +28,10 @@ fn main() {
     let out = PathBuf::from(env("OUT_DIR"));
     track_inputs(&root);
 
-    let files = content::load::read_dir(&root.join("content"))
+    let files = custody_content::load::read_dir(&root.join("content"))
         .unwrap_or_else(|e| fail(&format!("cannot read content/: {e}")));
-    let mut site = content::load::parse(&files)
-        .unwrap_or_else(|errors| fail(&content::error::report(&errors)));
+    let mut site = custody_content::load::parse(&files)
+        .unwrap_or_else(|errors| fail(&custody_content::error::report(&errors)));
     check_catalog_terms(&site.glossary, &root);
     site.calling_codes = calling_codes();
     write_calling_codes(&site.calling_codes, &out);
@@ -76,21 +72,23 @@ fn track_inputs(root: &Path) {
 }
 
 /// The Chinese interface catalog uses the house terms of `content/glossary.toml`.
-fn check_catalog_terms(glossary: &content::glossary::Glossary, root: &Path) {
-    let path = root.join("content").join(content::glossary::CATALOG);
+fn check_catalog_terms(glossary: &custody_content::glossary::Glossary, root: &Path) {
+    let path = root
+        .join("content")
+        .join(custody_content::glossary::CATALOG);
     let catalog = fs::read_to_string(&path)
         .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
     let errors = glossary.check_catalog(&catalog);
     if !errors.is_empty() {
-        fail(&content::error::report(&errors));
+        fail(&custody_content::error::report(&errors));
     }
 }
 
 /// The area code of every country or region with a numbering plan, from libphonenumber's
 /// metadata: the same data the server validates phone numbers with.
-fn calling_codes() -> content::countries::CallingCodes {
+fn calling_codes() -> custody_content::countries::CallingCodes {
     let database = &*phonenumber::metadata::DATABASE;
-    content::countries::COUNTRIES
+    custody_content::countries::COUNTRIES
         .iter()
         .filter_map(|region| {
             database
@@ -102,7 +100,7 @@ fn calling_codes() -> content::countries::CallingCodes {
 
 /// Writes `calling-codes.json`, embedded in the binary (`embedded::CALLING_CODES`) so the
 /// server need not load libphonenumber's metadata to render the contact page.
-fn write_calling_codes(codes: &content::countries::CallingCodes, out: &Path) {
+fn write_calling_codes(codes: &custody_content::countries::CallingCodes, out: &Path) {
     let path = out.join("calling-codes.json");
     fs::write(
         &path,
@@ -112,7 +110,7 @@ fn write_calling_codes(codes: &content::countries::CallingCodes, out: &Path) {
 }
 
 /// Writes `pages.json`: the data the UI build renders every page from.
-fn write_page_data(site: &content::Content, dir: &Path) {
+fn write_page_data(site: &custody_content::Content, dir: &Path) {
     fs::create_dir_all(dir)
         .unwrap_or_else(|e| fail(&format!("cannot create {}: {e}", dir.display())));
     let path = dir.join("pages.json");

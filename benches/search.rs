@@ -5,7 +5,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use custody_site::content::Lang;
+use custody_content::Lang;
 use custody_site::search::Scope;
 use custody_site::{Config, Site};
 

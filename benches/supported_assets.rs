@@ -5,8 +5,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use custody_site::content::asset_query::{AssetIndex, AssetQuery, Flag};
-use custody_site::content::section_items::EntityId;
+use custody_content::asset_query::{AssetIndex, AssetQuery, Flag};
+use custody_content::section_items::EntityId;
 use custody_site::render::asset_answers::AssetAnswers;
 use custody_site::{Config, Site};
 

@@ -20,8 +20,8 @@ if [ ! -f ui/node_modules/.package-lock.json ] || [ ui/package-lock.json -nt ui/
   (cd ui && npm ci --no-audit --no-fund)
 fi
 
-step "cargo fmt --check"
-cargo fmt --check
+step "cargo fmt --all --check"
+cargo fmt --all --check
 
 step "UI lint and format (eslint, prettier)"
 (cd ui && npm run --silent lint)

@@ -20,11 +20,11 @@ pub static CALLING_CODES: &str = include_str!(concat!(env!("OUT_DIR"), "/calling
 /// Parses and checks content `files` (every problem, each with file and line) and adds the
 /// area-code table built into the binary.
 pub fn load_content(
-    files: &crate::content::load::ContentFiles,
-) -> Result<crate::content::Content, Vec<crate::content::error::ContentError>> {
-    let mut content = crate::content::load::parse(files)?;
+    files: &custody_content::load::ContentFiles,
+) -> Result<custody_content::Content, Vec<custody_content::error::ContentError>> {
+    let mut content = custody_content::load::parse(files)?;
     content.calling_codes = serde_json::from_str(CALLING_CODES).map_err(|error| {
-        vec![crate::content::error::ContentError::in_file(
+        vec![custody_content::error::ContentError::in_file(
             "",
             format!("the area-code table built into the binary: {error}"),
         )]
@@ -33,13 +33,13 @@ pub fn load_content(
 }
 
 /// The embedded content files as the content loader reads them.
-pub fn content_files() -> crate::content::load::ContentFiles {
-    let mut files = crate::content::load::ContentFiles::new();
+pub fn content_files() -> custody_content::load::ContentFiles {
+    let mut files = custody_content::load::ContentFiles::new();
     collect_toml(&CONTENT, &mut files);
     files
 }
 
-fn collect_toml(dir: &Dir<'static>, files: &mut crate::content::load::ContentFiles) {
+fn collect_toml(dir: &Dir<'static>, files: &mut custody_content::load::ContentFiles) {
     for file in dir.files() {
         if file.path().extension().is_some_and(|ext| ext == "toml") {
             let text = file.contents_utf8().unwrap_or_default().to_owned();

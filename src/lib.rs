@@ -1,14 +1,14 @@
 //! custody-site: the bilingual public website of an institutional digital-asset custody
 //! provider, served from one self-contained binary.
 //!
-//! Content (`content/`) and the prerendered UI (`ui/`) are embedded at build time; at start-up
-//! every document is rendered and compressed once; a request is a lookup.
+//! Content (`content/`, read and checked by the `custody-content` crate of `crates/content/`) and
+//! the prerendered UI (`ui/`) are embedded at build time; at start-up every document is rendered
+//! and compressed once; a request is a lookup.
 
 pub mod config;
 pub mod config_reference;
 pub mod connections;
 pub mod contact;
-pub mod content;
 pub mod dev;
 pub mod embedded;
 pub mod http;
@@ -17,6 +17,7 @@ pub mod previous;
 pub mod private_files;
 pub mod render;
 pub mod search;
+pub mod secret;
 pub mod server;
 pub mod site;
 pub mod tls;

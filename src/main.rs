@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use custody_content::error::report;
 use custody_site::config::{Config, LogFormat, Overrides};
 use custody_site::config_reference::default_config_toml;
 use custody_site::contact::{export, webhook_url};
-use custody_site::content::error::report;
 use custody_site::dev::{self, DevOptions, source_tree_dir};
 use custody_site::render::build_manifest::version;
 use custody_site::server::listeners::{self, Listeners};
@@ -227,7 +227,7 @@ fn check(command: &CheckCommand) -> anyhow::Result<()> {
 
 /// Checks the content of `dir` and lists every problem.
 fn check_folder(dir: &std::path::Path) -> anyhow::Result<()> {
-    let files = custody_site::content::load::read_dir(dir)
+    let files = custody_content::load::read_dir(dir)
         .map_err(|error| anyhow::anyhow!("cannot read {}: {error}", dir.display()))?;
     match custody_site::embedded::load_content(&files) {
         Ok(content) => {

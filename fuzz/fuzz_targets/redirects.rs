@@ -4,7 +4,7 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use custody_site::content::Lang;
+use custody_content::Lang;
 use custody_site::site::redirects::Resolution;
 use custody_site_fuzz::{CONTENT, check_resolution};
 use libfuzzer_sys::fuzz_target;

@@ -7,18 +7,18 @@ use std::sync::LazyLock;
 
 use custody_site::contact::application::Application;
 use custody_site::contact::checks::unstorable;
-use custody_site::content::asset_query::{AssetQuery, MAX_FILTER_CHARS, PAGE_SIZES, fold};
-use custody_site::content::contact::{BUSINESS_TYPES, MAX_CHARS};
-use custody_site::content::countries::is_country;
-use custody_site::content::section_items::EntityId;
-use custody_site::content::{Content, Lang, page_instances};
+use custody_content::asset_query::{AssetQuery, MAX_FILTER_CHARS, PAGE_SIZES, fold};
+use custody_content::contact::{BUSINESS_TYPES, MAX_CHARS};
+use custody_content::countries::is_country;
+use custody_content::section_items::EntityId;
+use custody_content::{Content, Lang, page_instances};
 use custody_site::http::asset_params;
 use custody_site::site::redirects::{Resolution, Resolver};
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 
 /// The embedded content, as the server loads it.
 pub static CONTENT: LazyLock<Content> = LazyLock::new(|| {
-    custody_site::content::load::parse(&custody_site::embedded::content_files())
+    custody_content::load::parse(&custody_site::embedded::content_files())
         .unwrap_or_else(|_| panic!("the embedded content is valid"))
 });
 

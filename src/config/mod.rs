@@ -16,6 +16,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use toml::{Table, Value};
 
+use crate::secret::Secret;
+
 /// Prefix of every environment variable the site reads.
 pub const ENV_PREFIX: &str = "CUSTODY_SITE_";
 
@@ -150,38 +152,6 @@ impl Default for ContactConfig {
             webhook_retry_initial_ms: 1000,
             webhook_retry_max_secs: 21_600,
         }
-    }
-}
-
-/// A configuration value that must never appear in logs: `Debug` prints `[redacted]`.
-#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(transparent)]
-pub struct Secret(String);
-
-impl Secret {
-    /// Wraps a secret value.
-    pub fn new(value: impl Into<String>) -> Self {
-        Self(value.into())
-    }
-
-    /// The secret itself, for the one place that uses it.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-
-    /// Whether no secret is set.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl std::fmt::Debug for Secret {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.is_empty() {
-            "[unset]"
-        } else {
-            "[redacted]"
-        })
     }
 }
 

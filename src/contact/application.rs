@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use super::checks::{self, TextProblem};
 use super::phone;
-use crate::content::Lang;
-use crate::content::contact::{BUSINESS_TYPES, ContactCopy, MAX_CHARS};
-use crate::content::countries;
+use custody_content::Lang;
+use custody_content::contact::{BUSINESS_TYPES, ContactCopy, MAX_CHARS};
+use custody_content::countries;
 
 /// The JSON body of `POST /api/contact`. Every field is optional so that a missing answer is
 /// reported with its own message; unknown fields make the body unreadable.

@@ -23,6 +23,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::Path;
 
 use axum::http::{HeaderMap, HeaderName};
+use tokio::signal::unix::{SignalKind, signal};
 
 use crate::config::ContactConfig;
 use rate_limit::RateLimiter;
@@ -50,9 +51,24 @@ impl ContactDesk {
         }
     }
 
-    /// Rotates the applications log on every SIGUSR1 from now on (see `contact::rotation`).
+    /// Rotates the applications log on every SIGUSR1 from now on (`kill -USR1`, `systemctl kill
+    /// --signal=SIGUSR1`; the file steps are in `contact::rotation`). The handler is installed
+    /// before this returns, so a signal sent afterwards never ends the process.
     pub fn rotate_on_signal(&self) {
-        rotation::listen(self.store.clone());
+        let store = self.store.clone();
+        match signal(SignalKind::user_defined1()) {
+            Ok(mut received) => {
+                tokio::spawn(async move {
+                    while received.recv().await.is_some() {
+                        // The writer logs the outcome.
+                        let _ = store.rotate().await;
+                    }
+                });
+            }
+            Err(error) => {
+                tracing::warn!(%error, "cannot handle SIGUSR1: the contact log cannot be rotated while the service runs");
+            }
+        }
     }
 
     /// The client's address: the last entry of the configured proxy header, else the peer.

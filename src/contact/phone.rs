@@ -4,7 +4,7 @@ use phonenumber::Mode;
 use phonenumber::country::Id;
 use phonenumber::metadata::DATABASE;
 
-use crate::content::countries;
+use custody_content::countries;
 
 /// Most digits of a phone number without the area code (E.164 allows 15 with it).
 const MAX_DIGITS: usize = 17;

@@ -1,17 +1,16 @@
 //! Rotating the applications log while the service runs: SIGUSR1 asks the store's writer to
 //! archive the log under a new name and start an empty one (the file steps are here; the writer
-//! runs them between two batches, so no application waits longer than one rotation).
+//! runs them between two batches, so no application waits longer than one rotation; the signal is
+//! handled in `contact/mod.rs`).
 
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use rustix::fs::{CWD, RenameFlags};
-use tokio::signal::unix::{SignalKind, signal};
 
 use super::archives;
 use super::log_file::open_for_append;
-use super::store::Store;
 
 /// A finished rotation: where the old log went, and the new empty log.
 #[derive(Debug)]
@@ -20,24 +19,6 @@ pub struct Rotated {
     pub archive: PathBuf,
     /// The new log, open for appending.
     pub log: File,
-}
-
-/// Rotates the log on every SIGUSR1 (`kill -USR1`, `systemctl kill --signal=SIGUSR1`). The
-/// handler is installed before this returns, so a signal sent afterwards never ends the process.
-pub fn listen(store: Store) {
-    match signal(SignalKind::user_defined1()) {
-        Ok(mut received) => {
-            tokio::spawn(async move {
-                while received.recv().await.is_some() {
-                    // The writer logs the outcome.
-                    let _ = store.rotate().await;
-                }
-            });
-        }
-        Err(error) => {
-            tracing::warn!(%error, "cannot handle SIGUSR1: the contact log cannot be rotated while the service runs");
-        }
-    }
 }
 
 /// Renames `log` (whose open handle is `current`) to a new archive and creates an empty log in

@@ -6,7 +6,7 @@ use base64::engine::general_purpose::STANDARD;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use crate::config::Secret;
+use crate::secret::Secret;
 
 /// Prefix of a Standard Webhooks secret.
 const SECRET_PREFIX: &str = "whsec_";

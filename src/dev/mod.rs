@@ -18,11 +18,11 @@ use tokio::net::TcpListener;
 
 use crate::config::Config;
 use crate::contact::ContactDesk;
-use crate::content::error::{ContentError, report};
-use crate::content::pages::ui_site_data;
 use crate::render::site::Site;
 use crate::site::security::{Sources, content_security_policy};
 use crate::{embedded, http, server};
+use custody_content::error::{ContentError, report};
+use custody_content::pages::ui_site_data;
 use frontend::Frontend;
 pub use frontend::source_tree_dir;
 use preview::{Preview, Showing};
@@ -155,7 +155,7 @@ impl Loader {
 /// Reads, checks and renders the content of `content_dir`, writing the interface's data to
 /// `data_file`.
 fn build(config: Config, content_dir: &Path, data_file: &Path) -> Result<Site, Vec<ContentError>> {
-    let files = crate::content::load::read_dir(content_dir).map_err(|error| {
+    let files = custody_content::load::read_dir(content_dir).map_err(|error| {
         vec![ContentError::in_file(
             "",
             format!("cannot read {}: {error}", content_dir.display()),

@@ -14,9 +14,9 @@ use tower::Service;
 
 use super::frontend::Frontend;
 use super::reload::{PREVIEW_ENTRY, RELOAD_SCRIPT, Reloads};
-use crate::content::error::ContentError;
 use crate::http::SiteService;
 use crate::render::document::html_escape;
+use custody_content::error::ContentError;
 
 /// What the preview shows now.
 #[derive(Debug, Clone)]

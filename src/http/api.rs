@@ -13,10 +13,10 @@ use serde_json::{Value, json};
 use super::negotiate::accepted_lang;
 use super::respond::{JSON, NO_CACHE, NO_STORE, respond};
 use super::{AppState, errors};
-use crate::content::Lang;
 use crate::render::encoded::Encoded;
-use crate::render::site::ErrorKind;
+use crate::render::error_kind::ErrorKind;
 use crate::site::redirects::Resolution;
+use custody_content::Lang;
 
 /// `GET /healthz`: the process is up and serving (liveness).
 pub async fn health() -> &'static str {

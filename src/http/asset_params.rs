@@ -5,9 +5,9 @@ use std::collections::BTreeMap;
 
 use percent_encoding::percent_decode;
 
-use crate::content::Lang;
-use crate::content::asset_query::{AssetQuery, Flag, MAX_FILTER_CHARS, PAGE_SIZES, fold};
-use crate::content::section_items::EntityId;
+use custody_content::Lang;
+use custody_content::asset_query::{AssetQuery, Flag, MAX_FILTER_CHARS, PAGE_SIZES, fold};
+use custody_content::section_items::EntityId;
 
 /// The highest page number read as a number; anything longer is refused outright.
 const MAX_PAGE: usize = 1_000_000;

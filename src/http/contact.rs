@@ -22,8 +22,8 @@ use super::negotiate::accepted_lang;
 use super::respond::NO_STORE;
 use crate::contact::application::Submission;
 use crate::contact::record::Draft;
-use crate::content::Lang;
-use crate::content::contact::ContactCopy;
+use custody_content::Lang;
+use custody_content::contact::ContactCopy;
 
 /// Largest accepted body in bytes; an honest application is under 2 KB.
 pub const MAX_BODY_BYTES: usize = 16 * 1024;

@@ -5,8 +5,9 @@ use axum::response::Response;
 
 use super::respond::{HTML, NO_STORE, RoutePattern, respond};
 use crate::contact::checks::unstorable;
-use crate::content::Lang;
-use crate::render::site::{ErrorKind, Site};
+use crate::render::error_kind::ErrorKind;
+use crate::render::site::Site;
+use custody_content::Lang;
 
 /// The error page for `shown_path` (as received: shown by [`shown_path`], HTML-escaped when
 /// rendered).

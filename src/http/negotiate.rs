@@ -2,8 +2,8 @@
 
 use axum::http::{HeaderMap, HeaderValue, header};
 
-use crate::content::Lang;
 use crate::render::encoded::Coding;
+use custody_content::Lang;
 
 /// Identity is acceptable unless excluded, but never preferred over a coding the client lists.
 const IMPLICIT_IDENTITY_Q: f32 = 0.001;

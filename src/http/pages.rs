@@ -9,7 +9,7 @@ use super::api::ApiProblem;
 use super::respond::{HTML, NO_CACHE, RoutePattern, respond};
 use super::{AppState, errors};
 use crate::render::encoded::Encoded;
-use crate::render::site::ErrorKind;
+use crate::render::error_kind::ErrorKind;
 use crate::site::redirects::Resolution;
 
 /// Serves a page, a static file or a redirect for any path no other route claimed.

@@ -10,9 +10,9 @@ use serde::Deserialize;
 use super::AppState;
 use super::api::json_error;
 use super::respond::{JSON, NO_CACHE, respond};
-use crate::content::Lang;
 use crate::search::text::MAX_QUERY_CHARS;
 use crate::search::{QueryError, Scope};
+use custody_content::Lang;
 
 /// Query of the search endpoints.
 #[derive(Debug, Deserialize)]

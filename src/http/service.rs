@@ -26,11 +26,12 @@ use super::previous::{self, Previous};
 use super::request_id::{X_REQUEST_ID, request_id};
 use super::respond::RoutePattern;
 use super::supported_assets;
-use crate::content::Lang;
 use crate::metrics::{intern, metrics};
 use crate::previous::PreviousBuilds;
-use crate::render::site::{ErrorKind, Site};
+use crate::render::error_kind::ErrorKind;
+use crate::render::site::Site;
 use crate::site::redirects::Resolution;
+use custody_content::Lang;
 
 /// The whole site as one cheaply cloned service (one reference count per clone).
 #[derive(Debug, Clone)]

@@ -3,8 +3,8 @@
 
 use super::answer_cache::AnswerCache;
 use super::encoded::Encoded;
-use crate::content::Content;
-use crate::content::asset_query::{AssetIndex, AssetQuery, PageOutOfRange};
+use custody_content::Content;
+use custody_content::asset_query::{AssetIndex, AssetQuery, PageOutOfRange};
 
 /// Bytes of answers kept in memory (bodies in every coding, plus keys).
 const CACHE_BYTES: u64 = 8 * 1024 * 1024;

@@ -6,6 +6,7 @@ pub mod assets;
 pub mod build_manifest;
 pub mod document;
 pub mod encoded;
+pub mod error_kind;
 pub mod error_pages;
 pub mod error_template;
 pub mod search_answers;

@@ -4,8 +4,8 @@
 
 use super::answer_cache::AnswerCache;
 use super::encoded::Encoded;
-use crate::content::{Content, Lang};
 use crate::search::{QueryError, Scope, SearchIndex};
+use custody_content::{Content, Lang};
 
 /// Bytes of answers kept in memory (bodies in every coding, plus the queries).
 const CACHE_BYTES: u64 = 4 * 1024 * 1024;

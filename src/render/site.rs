@@ -14,19 +14,20 @@ use super::document::{
     CONFIG_SCRIPT_START, Document, FeedLink, ShareImage, html_escape, script_safe_json,
 };
 use super::encoded::Encoded;
+use super::error_kind::ErrorKind;
 use super::error_pages::ErrorPages;
 use super::error_template::ErrorTemplate;
 use super::search_answers::SearchAnswers;
 use crate::config::Config;
-use crate::content::pages::{REQUEST_PATH_MARKER, error_page_data, page_data};
-use crate::content::share_card::alt_text;
-use crate::content::{Content, Lang, PageInstance, page_instances};
 use crate::embedded;
 use crate::site::feed::{FEED_PAGES, FEED_PATH, atom, feed_title};
 use crate::site::redirects::Resolver;
 use crate::site::security_txt::security_txt;
 use crate::site::{security, seo, structured_data};
 use askama::Template;
+use custody_content::pages::{REQUEST_PATH_MARKER, error_page_data, page_data};
+use custody_content::share_card::alt_text;
+use custody_content::{Content, Lang, PageInstance, page_instances};
 
 /// One page in one language, ready to serve.
 #[derive(Debug)]
@@ -39,43 +40,6 @@ pub struct CachedPage {
     pub document: Encoded,
     /// The page data JSON for client-side navigation.
     pub data: Encoded,
-}
-
-/// The kinds of error page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ErrorKind {
-    /// 404 'Page not found': no page at this path.
-    NotFound,
-    /// 404 'Page Not Found': a dynamic route's validity check failed.
-    Invalid,
-    /// 500 'Internal Server Error'.
-    ServerError,
-}
-
-impl ErrorKind {
-    /// Every kind.
-    pub const ALL: [ErrorKind; 3] = [
-        ErrorKind::NotFound,
-        ErrorKind::Invalid,
-        ErrorKind::ServerError,
-    ];
-
-    /// The page id in `pages.toml` and the prerender key.
-    pub fn page(self) -> &'static str {
-        match self {
-            ErrorKind::NotFound => "not-found",
-            ErrorKind::Invalid => "invalid",
-            ErrorKind::ServerError => "server-error",
-        }
-    }
-
-    /// The HTTP status.
-    pub fn status(self) -> u16 {
-        match self {
-            ErrorKind::NotFound | ErrorKind::Invalid => 404,
-            ErrorKind::ServerError => 500,
-        }
-    }
 }
 
 /// Everything the HTTP layer serves, built once.
@@ -123,7 +87,7 @@ impl Site {
         let content = embedded::load_content(&embedded::content_files()).map_err(|errors| {
             anyhow!(
                 "embedded content is invalid:\n{}",
-                crate::content::error::report(&errors)
+                custody_content::error::report(&errors)
             )
         })?;
         let build = BuildManifest::embedded()?;

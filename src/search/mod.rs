@@ -8,8 +8,8 @@ use std::ops::Range;
 
 use serde::Serialize;
 
-use crate::content::markup::plain_text;
-use crate::content::{Content, Lang};
+use custody_content::markup::plain_text;
+use custody_content::{Content, Lang};
 use text::{Segment, Term, fold, occurrences, segments, terms, window_around, word_starts};
 
 /// Most results an answer lists (the total still counts all).

@@ -5,10 +5,10 @@
 use std::fmt::Write;
 
 use super::seo::{absolute, xml_escape};
-use crate::content::markup::{self, Block, Inline};
-use crate::content::model::Announcement;
-use crate::content::pages::document_title;
-use crate::content::{Content, Lang};
+use custody_content::markup::{self, Block, Inline};
+use custody_content::model::Announcement;
+use custody_content::pages::document_title;
+use custody_content::{Content, Lang};
 
 /// The feed's unprefixed path.
 pub const FEED_PATH: &str = "/announcements/feed.xml";

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::content::{Content, Lang};
+use custody_content::{Content, Lang};
 
 /// The outcome of resolving a request path.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 use jiff::{SignedDuration, Timestamp};
 
 use super::seo::absolute;
-use crate::content::markup::localize_link;
-use crate::content::{Content, Lang};
+use custody_content::markup::localize_link;
+use custody_content::{Content, Lang};
 
 /// Where the file is served.
 pub const SECURITY_TXT_PATH: &str = "/.well-known/security.txt";

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use crate::content::{Content, Lang, PageInstance};
+use custody_content::{Content, Lang, PageInstance};
 
 /// An alternate-language link of a page (`<link rel="alternate" hreflang>`).
 #[derive(Debug, Clone)]

@@ -6,8 +6,8 @@
 use serde_json::{Value, json};
 
 use super::seo::absolute;
-use crate::content::entities;
-use crate::content::{Content, Lang, PageInstance};
+use custody_content::entities;
+use custody_content::{Content, Lang, PageInstance};
 
 /// The Organization's `@id`: the same node in both languages.
 pub fn organization_id(public_url: &str) -> String {

@@ -1,7 +1,7 @@
 //! The announcements centre: every announcement has its page in both languages, newest first.
 
-use custody_site::content::Lang;
-use custody_site::content::pages::document_title;
+use custody_content::Lang;
+use custody_content::pages::document_title;
 
 use crate::common::{SITE, get};
 

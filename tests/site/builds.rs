@@ -48,7 +48,7 @@ async fn page_data_for_navigation() {
     assert_eq!(
         data["chrome"]["name"],
         SITE.content
-            .locale(custody_site::content::Lang::Zh)
+            .locale(custody_content::Lang::Zh)
             .site
             .name
             .as_str()

@@ -5,9 +5,9 @@ use std::sync::{Arc, LazyLock};
 
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
+use custody_content::load::{ContentFiles, parse};
 use custody_site::config::{Config, ContactConfig};
 use custody_site::contact::ContactDesk;
-use custody_site::content::load::{ContentFiles, parse};
 use custody_site::embedded::content_files;
 use custody_site::http::SiteService;
 use custody_site::{Site, http};

@@ -97,7 +97,7 @@ async fn an_unwritable_log_is_a_503_never_a_201() {
         assert_eq!(reply["error"]["code"], "unavailable");
         let expected = &crate::common::SITE
             .content
-            .locale(custody_site::content::Lang::from_code(lang).unwrap())
+            .locale(custody_content::Lang::from_code(lang).unwrap())
             .contact
             .error
             .unavailable;

@@ -45,7 +45,7 @@ async fn a_failed_validity_check_is_page_not_found_with_the_full_path() {
         );
         let heading = &SITE
             .content
-            .locale(custody_site::content::Lang::split(path).0)
+            .locale(custody_content::Lang::split(path).0)
             .pages["invalid"]
             .heading;
         assert!(

@@ -1,7 +1,7 @@
 //! FAQ categories and articles, and the long-form documents (legal pages, security guides).
 
-use custody_site::content::Lang;
-use custody_site::content::pages::document_title;
+use custody_content::Lang;
+use custody_content::pages::document_title;
 
 use crate::common::{SITE, get};
 

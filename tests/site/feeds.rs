@@ -3,8 +3,8 @@
 //! pages of the same language.
 
 use atom_syndication::Feed;
+use custody_content::Lang;
 use custody_site::config::Config;
-use custody_site::content::Lang;
 use custody_site::site::feed::FEED_CONTENT_TYPE;
 use custody_site::{Site, http};
 

@@ -11,7 +11,7 @@ mod properties;
 mod wire;
 mod xss;
 
-use custody_site::content::Lang;
+use custody_content::Lang;
 use serde_json::Value;
 
 use crate::common::SITE;

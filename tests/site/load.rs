@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use custody_site::content::Lang;
+use custody_content::Lang;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;

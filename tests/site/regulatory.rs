@@ -2,8 +2,8 @@
 //! them, in both languages; no figure or fee typed by hand; the Chinese house terms of
 //! `glossary.toml` in the content and the interface catalog; each rule fails with file and line.
 
-use custody_site::content::glossary::CATALOG;
-use custody_site::content::{Content, Lang};
+use custody_content::glossary::CATALOG;
+use custody_content::{Content, Lang};
 use custody_site::embedded::content_files;
 
 use crate::common::{SITE, errors_after, get, replace};
@@ -17,7 +17,7 @@ fn particular(content: &Content, lang: Lang, entity: &str, field: &str) -> Strin
         .iter()
         .find(|e| e.id == entity)
         .unwrap_or_else(|| panic!("site.toml has the entity {entity}"));
-    custody_site::content::entities::particulars(entity, &local.entity, &local.regulator, lang)
+    custody_content::entities::particulars(entity, &local.entity, &local.regulator, lang)
         .expect("described")
         .get(field)
         .to_owned()
@@ -159,7 +159,7 @@ fn the_worked_fee_example_is_computed_from_the_fee_rows() {
         );
         files
     };
-    let content = custody_site::content::load::parse(&files).expect("valid");
+    let content = custody_content::load::parse(&files).expect("valid");
     assert!(
         text(&content).contains("USD 5,000 a month in the flexible package"),
         "15m at 0.4% a year is 5,000 a month"

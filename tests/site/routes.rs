@@ -1,7 +1,7 @@
 //! Every page in both languages answers 200 with the right head.
 
-use custody_site::content::pages::TITLE_MAX_CHARS;
-use custody_site::content::{Lang, page_instances};
+use custody_content::pages::TITLE_MAX_CHARS;
+use custody_content::{Lang, page_instances};
 
 use crate::common::{PUBLIC, SITE, attribute_after, get};
 

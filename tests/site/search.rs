@@ -1,8 +1,8 @@
 //! FAQ and announcement search: ranking, Chinese substrings, English words, highlighting,
 //! bounds and escaping.
 
-use custody_site::content::Lang;
-use custody_site::content::markup::plain_text;
+use custody_content::Lang;
+use custody_content::markup::plain_text;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::Value;
 

@@ -1,7 +1,7 @@
 //! `/.well-known/security.txt` (RFC 9116) made from the `[security]` contact of `site.toml`, and
 //! the trust-center section its `Policy` points to, in both languages.
 
-use custody_site::content::Lang;
+use custody_content::Lang;
 use jiff::Timestamp;
 
 use crate::common::{PUBLIC, SITE, errors_after, get, replace};

@@ -1,6 +1,6 @@
 //! sitemap.xml and robots.txt.
 
-use custody_site::content::{Lang, page_instances};
+use custody_content::{Lang, page_instances};
 
 use crate::common::{PUBLIC, SITE, get};
 

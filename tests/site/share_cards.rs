@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use custody_site::content::{Lang, page_instances};
+use custody_content::{Lang, page_instances};
 
 use crate::common::{PUBLIC, SITE, attribute_after, get};
 

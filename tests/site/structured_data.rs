@@ -1,7 +1,7 @@
 //! The JSON-LD of the documents: the Organization with its legal entities on every page,
 //! breadcrumbs on the FAQ and announcement pages, a `NewsArticle` on each announcement.
 
-use custody_site::content::{Lang, page_instances};
+use custody_content::{Lang, page_instances};
 use serde_json::Value;
 
 use crate::common::{PUBLIC, SITE, get};

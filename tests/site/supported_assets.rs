@@ -3,8 +3,8 @@
 
 use axum::body::Body;
 use axum::http::{Request, header};
-use custody_site::content::assets::AssetRow;
-use custody_site::content::section_items::EntityId;
+use custody_content::assets::AssetRow;
+use custody_content::section_items::EntityId;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::Value;
 
@@ -40,7 +40,7 @@ fn rows(entity: EntityId) -> &'static [AssetRow] {
     SITE.content.assets.of(entity)
 }
 
-fn chain_of(row: &AssetRow) -> &'static custody_site::content::model::Chain {
+fn chain_of(row: &AssetRow) -> &'static custody_content::model::Chain {
     SITE.content
         .site
         .chain

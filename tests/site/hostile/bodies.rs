@@ -5,8 +5,8 @@
 
 use axum::body::Body;
 use axum::http::Request;
-use custody_site::content::Lang;
-use custody_site::content::contact::MAX_CHARS;
+use custody_content::Lang;
+use custody_content::contact::MAX_CHARS;
 use serde_json::{Value, json};
 
 use super::wire::Server;

@@ -5,7 +5,7 @@
 
 use std::io::Read;
 
-use custody_site::content::Lang;
+use custody_content::Lang;
 
 use super::wire::{RawResponse, Server};
 use super::{api_error, report};

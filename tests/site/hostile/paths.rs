@@ -2,7 +2,7 @@
 //! traversal, encoded separators, NUL, overlong UTF-8, broken percent-encoding, 8 KB paths, and
 //! open-redirect shapes around every redirect source of `content/redirects.toml`.
 
-use custody_site::content::Lang;
+use custody_content::Lang;
 
 use super::wire::{RawResponse, Server};
 use super::{Missing, heading, html_lang, report};

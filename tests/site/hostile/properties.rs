@@ -4,12 +4,12 @@
 
 use std::collections::BTreeSet;
 
+use custody_content::Lang;
+use custody_content::asset_query::{AssetQuery, MAX_FILTER_CHARS, PAGE_SIZES, fold};
+use custody_content::contact::{BUSINESS_TYPES, MAX_CHARS};
+use custody_content::countries::{COUNTRIES, is_country};
+use custody_content::section_items::EntityId;
 use custody_site::contact::application::{Application, Submission};
-use custody_site::content::Lang;
-use custody_site::content::asset_query::{AssetQuery, MAX_FILTER_CHARS, PAGE_SIZES, fold};
-use custody_site::content::contact::{BUSINESS_TYPES, MAX_CHARS};
-use custody_site::content::countries::{COUNTRIES, is_country};
-use custody_site::content::section_items::EntityId;
 use custody_site::http::asset_params;
 use custody_site::search::Scope;
 use custody_site::site::redirects::Resolution;

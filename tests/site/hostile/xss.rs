@@ -7,7 +7,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::Request;
 use axum::routing::get as get_route;
-use custody_site::content::Lang;
+use custody_content::Lang;
 use custody_site::http;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::Value;

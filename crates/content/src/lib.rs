@@ -1,7 +1,7 @@
 //! The content model: typed, validated site content shared by `build.rs` and the server.
 //!
-//! `build.rs` includes this module tree with `#[path]`, so it may depend only on
-//! `serde`, `serde_json`, `toml`, `bs58`, `sha2` and `sha3`.
+//! `build.rs` depends on this crate, so its own dependencies stay few: `serde`, `serde_json`,
+//! `toml`, `bs58`, `sha2` and `sha3`.
 
 pub mod addresses;
 pub mod asset_query;
