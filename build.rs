@@ -28,7 +28,7 @@ fn main() {
     let out = PathBuf::from(env("OUT_DIR"));
     track_inputs(&root);
 
-    let files = custody_content::load::read_dir(&root.join("content"))
+    let files = custody_content::files::read_dir(&root.join("content"))
         .unwrap_or_else(|e| fail(&format!("cannot read content/: {e}")));
     let mut site = custody_content::load::parse(&files)
         .unwrap_or_else(|errors| fail(&custody_content::error::report(&errors)));

@@ -20,7 +20,7 @@ pub static CALLING_CODES: &str = include_str!(concat!(env!("OUT_DIR"), "/calling
 /// Parses and checks content `files` (every problem, each with file and line) and adds the
 /// area-code table built into the binary.
 pub fn load_content(
-    files: &custody_content::load::ContentFiles,
+    files: &custody_content::files::ContentFiles,
 ) -> Result<custody_content::Content, Vec<custody_content::error::ContentError>> {
     let mut content = custody_content::load::parse(files)?;
     content.calling_codes = serde_json::from_str(CALLING_CODES).map_err(|error| {
@@ -33,13 +33,13 @@ pub fn load_content(
 }
 
 /// The embedded content files as the content loader reads them.
-pub fn content_files() -> custody_content::load::ContentFiles {
-    let mut files = custody_content::load::ContentFiles::new();
+pub fn content_files() -> custody_content::files::ContentFiles {
+    let mut files = custody_content::files::ContentFiles::new();
     collect_toml(&CONTENT, &mut files);
     files
 }
 
-fn collect_toml(dir: &Dir<'static>, files: &mut custody_content::load::ContentFiles) {
+fn collect_toml(dir: &Dir<'static>, files: &mut custody_content::files::ContentFiles) {
     for file in dir.files() {
         if file.path().extension().is_some_and(|ext| ext == "toml") {
             let text = file.contents_utf8().unwrap_or_default().to_owned();

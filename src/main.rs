@@ -227,7 +227,7 @@ fn check(command: &CheckCommand) -> anyhow::Result<()> {
 
 /// Checks the content of `dir` and lists every problem.
 fn check_folder(dir: &std::path::Path) -> anyhow::Result<()> {
-    let files = custody_content::load::read_dir(dir)
+    let files = custody_content::files::read_dir(dir)
         .map_err(|error| anyhow::anyhow!("cannot read {}: {error}", dir.display()))?;
     match custody_site::embedded::load_content(&files) {
         Ok(content) => {

@@ -155,7 +155,7 @@ impl Loader {
 /// Reads, checks and renders the content of `content_dir`, writing the interface's data to
 /// `data_file`.
 fn build(config: Config, content_dir: &Path, data_file: &Path) -> Result<Site, Vec<ContentError>> {
-    let files = custody_content::load::read_dir(content_dir).map_err(|error| {
+    let files = custody_content::files::read_dir(content_dir).map_err(|error| {
         vec![ContentError::in_file(
             "",
             format!("cannot read {}: {error}", content_dir.display()),

@@ -5,8 +5,8 @@
 use std::fmt::Write;
 
 use super::seo::{absolute, xml_escape};
+use custody_content::documents::Announcement;
 use custody_content::markup::{self, Block, Inline};
-use custody_content::model::Announcement;
 use custody_content::pages::document_title;
 use custody_content::{Content, Lang};
 

@@ -5,7 +5,8 @@ use std::sync::{Arc, LazyLock};
 
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
-use custody_content::load::{ContentFiles, parse};
+use custody_content::files::ContentFiles;
+use custody_content::load::parse;
 use custody_site::config::{Config, ContactConfig};
 use custody_site::contact::ContactDesk;
 use custody_site::embedded::content_files;

@@ -4,7 +4,8 @@
 
 use custody_content::facts::chain_count;
 use custody_content::fees::Amount;
-use custody_content::load::{ContentFiles, parse};
+use custody_content::files::ContentFiles;
+use custody_content::load::parse;
 use custody_content::marketing::Section;
 use custody_content::pages::{page_data, page_instances};
 use custody_content::{Content, Lang};

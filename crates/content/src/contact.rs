@@ -5,9 +5,6 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::model::Content;
-use super::{ContentError, Lang};
-
 /// The business types of SPEC.md §3, as stored with each application, in display order.
 pub const BUSINESS_TYPES: [&str; 7] = [
     "exchange",
@@ -42,34 +39,6 @@ pub struct FieldLimits {
     pub phone: usize,
     /// Email address (RFC 5321's limit).
     pub email: usize,
-}
-
-/// Every language labels exactly the fixed business types.
-pub fn check(content: &Content) -> Vec<ContentError> {
-    let mut errors = Vec::new();
-    for lang in Lang::ALL {
-        let file = format!("{}/contact.toml", lang.code());
-        let labelled: Vec<&str> = content
-            .locale(lang)
-            .contact
-            .business_type
-            .keys()
-            .map(String::as_str)
-            .collect();
-        let mut expected = BUSINESS_TYPES.to_vec();
-        expected.sort_unstable();
-        if labelled != expected {
-            errors.push(ContentError::in_file(
-                &file,
-                format!(
-                    "[business_type] must label exactly {}, not {}",
-                    BUSINESS_TYPES.join(", "),
-                    labelled.join(", ")
-                ),
-            ));
-        }
-    }
-    errors
 }
 
 /// The form's copy in one language. Serialized in camelCase for the page data.

@@ -3,18 +3,8 @@
 //! monthly custody fee of each package for one amount under custody, computed from the rows so
 //! that the example can never disagree with the tables.
 
-use serde::{Deserialize, Serialize};
-
 use super::Lang;
 use super::fees::{Amount, FeeRow, FeeSchedules};
-
-/// `fees.toml` `[example]`: the amount under custody the worked example prices.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FeeExample {
-    /// Assets under custody, e.g. `{ usd_million = 15 }`.
-    pub assets: Amount,
-}
 
 /// The flexible package's custody row: `rate` a year, `minimum` a month.
 pub const CUSTODY_ROW: &str = "custody";
@@ -133,6 +123,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
+    use crate::fees::FeeExample;
 
     fn row(id: &str, values: &[(&str, Amount)]) -> FeeRow {
         FeeRow {

@@ -7,8 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::Lang;
-use super::facts::{decimal, grouped, money};
-use super::fee_tokens::FeeExample;
+use super::numbers::{decimal, grouped, money};
 use super::section_items::FeeScheduleId;
 
 /// `fees.toml`: the amounts of both schedules, rows in display order.
@@ -74,6 +73,14 @@ impl Amount {
             (Amount::Count(count), _) => grouped(count),
         }
     }
+}
+
+/// `fees.toml` `[example]`: the amount under custody the worked example prices.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeeExample {
+    /// Assets under custody, e.g. `{ usd_million = 15 }`.
+    pub assets: Amount,
 }
 
 /// `{lang}/fees.toml`: the wording of both schedules.

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ContentError;
-use super::load::ContentFiles;
+use super::files::ContentFiles;
 
 /// The Chinese interface catalog, relative to `content/` as content errors name their files.
 pub const CATALOG: &str = "../ui/src/locales/zh/messages.po";

@@ -9,58 +9,14 @@ use serde::de::DeserializeOwned;
 use super::assets::{AssetList, EntityAssets};
 use super::contact::ContactCopy;
 use super::copy_tokens::CopyTokens;
+use super::documents::{Announcements, Faq, LongDocument};
 use super::entities::LocalEntity;
 use super::fees::{FeeSchedules, LocalFees};
+use super::files::{ContentFiles, MARKETING_DIR, unexpected_files};
 use super::glossary::Glossary;
 use super::marketing::MarketingPage;
-use super::model::{
-    Announcements, Content, Faq, LocalSite, LocaleContent, LongDocument, PageMeta, RedirectTable,
-    RouteTable, Site,
-};
+use super::model::{Content, LocalSite, LocaleContent, PageMeta, RedirectTable, RouteTable, Site};
 use super::{ContentError, Lang, parity, validate};
-
-/// Content files keyed by their path relative to `content/` (`en/pages.toml`), forward slashes.
-pub type ContentFiles = BTreeMap<String, String>;
-
-/// Files every language folder must contain.
-pub const LOCALE_FILES: [&str; 7] = [
-    "site.toml",
-    "pages.toml",
-    "faq.toml",
-    "announcements.toml",
-    "documents.toml",
-    "fees.toml",
-    "contact.toml",
-];
-
-/// The folder of each language holding one `{page-id}.toml` per marketing page.
-pub const MARKETING_DIR: &str = "marketing/";
-
-/// Files outside the language folders.
-pub const ROOT_FILES: [&str; 7] = [
-    "site.toml",
-    "routes.toml",
-    "redirects.toml",
-    "fees.toml",
-    "glossary.toml",
-    "assets/sg.toml",
-    "assets/hk.toml",
-];
-
-/// The files of one language folder, relative to it: the fixed files, then the marketing pages.
-pub fn locale_file_names(files: &ContentFiles, lang: Lang) -> Vec<String> {
-    let prefix = format!("{}/{MARKETING_DIR}", lang.code());
-    LOCALE_FILES
-        .iter()
-        .map(|file| (*file).to_owned())
-        .chain(
-            files
-                .keys()
-                .filter_map(|name| name.strip_prefix(&prefix))
-                .map(|page| format!("{MARKETING_DIR}{page}")),
-        )
-        .collect()
-}
 
 /// Parses and validates all content. Returns every problem found, each with file and line.
 pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
@@ -121,56 +77,6 @@ pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
     } else {
         Err(errors)
     }
-}
-
-/// Reads every `*.toml` below `root` into a [`ContentFiles`] map.
-pub fn read_dir(root: &std::path::Path) -> std::io::Result<ContentFiles> {
-    let mut files = ContentFiles::new();
-    let mut pending = vec![root.to_path_buf()];
-    while let Some(dir) = pending.pop() {
-        for entry in std::fs::read_dir(&dir)? {
-            let path = entry?.path();
-            if path.is_dir() {
-                pending.push(path);
-            } else if path.extension().is_some_and(|ext| ext == "toml") {
-                let relative = path.strip_prefix(root).unwrap_or(&path);
-                let key = relative.to_string_lossy().replace('\\', "/");
-                files.insert(key, std::fs::read_to_string(&path)?);
-            }
-        }
-    }
-    Ok(files)
-}
-
-fn unexpected_files(files: &ContentFiles) -> Vec<ContentError> {
-    files
-        .keys()
-        .filter(|name| !is_known_file(name))
-        .map(|name| {
-            ContentError::in_file(
-                name,
-                "unexpected content file: the site reads site.toml, routes.toml, redirects.toml, \
-                 fees.toml, glossary.toml, assets/sg.toml, assets/hk.toml and en/ and zh/ with site.toml, pages.toml, faq.toml, announcements.toml, \
-                 documents.toml, fees.toml, contact.toml and marketing/{page-id}.toml",
-            )
-        })
-        .collect()
-}
-
-fn is_known_file(name: &str) -> bool {
-    if ROOT_FILES.contains(&name) {
-        return true;
-    }
-    Lang::ALL.iter().any(|lang| {
-        name.strip_prefix(lang.code())
-            .and_then(|rest| rest.strip_prefix('/'))
-            .is_some_and(|file| {
-                LOCALE_FILES.contains(&file)
-                    || file
-                        .strip_prefix(MARKETING_DIR)
-                        .is_some_and(|page| !page.contains('/'))
-            })
-    })
 }
 
 /// Where the key an "unknown field" error names is written: in the table that starts at

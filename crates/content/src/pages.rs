@@ -6,7 +6,8 @@ use serde_json::{Value, json};
 use super::asset_query::{AssetIndex, AssetQuery, DEFAULT_PAGE_SIZE, MAX_FILTER_CHARS, PAGE_SIZES};
 use super::contact::{BUSINESS_TYPES, MAX_CHARS};
 use super::countries::COUNTRIES;
-use super::model::{Announcement, Content, FaqArticle, LocaleContent, PageMeta, Route};
+use super::documents::{Announcement, FaqArticle};
+use super::model::{Content, LocaleContent, PageMeta, Route};
 use super::section_items::EntityId;
 use super::{Lang, entity_view, markup, sections};
 

@@ -3,7 +3,7 @@
 
 use toml::{Table, Value};
 
-use super::load::{ContentFiles, MARKETING_DIR, locale_file_names};
+use super::files::{ContentFiles, MARKETING_DIR, locale_file_names};
 use super::{ContentError, Lang};
 
 /// Keys whose values are identifiers, facts or layout shared by every language and must be equal.

@@ -2,8 +2,8 @@
 //! dates (`ui/src/components/FormattedDate.tsx`) show them beside the typed ones.
 
 use super::ContentError;
+use super::files::ContentFiles;
 use super::lines::copy_lines;
-use super::load::ContentFiles;
 
 /// The byte offsets in `text` of the dates written with spaces: a year and month (`2026 年 3 月`),
 /// with or without the day, or a month and day (`10 月 24 日`), with a space anywhere inside.

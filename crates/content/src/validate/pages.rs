@@ -3,14 +3,14 @@
 
 use std::collections::BTreeSet;
 
-use super::fees;
-use super::icons::ICONS;
-use super::load::ContentFiles;
-use super::marketing::{BRAND_KIT_PAGE, MarketingPage, Section};
-use super::model::Content;
-use super::pages::page_instances;
-use super::validate::{is_hex_colour, is_slug};
-use super::{ContentError, Lang};
+use super::findings::{Findings, is_hex_colour, is_slug};
+use crate::fees;
+use crate::files::ContentFiles;
+use crate::icons::ICONS;
+use crate::marketing::{BRAND_KIT_PAGE, MarketingPage, Section};
+use crate::model::Content;
+use crate::pages::page_instances;
+use crate::{ContentError, Lang};
 
 /// The palette keys the site's stylesheets use; `site.toml` must define each.
 pub const REQUIRED_COLOURS: [&str; 8] = [
@@ -29,35 +29,27 @@ pub const MENU_SUMMARY_OF_INSIGHTS: &str = "insights";
 
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
-    let mut rules = Rules {
-        files,
+    let mut rules = PageRules {
+        found: Findings::new(files),
         pages: page_instances(content)
             .into_iter()
             .map(|p| p.path)
             .collect(),
-        errors: Vec::new(),
     };
     rules.site(content);
     for lang in Lang::ALL {
         rules.locale(content, lang);
     }
-    rules.errors
+    rules.found.errors
 }
 
-struct Rules<'a> {
-    files: &'a ContentFiles,
+struct PageRules<'a> {
+    found: Findings<'a>,
     /// Every unprefixed page path, dynamic routes expanded: what an internal link may reach.
     pages: BTreeSet<String>,
-    errors: Vec<ContentError>,
 }
 
-impl Rules<'_> {
-    fn error(&mut self, file: &str, needle: &str, message: String) {
-        let text = self.files.get(file).map(String::as_str).unwrap_or_default();
-        self.errors
-            .push(ContentError::near(file, text, needle, message));
-    }
-
+impl PageRules<'_> {
     fn site(&mut self, content: &Content) {
         let site = &content.site;
         let file = "site.toml";
@@ -67,7 +59,7 @@ impl Rules<'_> {
             .filter(|path| !self.pages.contains(*path))
             .collect();
         for path in unknown {
-            self.error(
+            self.found.error(
                 file,
                 &format!("\"{path}\""),
                 format!(
@@ -81,11 +73,11 @@ impl Rules<'_> {
                     "palette colour `{}` must be written `#rrggbb`, not `{}`",
                     colour.key, colour.hex
                 );
-                self.error(file, &colour.hex, message);
+                self.found.error(file, &colour.hex, message);
             }
         }
         for certification in site.certification.iter().filter(|c| c.evidence().is_none()) {
-            self.error(
+            self.found.error(
                 file,
                 &format!("id = \"{}\"", certification.id),
                 format!(
@@ -99,7 +91,7 @@ impl Rules<'_> {
                 .phone_rem
                 .is_some_and(|phone| !(phone > 0.0 && phone < step.rem))
             {
-                self.error(
+                self.found.error(
                     file,
                     &format!("key = \"{}\"", step.key),
                     format!(
@@ -111,7 +103,7 @@ impl Rules<'_> {
         }
         for key in REQUIRED_COLOURS {
             if site.colour(key).is_none() {
-                self.error(
+                self.found.error(
                     file,
                     "[[palette]]",
                     format!("the palette needs the colour `{key}`"),
@@ -136,7 +128,7 @@ impl Rules<'_> {
         for (table, keys) in namespaces {
             let mut seen = BTreeSet::new();
             for key in keys.into_iter().filter(|key| !seen.insert(*key)) {
-                self.error(
+                self.found.error(
                     file,
                     &format!("\"{key}\""),
                     format!("`{key}` is used twice in `{table}`"),
@@ -162,14 +154,14 @@ impl Rules<'_> {
             .map(String::as_str)
             .collect();
         for id in ids.difference(&described) {
-            self.error(
+            self.found.error(
                 &site_file,
                 "[certification]",
                 format!("certification `{id}` of site.toml has no description"),
             );
         }
         for id in described.difference(&ids) {
-            self.error(
+            self.found.error(
                 &site_file,
                 id,
                 format!("`certification.{id}` is not a certification of site.toml"),
@@ -177,7 +169,7 @@ impl Rules<'_> {
         }
         for path in locale.site.menu_summary.keys() {
             if path != MENU_SUMMARY_OF_INSIGHTS && !self.pages.contains(path) {
-                self.error(
+                self.found.error(
                     &site_file,
                     &format!("\"{path}\" ="),
                     format!("menu summary for `{path}`, which is not a page (nor `{MENU_SUMMARY_OF_INSIGHTS}`)"),
@@ -186,7 +178,7 @@ impl Rules<'_> {
         }
         for path in &content.site.suggested_pages {
             if !locale.site.menu_summary.contains_key(path) {
-                self.error(
+                self.found.error(
                     &site_file,
                     "[menu_summary]",
                     format!("the 404 page suggests `{path}`, which needs a line in [menu_summary]"),
@@ -195,13 +187,15 @@ impl Rules<'_> {
         }
         let fees_file = format!("{code}/fees.toml");
         for problem in fees::mismatches(&content.fees, &locale.fees) {
-            self.errors.push(ContentError::in_file(&fees_file, problem));
+            self.found
+                .errors
+                .push(ContentError::in_file(&fees_file, problem));
         }
         let routes: BTreeSet<&str> = content.routes.iter().map(|r| r.id.as_str()).collect();
         for (page, sections) in &locale.marketing {
             let file = format!("{code}/marketing/{page}.toml");
             if !routes.contains(page.as_str()) {
-                self.errors.push(ContentError::in_file(
+                self.found.errors.push(ContentError::in_file(
                     &file,
                     format!("`{page}` is not a page id of routes.toml"),
                 ));
@@ -220,7 +214,7 @@ impl Rules<'_> {
     ) {
         let mut anchors = BTreeSet::new();
         if page.hero.action.len() > 2 {
-            self.error(
+            self.found.error(
                 file,
                 "[hero]",
                 "the hero has more than two buttons".to_owned(),
@@ -240,7 +234,7 @@ impl Rules<'_> {
             }));
         for illustration in drawn.filter(|drawn| !illustrations.insert(**drawn)) {
             let name = illustration.name();
-            self.error(
+            self.found.error(
                 file,
                 &format!("illustration = \"{name}\""),
                 format!("the illustration `{name}` is shown twice on this page; each picture appears once"),
@@ -250,14 +244,15 @@ impl Rules<'_> {
             let id = section.id();
             let needle = format!("id = \"{id}\"");
             if !is_slug(id) {
-                self.error(
+                self.found.error(
                     file,
                     &needle,
                     format!("section id `{id}` must be lower-case letters, digits and dashes"),
                 );
             }
             if !anchors.insert(id) {
-                self.error(file, &needle, format!("section id `{id}` is used twice"));
+                self.found
+                    .error(file, &needle, format!("section id `{id}` is used twice"));
             }
             let on_brand_kit = page_id == BRAND_KIT_PAGE;
             if section.is_brand_kit() != on_brand_kit && !matches!(section, Section::Cta { .. }) {
@@ -266,7 +261,8 @@ impl Rules<'_> {
                 } else {
                     "brand sections are shown on the brand kit page only"
                 };
-                self.error(file, &needle, format!("section `{id}`: {problem}"));
+                self.found
+                    .error(file, &needle, format!("section `{id}`: {problem}"));
             }
             for action in section.actions() {
                 self.link(file, &action.href);
@@ -286,7 +282,7 @@ impl Rules<'_> {
             } => {
                 let allowed = layout.columns();
                 if !allowed.contains(columns) {
-                    self.error(
+                    self.found.error(
                         file,
                         needle,
                         format!(
@@ -300,7 +296,7 @@ impl Rules<'_> {
                     if let Some(icon) = &card.icon
                         && !ICONS.contains(&icon.as_str())
                     {
-                        self.error(
+                        self.found.error(
                             file,
                             &format!("\"{icon}\""),
                             format!("section `{id}`: unknown icon `{icon}`"),
@@ -308,14 +304,14 @@ impl Rules<'_> {
                     }
                     match (&card.href, &card.link) {
                         (Some(href), Some(_)) => self.link(file, href),
-                        (Some(href), None) => self.error(
+                        (Some(href), None) => self.found.error(
                             file,
                             href,
                             format!(
                                 "section `{id}`: the card linking to `{href}` needs `link` text"
                             ),
                         ),
-                        (None, Some(link)) => self.error(
+                        (None, Some(link)) => self.found.error(
                             file,
                             link,
                             format!("section `{id}`: `link` text without an `href`"),
@@ -327,7 +323,7 @@ impl Rules<'_> {
             Section::Table { header, rows, .. } => {
                 for row in rows.iter().filter(|row| row.len() != header.len()) {
                     let first = row.first().map(String::as_str).unwrap_or_default();
-                    self.error(
+                    self.found.error(
                         file,
                         first,
                         format!(
@@ -340,7 +336,7 @@ impl Rules<'_> {
             }
             Section::Cases { item, .. } => {
                 for case in item.iter().filter(|case| case.metric.len() != 2) {
-                    self.error(
+                    self.found.error(
                         file,
                         &case.client,
                         format!("section `{id}`: a client case shows two figures, side by side"),
@@ -348,7 +344,7 @@ impl Rules<'_> {
                 }
             }
             Section::Cta { action, .. } if action.is_empty() || action.len() > 2 => {
-                self.error(
+                self.found.error(
                     file,
                     needle,
                     format!("section `{id}`: a call to action has one or two buttons"),
@@ -359,7 +355,7 @@ impl Rules<'_> {
                     .iter()
                     .filter(|s| content.site.colour(&s.colour).is_none())
                 {
-                    self.error(
+                    self.found.error(
                         file,
                         &swatch.colour,
                         format!(
@@ -372,7 +368,7 @@ impl Rules<'_> {
             _ => {}
         }
         if section.actions().len() > 2 {
-            self.error(
+            self.found.error(
                 file,
                 needle,
                 format!("section `{id}` has more than two buttons"),
@@ -385,7 +381,7 @@ impl Rules<'_> {
         let path = href.split(['#', '?']).next().unwrap_or_default();
         let is_page = self.pages.contains(path);
         if !is_page {
-            self.error(
+            self.found.error(
                 file,
                 href,
                 format!(

@@ -4,12 +4,12 @@
 
 use std::collections::BTreeSet;
 
-use super::fee_tokens::{self, EXAMPLE};
-use super::load::ContentFiles;
-use super::model::Content;
-use super::section_items::EntityId;
-use super::validate::is_slug;
-use super::{ContentError, Lang, typed_figures, zh_dates};
+use super::findings::is_slug;
+use crate::fee_tokens::{self, EXAMPLE};
+use crate::files::ContentFiles;
+use crate::model::Content;
+use crate::section_items::EntityId;
+use crate::{ContentError, Lang, typed_figures, zh_dates};
 
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {

@@ -1,48 +1,35 @@
-//! Cross-file rules the types cannot express: unique ids, known validity checks, complete page
-//! metadata, redirects and internal links that land on real pages.
+//! Rules across the site's files: unique page ids and paths, known validity checks, complete page
+//! metadata, redirects, and internal links in any file that land on real pages.
 
 use std::collections::BTreeSet;
 
-use super::load::ContentFiles;
-use super::model::Content;
-use super::pages::{CHECKS, ERROR_PAGES, page_instances};
-use super::{ContentError, Lang};
+use super::findings::{Findings, is_slug};
+use crate::files::ContentFiles;
+use crate::model::Content;
+use crate::pages::{CHECKS, ERROR_PAGES, page_instances};
+use crate::{ContentError, Lang};
 
-/// Runs every cross-file rule and returns all violations.
+/// Unique ids and paths, known validity checks, complete page metadata, redirects and internal
+/// links that land on real pages.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
-    let mut v = Validator {
-        files,
-        errors: Vec::new(),
+    let mut rules = SiteRules {
+        found: Findings::new(files),
     };
-    v.routes(content);
-    v.unique_paths(content);
-    v.redirects(content);
+    rules.routes(content);
+    rules.unique_paths(content);
+    rules.redirects(content);
     for lang in Lang::ALL {
-        v.locale(content, lang);
+        rules.locale(content, lang);
     }
-    v.links(content);
-    v.errors
-        .extend(super::validate_pages::check(content, files));
-    v.errors.extend(super::assets::check(content, files));
-    v.errors.extend(super::contact::check(content));
-    v.errors.extend(super::security::check(content, files));
-    v.errors
-        .extend(super::validate_facts::check(content, files));
-    v.errors
+    rules.links(content);
+    rules.found.errors
 }
 
-struct Validator<'a> {
-    files: &'a ContentFiles,
-    errors: Vec<ContentError>,
+struct SiteRules<'a> {
+    found: Findings<'a>,
 }
 
-impl Validator<'_> {
-    fn error(&mut self, file: &str, needle: &str, message: String) {
-        let text = self.files.get(file).map(String::as_str).unwrap_or_default();
-        self.errors
-            .push(ContentError::near(file, text, needle, message));
-    }
-
+impl SiteRules<'_> {
     fn routes(&mut self, content: &Content) {
         let file = "routes.toml";
         let mut ids = BTreeSet::new();
@@ -50,7 +37,7 @@ impl Validator<'_> {
         for route in &content.routes {
             let needle = format!("\"{}\"", route.id);
             if !is_slug(&route.id) {
-                self.error(
+                self.found.error(
                     file,
                     &needle,
                     format!(
@@ -60,21 +47,21 @@ impl Validator<'_> {
                 );
             }
             if !ids.insert(route.id.as_str()) {
-                self.error(
+                self.found.error(
                     file,
                     &needle,
                     format!("page id `{}` is used twice", route.id),
                 );
             }
             if !paths.insert(route.path.as_str()) {
-                self.error(
+                self.found.error(
                     file,
                     &needle,
                     format!("path `{}` is used twice", route.path),
                 );
             }
             if !route.path.starts_with('/') || (route.path.len() > 1 && route.path.ends_with('/')) {
-                self.error(
+                self.found.error(
                     file,
                     &needle,
                     format!(
@@ -88,7 +75,7 @@ impl Validator<'_> {
                 || route.path == "/en"
                 || route.path.starts_with("/en/")
             {
-                self.error(
+                self.found.error(
                     file,
                     &needle,
                     format!(
@@ -99,7 +86,7 @@ impl Validator<'_> {
             }
             let template = route.dynamic_prefix().unwrap_or(&route.path);
             if template.contains('{') || template.contains('}') {
-                self.error(
+                self.found.error(
                     file,
                     &needle,
                     format!(
@@ -110,14 +97,14 @@ impl Validator<'_> {
             }
             match (route.dynamic_prefix(), route.check.as_deref()) {
                 (Some(_), None) => {
-                    self.error(
+                    self.found.error(
                         file,
                         &needle,
                         format!("dynamic route `{}` must name a validity check", route.id),
                     );
                 }
                 (None, Some(check)) => {
-                    self.error(
+                    self.found.error(
                         file,
                         &needle,
                         format!(
@@ -132,7 +119,7 @@ impl Validator<'_> {
                         route.id,
                         CHECKS.join(", ")
                     );
-                    self.error(file, &format!("\"{check}\""), message);
+                    self.found.error(file, &format!("\"{check}\""), message);
                 }
                 _ => {}
             }
@@ -159,7 +146,7 @@ impl Validator<'_> {
                     None => "routes.toml",
                 };
                 let needle = instance.param.unwrap_or(instance.path);
-                self.error(file, &format!("\"{needle}\""), message);
+                self.found.error(file, &format!("\"{needle}\""), message);
             }
         }
     }
@@ -178,7 +165,7 @@ impl Validator<'_> {
                 || redirect.from.starts_with('/')
                 || redirect.from.ends_with('/')
             {
-                self.error(
+                self.found.error(
                     file,
                     &needle,
                     format!(
@@ -188,14 +175,14 @@ impl Validator<'_> {
                 );
             }
             if !sources.insert(redirect.from.as_str()) {
-                self.error(
+                self.found.error(
                     file,
                     &needle,
                     format!("`{}` is redirected twice", redirect.from),
                 );
             }
             if targets.contains(format!("/{}", redirect.from).as_str()) {
-                self.error(
+                self.found.error(
                     file,
                     &needle,
                     format!(
@@ -209,7 +196,8 @@ impl Validator<'_> {
                     "redirect target `{}` is not a page of the site",
                     redirect.to
                 );
-                self.error(file, &format!("\"{}\"", redirect.to), message);
+                self.found
+                    .error(file, &format!("\"{}\"", redirect.to), message);
             }
         }
     }
@@ -225,7 +213,7 @@ impl Validator<'_> {
             .collect();
         for id in &expected {
             if !locale.pages.contains_key(*id) {
-                self.error(
+                self.found.error(
                     &pages_file,
                     "",
                     format!("page `{id}` has no title, description, heading and lead"),
@@ -237,7 +225,7 @@ impl Validator<'_> {
             .keys()
             .filter(|id| !expected.contains(id.as_str()))
         {
-            self.error(
+            self.found.error(
                 &pages_file,
                 &format!("[{id}]"),
                 format!("`{id}` is neither a page id in routes.toml nor an error page"),
@@ -250,7 +238,7 @@ impl Validator<'_> {
                 ("heading", &meta.heading),
             ] {
                 if value.trim().is_empty() {
-                    self.error(
+                    self.found.error(
                         &pages_file,
                         &format!("[{id}]"),
                         format!("`{id}.{field}` is empty"),
@@ -260,7 +248,7 @@ impl Validator<'_> {
         }
         let site_file = format!("{}/site.toml", lang.code());
         if !locale.site.legal_line.contains("{year}") {
-            self.error(
+            self.found.error(
                 &site_file,
                 "legal_line",
                 "`legal_line` must contain `{year}`".to_owned(),
@@ -281,7 +269,8 @@ impl Validator<'_> {
                     "article `{}` names an unknown category `{}`",
                     article.id, article.category
                 );
-                self.error(&faq_file, &format!("\"{}\"", article.id), message);
+                self.found
+                    .error(&faq_file, &format!("\"{}\"", article.id), message);
             }
         }
         let documents_file = format!("{}/documents.toml", lang.code());
@@ -289,7 +278,8 @@ impl Validator<'_> {
             if !content.routes.iter().any(|r| &r.id == page && r.document) {
                 let message =
                     format!("`{page}` is not a route marked `document = true` in routes.toml");
-                self.error(&documents_file, &format!("[{page}]"), message);
+                self.found
+                    .error(&documents_file, &format!("[{page}]"), message);
             }
             self.unique_slugs(
                 &documents_file,
@@ -305,7 +295,7 @@ impl Validator<'_> {
                 "page `{}` shows a document but has no `[{}]` table",
                 route.id, route.id
             );
-            self.error(&documents_file, "", message);
+            self.found.error(&documents_file, "", message);
         }
         let news_file = format!("{}/announcements.toml", lang.code());
         self.unique_slugs(
@@ -318,7 +308,7 @@ impl Validator<'_> {
         );
         for pair in locale.announcements.announcement.windows(2) {
             if pair[0].date < pair[1].date {
-                self.error(
+                self.found.error(
                     &news_file,
                     &pair[1].id,
                     format!(
@@ -330,7 +320,7 @@ impl Validator<'_> {
         }
         for item in &locale.announcements.announcement {
             if item.updated.is_some_and(|updated| updated < item.date) {
-                self.error(
+                self.found.error(
                     &news_file,
                     &item.id,
                     format!("`{}` is updated before its date", item.id),
@@ -344,14 +334,15 @@ impl Validator<'_> {
         for id in ids {
             let needle = format!("\"{id}\"");
             if !is_slug(id) {
-                self.error(
+                self.found.error(
                     file,
                     &needle,
                     format!("id `{id}` must be lower-case letters, digits and dashes"),
                 );
             }
             if !seen.insert(id) {
-                self.error(file, &needle, format!("id `{id}` is used twice"));
+                self.found
+                    .error(file, &needle, format!("id `{id}` is used twice"));
             }
         }
     }
@@ -362,18 +353,13 @@ impl Validator<'_> {
             .into_iter()
             .map(|p| p.path)
             .collect();
-        let files: Vec<(String, String)> = self
-            .files
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        for (file, text) in files {
-            for link in internal_links(&text) {
+        for (file, text) in self.found.files() {
+            for link in internal_links(text) {
                 let path = link.split(['#', '?']).next().unwrap_or_default();
                 let (_, unprefixed) = Lang::split(path);
                 if !pages.contains(unprefixed) {
-                    self.error(
-                        &file,
+                    self.found.error(
+                        file,
                         link,
                         format!("internal link `{link}` does not lead to a page"),
                     );
@@ -403,19 +389,6 @@ fn internal_links(text: &str) -> Vec<&str> {
     links
 }
 
-/// Lower-case letters, digits and dashes: ids and anchors.
-pub(super) fn is_slug(id: &str) -> bool {
-    !id.is_empty()
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-}
-
-/// A colour written `#rrggbb`.
-pub(super) fn is_hex_colour(value: &str) -> bool {
-    value.len() == 7 && value.starts_with('#') && value[1..].bytes().all(|b| b.is_ascii_hexdigit())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -424,13 +397,5 @@ mod tests {
     fn finds_markdown_and_html_links() {
         let text = "# a comment about [links](/path)\nSee [fees](/entities#fees) and <a href=\\\"/zh/faq\\\">FAQ</a>.";
         assert_eq!(internal_links(text), vec!["/entities#fees", "/zh/faq"]);
-    }
-
-    #[test]
-    fn slugs_and_colours() {
-        assert!(is_slug("account-opening"));
-        assert!(!is_slug("Account"));
-        assert!(is_hex_colour("#0b2545"));
-        assert!(!is_hex_colour("0b2545"));
     }
 }

@@ -1,0 +1,60 @@
+//! What a validation pass collects: each error placed at the line of the text it is about, and the
+//! shape rules shared by several passes.
+
+use crate::ContentError;
+use crate::files::ContentFiles;
+
+/// The errors of a pass over `files`.
+pub struct Findings<'a> {
+    files: &'a ContentFiles,
+    /// The errors found so far.
+    pub errors: Vec<ContentError>,
+}
+
+impl<'a> Findings<'a> {
+    /// No errors yet; `files` give the line of each one.
+    pub fn new(files: &'a ContentFiles) -> Self {
+        Self {
+            files,
+            errors: Vec::new(),
+        }
+    }
+
+    /// The files the pass reads.
+    pub fn files(&self) -> &'a ContentFiles {
+        self.files
+    }
+
+    /// An error in `file` at the first line holding `needle` (the whole file if none does).
+    pub fn error(&mut self, file: &str, needle: &str, message: String) {
+        let text = self.files.get(file).map(String::as_str).unwrap_or_default();
+        self.errors
+            .push(ContentError::near(file, text, needle, message));
+    }
+}
+
+/// Lower-case letters, digits and dashes: ids and anchors.
+pub fn is_slug(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// A colour written `#rrggbb`.
+pub fn is_hex_colour(value: &str) -> bool {
+    value.len() == 7 && value.starts_with('#') && value[1..].bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_and_colours() {
+        assert!(is_slug("account-opening"));
+        assert!(!is_slug("Account"));
+        assert!(is_hex_colour("#0b2545"));
+        assert!(!is_hex_colour("0b2545"));
+    }
+}

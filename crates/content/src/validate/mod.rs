@@ -1,0 +1,24 @@
+//! Cross-file rules the types cannot express, one pass per concern; [`check`] runs them all.
+
+mod assets;
+mod contact;
+mod facts;
+mod findings;
+mod pages;
+mod security;
+mod site;
+
+use crate::ContentError;
+use crate::files::ContentFiles;
+use crate::model::Content;
+
+/// Runs every cross-file rule and returns all violations.
+pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
+    let mut errors = site::check(content, files);
+    errors.extend(pages::check(content, files));
+    errors.extend(assets::check(content, files));
+    errors.extend(contact::check(content));
+    errors.extend(security::check(content, files));
+    errors.extend(facts::check(content, files));
+    errors
+}
