@@ -1,4 +1,4 @@
-//! Previous builds as configured (`[previous_builds]` in `src/config.rs`), when they are on.
+//! Previous builds as configured (`[previous_builds]` in `src/config/types.rs`), when they are on.
 
 use std::path::PathBuf;
 
