@@ -8,6 +8,7 @@ pub mod checks;
 pub mod cursor;
 pub mod delivery;
 pub mod export;
+pub mod idempotency;
 pub mod log_file;
 pub mod phone;
 pub mod rate_limit;

@@ -38,3 +38,14 @@ pub struct Draft {
     #[serde(flatten)]
     pub application: Application,
 }
+
+/// What the store answers for an application it holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Receipt {
+    /// The application's id (UUID v7).
+    pub id: String,
+    /// When it was stored, RFC 3339 UTC.
+    pub received_at: String,
+    /// The answer repeats an earlier one for the same idempotency key; nothing new was stored.
+    pub replayed: bool,
+}

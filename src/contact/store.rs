@@ -2,46 +2,33 @@
 //! their record and wait; it appends every record waiting at that moment, fsyncs once (group
 //! commit) and only then answers each, so an acknowledged application is always on disk.
 //!
-//! The writer also keeps the idempotency keys of the last 24 hours, rebuilt at start-up from the
-//! log and from its archives written in that time: a repeated key is answered with the first
-//! record's receipt and nothing is written. It also rotates the log when asked, between two
+//! The writer also keeps the idempotency keys of the last 24 hours (`contact/idempotency.rs`),
+//! rebuilt at start-up from the log and its recent archives: a repeated key is answered with the
+//! first record's receipt and nothing is written. It also rotates the log when asked, between two
 //! batches, so applications arriving meanwhile wait in the queue.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use jiff::Timestamp;
 use rustix::fs::FallocateFlags;
 use tokio::sync::{Notify, mpsc, oneshot};
 use uuid::Uuid;
 
+use super::idempotency::RecentKeys;
 use super::log_file::{Lines, open_for_append};
-use super::record::{Draft, Record};
-use super::{archives, backlog, rotation};
+use super::record::{Draft, Receipt, Record};
+use super::{backlog, rotation};
 use crate::metrics::metrics;
 
-/// How long an idempotency key is remembered.
-pub const IDEMPOTENCY_WINDOW: Duration = Duration::from_secs(24 * 60 * 60);
 /// Most applications written with one fsync.
 const MAX_BATCH: usize = 1024;
 /// Applications that may wait for the writer before senders wait for room.
 const QUEUE: usize = 8192;
-
-/// What the store answers for an application it holds.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Receipt {
-    /// The application's id (UUID v7).
-    pub id: String,
-    /// When it was stored, RFC 3339 UTC.
-    pub received_at: String,
-    /// The answer repeats an earlier one for the same idempotency key; nothing new was stored.
-    pub replayed: bool,
-}
 
 /// The application could not be stored; the error is logged by the writer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,15 +80,14 @@ impl Store {
             file: None,
             good_len: 0,
             needs_newline: false,
-            keys: HashMap::new(),
-            pruned_at: Timestamp::now(),
+            keys: RecentKeys::default(),
             appended: appended.clone(),
             writable: writable.clone(),
         };
         std::thread::Builder::new()
             .name("contact-store".into())
             .spawn(move || {
-                writer.remember_archived_keys();
+                writer.keys.remember_archived(&writer.path);
                 if let Err(error) = writer.reopen() {
                     tracing::error!(path = %writer.path.display(), %error, "cannot open the contact applications log; applications are refused until it opens");
                 }
@@ -189,9 +175,8 @@ struct Writer {
     /// A failed write may have left a partial line that could not be cut off: start the next
     /// write on a new line so the partial one stays a line of its own.
     needs_newline: bool,
-    keys: HashMap<String, (Receipt, Timestamp)>,
-    /// When expired keys were last dropped.
-    pruned_at: Timestamp,
+    /// The idempotency keys of the last 24 hours.
+    keys: RecentKeys,
     appended: Arc<Notify>,
     /// Whether the last open or write succeeded, for readiness.
     writable: Arc<AtomicBool>,
@@ -247,7 +232,7 @@ impl Writer {
             self.writable.store(true, Ordering::Relaxed);
             return Ok(());
         }
-        let horizon = Timestamp::now() - IDEMPOTENCY_WINDOW;
+        let horizon = RecentKeys::horizon();
         let mut lines = Lines::open(&self.path, 0)?;
         let (mut records, mut unreadable) = (0usize, 0usize);
         for line in lines.by_ref() {
@@ -255,7 +240,7 @@ impl Writer {
             match line.record {
                 Ok(record) => {
                     records += 1;
-                    self.remember(record, horizon);
+                    self.keys.remember(record, horizon);
                 }
                 Err(error) => {
                     unreadable += 1;
@@ -301,10 +286,8 @@ impl Writer {
         let mut replays = Vec::new();
         for job in jobs {
             let key = job.draft.idempotency_key.clone();
-            if let Some((receipt, at)) = key.as_ref().and_then(|key| self.keys.get(key))
-                && now.duration_since(*at).unsigned_abs() < IDEMPOTENCY_WINDOW
-            {
-                replays.push((job.reply, receipt.clone(), key));
+            if let Some(receipt) = key.as_ref().and_then(|key| self.keys.replay(key, now)) {
+                replays.push((job.reply, receipt, key));
                 continue;
             }
             let received = Timestamp::now();
@@ -321,11 +304,7 @@ impl Writer {
             serde_json::to_writer(&mut buffer, &record).expect("a record serializes");
             buffer.push(b'\n');
             if let Some(key) = &key {
-                let remembered = Receipt {
-                    replayed: true,
-                    ..receipt.clone()
-                };
-                self.keys.insert(key.clone(), (remembered, received));
+                self.keys.keep(key.clone(), &receipt, received);
             }
             written.push((job.reply, receipt, key));
         }
@@ -342,7 +321,7 @@ impl Writer {
                     tracing::error!(path = %self.path.display(), %error, applications = written.len(), "cannot write the contact applications log; applications refused");
                     for (reply, _, key) in written.drain(..) {
                         if let Some(key) = key {
-                            self.keys.remove(&key);
+                            self.keys.forget(&key);
                             failed_keys.insert(key);
                         }
                         let _ = reply.send(Err(Unavailable));
@@ -361,53 +340,7 @@ impl Writer {
                 Err(Unavailable)
             });
         }
-        self.forget_old_keys(now);
-    }
-
-    /// Remembers the idempotency key of `record` when it was received after `horizon`.
-    fn remember(&mut self, record: Record, horizon: Timestamp) {
-        let at = record.received_at.parse::<Timestamp>().ok();
-        if let (Some(key), Some(at)) = (record.draft.idempotency_key, at)
-            && at > horizon
-        {
-            let receipt = Receipt {
-                id: record.id,
-                received_at: record.received_at,
-                replayed: true,
-            };
-            self.keys.insert(key, (receipt, at));
-        }
-    }
-
-    /// Remembers the idempotency keys of the archives written within the idempotency window,
-    /// oldest first (the live log, read next, comes after them).
-    fn remember_archived_keys(&mut self) {
-        let horizon = Timestamp::now() - IDEMPOTENCY_WINDOW;
-        let archives = match archives::list(&self.path) {
-            Ok(archives) => archives,
-            Err(error) => {
-                tracing::warn!(path = %self.path.display(), %error, "cannot list the archives of the contact log; their idempotency keys are not remembered");
-                return;
-            }
-        };
-        let recent = archives
-            .into_iter()
-            .filter(|archive| Timestamp::try_from(archive.modified).is_ok_and(|at| at > horizon));
-        for archive in recent {
-            let lines = match Lines::open(&archive.path, 0) {
-                Ok(lines) => lines,
-                Err(error) => {
-                    tracing::warn!(path = %archive.path.display(), %error, "cannot read an archive of the contact log; its idempotency keys are not remembered");
-                    continue;
-                }
-            };
-            for record in lines
-                .map_while(Result::ok)
-                .filter_map(|line| line.record.ok())
-            {
-                self.remember(record, horizon);
-            }
-        }
+        self.keys.forget_expired(now);
     }
 
     /// Archives the log and continues in a new, empty one; on failure the log stays in service.
@@ -462,15 +395,6 @@ impl Writer {
                 }
                 Err(error)
             }
-        }
-    }
-
-    /// Drops expired idempotency keys, at most once a minute.
-    fn forget_old_keys(&mut self, now: Timestamp) {
-        if now.duration_since(self.pruned_at).unsigned_abs() >= Duration::from_secs(60) {
-            self.pruned_at = now;
-            self.keys
-                .retain(|_, (_, at)| now.duration_since(*at).unsigned_abs() < IDEMPOTENCY_WINDOW);
         }
     }
 }
