@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs every check and test of the project, in the order a failure is cheapest to find:
-# formatting and lints, types, translation catalogs, the dependency audit (scripts/deny.sh:
-# cargo-deny against the offline RustSec snapshot), Rust unit and integration tests (the fast
-# tier in parallel, then the heavy tier, `#[ignore]`d in a plain `cargo test`, one at a time),
-# UI unit tests, then the browser tests with axe on every page in every state and the links, HTML
-# validity, page weight and layout audits (ui/e2e/audit/), a short Lighthouse audit against the
-# release binary and the HTTP Observatory. The audits' full run, Lighthouse on every page and the fuzz
-# targets included, is `bash scripts/audit.sh`.
+# formatting, the Rust code's structure (scripts/check-structure.mjs), lints, types, translation
+# catalogs, the dependency audit (scripts/deny.sh: cargo-deny against the offline RustSec
+# snapshot), Rust unit and integration tests (the fast tier in parallel, then the heavy tier,
+# `#[ignore]`d in a plain `cargo test`, one at a time), UI unit tests, then the browser tests with
+# axe on every page in every state and the links, HTML validity, page weight and layout audits
+# (ui/e2e/audit/), a short Lighthouse audit against the release binary and the HTTP Observatory.
+# The audits' full run, Lighthouse on every page and the fuzz targets included, is
+# `bash scripts/audit.sh`.
 # Usage: bash scripts/test.sh   (from anywhere; needs cargo, cargo-deny, node/npm and /usr/bin/chromium)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +23,9 @@ fi
 
 step "cargo fmt --all --check"
 cargo fmt --all --check
+
+step "Rust structure: no import cycle between files, no file over 450 lines"
+node scripts/check-structure.mjs
 
 step "UI lint and format (eslint, prettier)"
 (cd ui && npm run --silent lint)

@@ -1,0 +1,152 @@
+// Checks the shape of the Rust code, a step of scripts/test.sh: no Rust file over 450 lines, and no
+// import cycle between the files of a crate (src/ and crates/content/src/). A file depends on
+// another when it names it by path (`use crate::a::b`, `super::b::c`, `self::b`), outside its
+// `#[cfg(test)] mod tests`; a cycle is printed with the edges that make it.
+//
+// Usage: node scripts/check-structure.mjs   (from anywhere)
+
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const MAX_LINES = 450;
+const CRATES = ["src", "crates/content/src"];
+const LINE_CHECKED = ["src", "crates", "build.rs"];
+
+/** Every `.rs` file below `dir`. */
+function rustFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".rs"))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The module path of a file of a crate rooted at `src`: `a/b.rs` and `a/b/mod.rs` are `a::b`. */
+function modulePath(src, file) {
+  const parts = relative(src, file).slice(0, -".rs".length).split(sep);
+  if (["mod", "lib", "main"].includes(parts.at(-1))) parts.pop();
+  return parts.join("::");
+}
+
+/** The paths of a `use` tree: `a::{b, c::{d, e}}` is `a::b`, `a::c::d`, `a::c::e`. */
+function expandUse(tree, prefix = []) {
+  const parts = [];
+  let depth = 0;
+  let current = "";
+  for (const char of tree) {
+    if (char === "{") depth++;
+    if (char === "}") depth--;
+    if (char === "," && depth === 0) {
+      parts.push(current);
+      current = "";
+    } else current += char;
+  }
+  if (current) parts.push(current);
+  return parts.flatMap((part) => {
+    const group = /^([^{]*?)(?:::)?\{(.*)\}$/.exec(part);
+    if (group) return expandUse(group[2], group[1] ? [...prefix, group[1]] : prefix);
+    return [[...prefix, part].join("::")];
+  });
+}
+
+/** The files of the crate each file names by path. */
+function dependencies(src) {
+  const files = new Map(rustFiles(join(root, src)).map((file) => [modulePath(join(root, src), file), file]));
+  const graph = new Map();
+  for (const [module, file] of files) {
+    let text = readFileSync(file, "utf8");
+    const tests = text.search(/#\[cfg\(test\)\]\s*(pub\s+)?mod tests/);
+    if (tests >= 0) text = text.slice(0, tests);
+    text = text.replace(/\/\/[^\n]*/g, "");
+    const paths = [...text.matchAll(/\buse\s+([^;]+);/g)].flatMap((match) =>
+      expandUse(match[1].replace(/\s+/g, "")),
+    );
+    paths.push(...[...text.matchAll(/\b(?:crate|super|self)(?:::\w+)+/g)].map((match) => match[0]));
+    const named = new Set();
+    for (const path of paths) {
+      let segments = path.split("::");
+      let base;
+      if (segments[0] === "crate") {
+        base = [];
+        segments = segments.slice(1);
+      } else if (segments[0] === "super" || segments[0] === "self") {
+        base = module ? module.split("::") : [];
+        if (segments[0] === "super") base = base.slice(0, -1);
+        segments = segments.slice(1);
+        while (segments[0] === "super") {
+          base = base.slice(0, -1);
+          segments = segments.slice(1);
+        }
+      } else continue;
+      let best = null;
+      const current = [...base];
+      for (const segment of segments) {
+        current.push(segment);
+        if (files.has(current.join("::"))) best = current.join("::");
+        else break;
+      }
+      if (best !== null && best !== module && best !== "") named.add(best);
+    }
+    graph.set(module, named);
+  }
+  return graph;
+}
+
+/** The strongly connected components of more than one file (Tarjan). */
+function cycles(graph) {
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  let next = 0;
+  const visit = (node) => {
+    index.set(node, next);
+    low.set(node, next++);
+    stack.push(node);
+    onStack.add(node);
+    for (const other of graph.get(node) ?? []) {
+      if (!index.has(other)) {
+        visit(other);
+        low.set(node, Math.min(low.get(node), low.get(other)));
+      } else if (onStack.has(other)) low.set(node, Math.min(low.get(node), index.get(other)));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+const problems = [];
+for (const src of CRATES) {
+  const graph = dependencies(src);
+  for (const component of cycles(graph)) {
+    const edges = component.map((module) => {
+      const inCycle = [...graph.get(module)].filter((other) => component.includes(other)).sort();
+      return `    ${module} -> ${inCycle.join(", ")}`;
+    });
+    problems.push(`${src}: ${component.length} files import one another:\n${edges.join("\n")}`);
+  }
+}
+for (const path of LINE_CHECKED) {
+  const files = path.endsWith(".rs") ? [join(root, path)] : rustFiles(join(root, path));
+  for (const file of files) {
+    const lines = readFileSync(file, "utf8").split("\n").length - 1;
+    if (lines > MAX_LINES)
+      problems.push(`${relative(root, file)}: ${lines} lines, over ${MAX_LINES}: split it by concern`);
+  }
+}
+if (problems.length > 0) {
+  console.error(problems.join("\n"));
+  process.exit(1);
+}
+console.log(`structure: no import cycle in ${CRATES.join(" or ")}; no Rust file over ${MAX_LINES} lines`);
