@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-/// The business types of SPEC.md §3, as stored with each application, in display order.
+/// The business types an applicant chooses from, as stored with each application, in display
+/// order.
 pub const BUSINESS_TYPES: [&str; 7] = [
     "exchange",
     "fund",
@@ -111,7 +112,8 @@ pub struct Consent {
     pub after: String,
 }
 
-/// The validation messages; the field ones are SPEC.md §5's.
+/// The validation messages: one per field, and those for answers too long or with control
+/// characters.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
 pub struct FieldMessages {

@@ -6,7 +6,7 @@ use super::model::Site;
 use super::numbers::{decimal, grouped};
 use super::section_items::Figure;
 
-/// Figures shown as `N+` count the named chains minus this many (SPEC.md §9).
+/// Figures shown as `N+` count the named chains minus this many.
 const CHAINS_NOT_COUNTED: usize = 2;
 
 /// A figure token copy may write, e.g. `{clients}`, and the figure it stands for.

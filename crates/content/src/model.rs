@@ -90,7 +90,8 @@ impl Site {
     }
 }
 
-/// The company figures (SPEC.md §1, §9).
+/// The company figures of `site.toml` `[figures]`: written once, shown in figure strips and
+/// through tokens in copy.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Figures {
