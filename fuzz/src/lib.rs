@@ -107,7 +107,7 @@ pub fn check_asset_query(raw: &str) {
                     "{raw:?}: {} problems",
                     errors.fields.len()
                 );
-                for (name, message) in &errors.fields {
+                for (name, message) in &errors.messages(&CONTENT) {
                     assert!(name.chars().count() <= 32, "{raw:?}: {name:?}");
                     assert!(!message.is_empty(), "{raw:?}");
                 }

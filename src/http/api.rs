@@ -1,6 +1,5 @@
 //! Small JSON endpoints: health, build detection and page data for client-side navigation.
 
-use std::collections::BTreeMap;
 use std::time::Duration;
 
 use axum::extract::rejection::{PathRejection, QueryRejection};
@@ -8,15 +7,14 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::negotiate::accepted_lang;
+use super::api_error::ApiError;
 use super::respond::{JSON, NO_CACHE, NO_STORE, respond};
 use super::{AppState, errors};
 use crate::render::encoded::Encoded;
 use crate::render::error_kind::ErrorKind;
 use crate::site::redirects::Resolution;
-use custody_content::Lang;
 
 /// `GET /healthz`: the process is up and serving (liveness).
 pub async fn health() -> &'static str {
@@ -97,11 +95,9 @@ pub async fn build_meta(
         Some(id) if id == site.build.build_id => {
             respond(&headers, StatusCode::OK, &site.build_meta, JSON, NO_CACHE)
         }
-        _ => json_error(
-            StatusCode::NOT_FOUND,
-            "unknown_build",
-            "No build with this id is served here.",
-        ),
+        _ => ApiError::UnknownBuild
+            .for_request(&site.content, &headers)
+            .into_response(),
     }
 }
 
@@ -122,22 +118,18 @@ pub async fn page_data(
     headers: HeaderMap,
 ) -> Response {
     let Ok(Query(query)) = query else {
-        return json_error(
-            StatusCode::BAD_REQUEST,
-            "bad_query",
-            "The query must name a page path: ?path=/about",
-        );
+        return ApiError::BadPageQuery
+            .for_request(&site.content, &headers)
+            .into_response();
     };
     if query
         .build
         .as_deref()
         .is_some_and(|build| build != site.build.build_id)
     {
-        return json_error(
-            StatusCode::CONFLICT,
-            "build_mismatch",
-            "The site was updated; load the page in full.",
-        );
+        return ApiError::BuildMismatch
+            .for_request(&site.content, &headers)
+            .into_response();
     }
     match site.resolver.resolve(&query.path) {
         Resolution::Page => respond(
@@ -172,83 +164,9 @@ pub async fn page_data(
     }
 }
 
-/// A JSON error answer: `{"error": {"code", "message"}}`.
-pub fn json_error(status: StatusCode, code: &str, message: &str) -> Response {
-    error_answer(status, json!({ "code": code, "message": message }))
-}
-
-/// A JSON error answer naming the problem of each field: `{"error": {"code", "message", "fields"}}`.
-pub fn json_field_errors(
-    status: StatusCode,
-    code: &str,
-    message: &str,
-    fields: &BTreeMap<String, String>,
-) -> Response {
-    error_answer(
-        status,
-        json!({ "code": code, "message": message, "fields": fields }),
-    )
-}
-
-/// A request to the API that no endpoint answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ApiProblem {
-    /// The address exists but not for this method (`405`, with `Allow`).
-    MethodNotAllowed,
-    /// No endpoint at this address (`404`).
-    NoSuchEndpoint,
-    /// The endpoint failed (`500`, without detail).
-    Internal,
-}
-
-impl ApiProblem {
-    fn answer(self) -> (StatusCode, &'static str) {
-        match self {
-            ApiProblem::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
-            ApiProblem::NoSuchEndpoint => (StatusCode::NOT_FOUND, "not_found"),
-            ApiProblem::Internal => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error"),
-        }
-    }
-
-    fn message(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (ApiProblem::MethodNotAllowed, Lang::En) => {
-                "This address does not accept that method; the Allow header lists those it does."
-            }
-            (ApiProblem::MethodNotAllowed, Lang::Zh) => {
-                "该地址不支持此请求方法，可用的方法见 Allow 响应头。"
-            }
-            (ApiProblem::NoSuchEndpoint, Lang::En) => "There is no API endpoint at this address.",
-            (ApiProblem::NoSuchEndpoint, Lang::Zh) => "该地址没有对应的 API 接口。",
-            (ApiProblem::Internal, Lang::En) => {
-                "The request could not be completed. Please try again later."
-            }
-            (ApiProblem::Internal, Lang::Zh) => "暂时无法完成该请求，请稍后重试。",
-        }
-    }
-
-    /// The JSON error answer in the language the request's `Accept-Language` prefers.
-    pub fn respond(self, request: &HeaderMap) -> Response {
-        let (status, code) = self.answer();
-        json_error(status, code, self.message(accepted_lang(request)))
-    }
-}
-
 /// Any method an API address does not take.
-pub async fn method_not_allowed(headers: HeaderMap) -> Response {
-    ApiProblem::MethodNotAllowed.respond(&headers)
-}
-
-/// `{"error": error}`, never stored by caches.
-fn error_answer(status: StatusCode, error: Value) -> Response {
-    let body = json!({ "error": error }).to_string();
-    (
-        status,
-        [
-            (axum::http::header::CONTENT_TYPE, JSON),
-            (axum::http::header::CACHE_CONTROL, NO_STORE),
-        ],
-        body,
-    )
+pub async fn method_not_allowed(State(site): State<AppState>, headers: HeaderMap) -> Response {
+    ApiError::MethodNotAllowed
+        .for_request(&site.content, &headers)
         .into_response()
 }

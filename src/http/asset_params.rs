@@ -1,13 +1,15 @@
 //! The query string of `GET /api/supported-assets`, read strictly: every parameter checked,
-//! every problem named per field in the request's language.
+//! every problem named per field, in the request's language with the words of content
+//! (`{lang}/api.toml` `[supported_assets]`).
 
 use std::collections::BTreeMap;
 
 use percent_encoding::percent_decode;
 
-use custody_content::Lang;
+use custody_content::api_copy::{SupportedAssets, fill};
 use custody_content::asset_query::{AssetQuery, Flag, MAX_FILTER_CHARS, PAGE_SIZES, fold};
 use custody_content::section_items::EntityId;
+use custody_content::{Content, Lang};
 
 /// The highest page number read as a number; anything longer is refused outright.
 const MAX_PAGE: usize = 1_000_000;
@@ -20,13 +22,24 @@ const KNOWN: [&str; 11] = [
     "lang",
 ];
 
-/// Problems with a query, by parameter name, in the request's language.
+/// Problems with a query, by parameter name, and the language to name them in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParamErrors {
-    /// The language the messages are in.
+    /// The language of the messages.
     pub lang: Lang,
-    /// Message per parameter.
-    pub fields: BTreeMap<String, String>,
+    /// The problem of each parameter.
+    pub fields: BTreeMap<String, Problem>,
+}
+
+impl ParamErrors {
+    /// The message of each parameter, in [`Self::lang`].
+    pub fn messages(&self, content: &Content) -> BTreeMap<String, String> {
+        let copy = &content.locale(self.lang).api.supported_assets;
+        self.fields
+            .iter()
+            .map(|(name, problem)| (name.clone(), problem.message(copy)))
+            .collect()
+    }
 }
 
 /// Reads a raw (still percent-encoded) query string. `lang` (from the `lang` parameter or the
@@ -75,7 +88,7 @@ pub fn parse(raw: &str, fallback_lang: Lang) -> Result<(AssetQuery, Lang), Param
     let fields = problems
         .into_iter()
         .take(MAX_REPORTED)
-        .map(|(name, problem)| (truncated(&name), problem.message(lang)))
+        .map(|(name, problem)| (truncated(&name), problem))
         .collect();
     Err(ParamErrors { lang, fields })
 }
@@ -144,81 +157,85 @@ fn truncated(name: &str) -> String {
 
 /// What is wrong with one parameter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Problem {
+pub enum Problem {
+    /// A parameter the endpoint does not take.
     Unknown,
+    /// A parameter given twice.
     Repeated,
+    /// A value that is not UTF-8 once decoded.
     NotUtf8,
+    /// `entity` is neither `sg` nor `hk`.
     Entity,
+    /// `lang` is neither `en` nor `zh`.
     Lang,
+    /// A yes/no filter is neither `all`, `yes` nor `no`.
     Flag,
+    /// `page` is not a whole number from 1.
     Page,
+    /// `page` is past the last page of the filtered list.
+    PastLastPage {
+        /// The page asked for.
+        page: usize,
+        /// The last page there is.
+        last_page: usize,
+    },
+    /// `size` is not one of the page sizes.
     Size,
+    /// A text filter longer than the limit.
     TooLong,
+    /// A text filter holding control characters.
     Control,
 }
 
 impl Problem {
-    fn message(self, lang: Lang) -> String {
-        match (self, lang) {
-            (Problem::Unknown, Lang::En) => "Unknown parameter.".into(),
-            (Problem::Unknown, Lang::Zh) => "不支持该参数。".into(),
-            (Problem::Repeated, Lang::En) => "Give this parameter only once.".into(),
-            (Problem::Repeated, Lang::Zh) => "该参数只能出现一次。".into(),
-            (Problem::NotUtf8, Lang::En) => "Use valid UTF-8 text.".into(),
-            (Problem::NotUtf8, Lang::Zh) => "请使用有效的 UTF-8 文本。".into(),
-            (Problem::Entity, Lang::En) => "Choose the entity: sg or hk.".into(),
-            (Problem::Entity, Lang::Zh) => "实体须为 sg 或 hk。".into(),
-            (Problem::Lang, Lang::En) => "Choose the language: en or zh.".into(),
-            (Problem::Lang, Lang::Zh) => "语言须为 en 或 zh。".into(),
-            (Problem::Flag, Lang::En) => "Choose all, yes or no.".into(),
-            (Problem::Flag, Lang::Zh) => "取值须为 all、yes 或 no。".into(),
-            (Problem::Page, Lang::En) => "Enter a whole page number from 1.".into(),
-            (Problem::Page, Lang::Zh) => "页码须为从 1 开始的整数。".into(),
-            (Problem::Size, Lang::En) => format!("Choose a page size of {}.", sizes(", ", " or ")),
-            (Problem::Size, Lang::Zh) => format!("每页条数须为 {}。", sizes("、", " 或 ")),
-            (Problem::TooLong, Lang::En) => {
-                format!("Enter at most {MAX_FILTER_CHARS} characters.")
+    /// The message in the words of `copy`, its values filled in.
+    pub fn message(self, copy: &SupportedAssets) -> String {
+        match self {
+            Problem::Unknown => copy.unknown.clone(),
+            Problem::Repeated => copy.repeated.clone(),
+            Problem::NotUtf8 => copy.not_utf8.clone(),
+            Problem::Entity => copy.not_an_entity.clone(),
+            Problem::Lang => copy.not_a_language.clone(),
+            Problem::Flag => copy.not_a_flag.clone(),
+            Problem::Page => copy.not_a_page.clone(),
+            Problem::PastLastPage { page, last_page } => fill(
+                &copy.past_last_page,
+                &[
+                    ("page", &page.to_string()),
+                    ("last_page", &last_page.to_string()),
+                ],
+            ),
+            Problem::Size => {
+                let sizes: Vec<String> = PAGE_SIZES.iter().map(ToString::to_string).collect();
+                fill(&copy.not_a_size, &[("sizes", &copy.list.join(&sizes))])
             }
-            (Problem::TooLong, Lang::Zh) => format!("最多输入 {MAX_FILTER_CHARS} 个字符。"),
-            (Problem::Control, Lang::En) => "Remove the control characters.".into(),
-            (Problem::Control, Lang::Zh) => "请删除其中的控制字符。".into(),
+            Problem::TooLong => fill(&copy.too_long, &[("max", &MAX_FILTER_CHARS.to_string())]),
+            Problem::Control => copy.control.clone(),
         }
     }
 }
 
-/// The page sizes as a list, e.g. "10, 20, 50 or 100".
-fn sizes(separator: &str, last_separator: &str) -> String {
-    let all: Vec<String> = PAGE_SIZES.iter().map(ToString::to_string).collect();
-    let (last, rest) = all.split_last().expect("page sizes are not empty");
-    format!("{}{last_separator}{last}", rest.join(separator))
-}
-
 /// The problem of a page number past the last page.
 pub fn page_out_of_range(lang: Lang, page: usize, last_page: usize) -> ParamErrors {
-    let message = match lang {
-        Lang::En => format!("There is no page {page}; the last page is {last_page}."),
-        Lang::Zh => format!("第 {page} 页不存在，最后一页为第 {last_page} 页。"),
-    };
     ParamErrors {
         lang,
-        fields: BTreeMap::from([("page".to_owned(), message)]),
-    }
-}
-
-/// The summary message of an answer with field problems.
-pub fn summary(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "Some parameters are not valid.",
-        Lang::Zh => "部分查询参数无效。",
+        fields: BTreeMap::from([("page".to_owned(), Problem::PastLastPage { page, last_page })]),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::embedded;
+
+    fn content() -> Content {
+        embedded::load_content(&embedded::content_files()).expect("content loads")
+    }
 
     fn fields(raw: &str) -> BTreeMap<String, String> {
-        parse(raw, Lang::En).expect_err("refused").fields
+        parse(raw, Lang::En)
+            .expect_err("refused")
+            .messages(&content())
     }
 
     #[test]
@@ -273,11 +290,19 @@ mod tests {
 
     #[test]
     fn messages_follow_the_language() {
+        let content = content();
         let errors = parse("size=7&lang=zh", Lang::En).unwrap_err();
         assert_eq!(errors.lang, Lang::Zh);
-        assert_eq!(errors.fields["size"], "每页条数须为 10、20、50 或 100。");
+        assert_eq!(
+            errors.messages(&content)["size"],
+            "每页条数须为 10、20、50 或 100。"
+        );
         let errors = parse("entity=x", Lang::Zh).unwrap_err();
-        assert_eq!(errors.fields["entity"], "实体须为 sg 或 hk。");
+        assert_eq!(errors.messages(&content)["entity"], "实体须为 sg 或 hk。");
+        let past = page_out_of_range(Lang::Zh, 9, 3).messages(&content);
+        assert_eq!(past["page"], "第 9 页不存在，最后一页为第 3 页。");
+        let past = page_out_of_range(Lang::En, 9, 3).messages(&content);
+        assert_eq!(past["page"], "There is no page 9; the last page is 3.");
     }
 
     #[test]

@@ -7,8 +7,8 @@ use std::net::SocketAddr;
 use axum::Json;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE, HOST, ORIGIN, RETRY_AFTER};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, request::Parts};
+use axum::http::header::{CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE, HOST, ORIGIN};
+use axum::http::{HeaderMap, StatusCode, request::Parts};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use jiff::Timestamp;
@@ -17,7 +17,7 @@ use tokio::time::{Instant, timeout_at};
 use uuid::Uuid;
 
 use super::AppState;
-use super::api::{json_error, json_field_errors};
+use super::api_error::ApiError;
 use super::negotiate::accepted_lang;
 use super::respond::NO_STORE;
 use crate::contact::application::Submission;
@@ -43,23 +43,15 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
     let headers = &parts.headers;
     let header_lang = accepted_lang(headers);
     let copy = |lang: Lang| &state.content.locale(lang).contact;
-    let errors = &copy(header_lang).error;
+    let refuse = |error: ApiError, lang: Lang| error.in_lang(&state.content, lang).into_response();
     if !is_json(headers) {
-        return json_error(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "not_json",
-            &errors.not_json,
-        );
+        return refuse(ApiError::NotJson, header_lang);
     }
     if declared_length(headers).is_some_and(|length| length > MAX_BODY_BYTES) {
-        return json_error(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            &errors.too_large,
-        );
+        return refuse(ApiError::TooLarge, header_lang);
     }
     if !same_origin(&parts, &state.config.public_url) {
-        return json_error(StatusCode::FORBIDDEN, "forbidden", &errors.forbidden);
+        return refuse(ApiError::Forbidden, header_lang);
     }
     let peer = parts
         .extensions
@@ -67,34 +59,16 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
         .map(|info| info.0);
     let client_ip = state.contact.client_ip(headers, peer);
     if let Err(wait) = state.contact.limiter.check(client_ip) {
-        let mut response = json_error(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            &errors.rate_limited,
-        );
-        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-        response
-            .headers_mut()
-            .insert(RETRY_AFTER, HeaderValue::from(seconds.max(1)));
-        return response;
+        let retry_after_secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        return refuse(ApiError::RateLimited { retry_after_secs }, header_lang);
     }
     let bytes = match timeout_at(deadline, read_body(Body::new(body), MAX_BODY_BYTES)).await {
         Ok(Ok(bytes)) => bytes,
-        Err(_) => {
-            return json_error(StatusCode::REQUEST_TIMEOUT, "timeout", &errors.timeout);
-        }
-        Ok(Err(BodyError::TooLarge)) => {
-            return json_error(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "too_large",
-                &errors.too_large,
-            );
-        }
-        Ok(Err(BodyError::Broken)) => {
-            return json_error(StatusCode::BAD_REQUEST, "unreadable", &errors.unreadable);
-        }
+        Err(_) => return refuse(ApiError::Timeout, header_lang),
+        Ok(Err(BodyError::TooLarge)) => return refuse(ApiError::TooLarge, header_lang),
+        Ok(Err(BodyError::Broken)) => return refuse(ApiError::Unreadable, header_lang),
     };
-    let unreadable = || json_error(StatusCode::BAD_REQUEST, "unreadable", &errors.unreadable);
+    let unreadable = || refuse(ApiError::Unreadable, header_lang);
     let Ok(submission) = serde_json::from_slice::<Submission>(&bytes) else {
         return unreadable();
     };
@@ -119,14 +93,7 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
     };
     let application = match submission.validate(copy) {
         Ok(application) => application,
-        Err(fields) => {
-            return json_field_errors(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "invalid_fields",
-                &copy.error.invalid_fields,
-                &fields,
-            );
-        }
+        Err(fields) => return refuse(ApiError::InvalidFields(fields), lang),
     };
     let draft = Draft {
         lang: lang.code().to_owned(),
@@ -144,11 +111,7 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
             tracing::info!(id = %receipt.id, replayed = receipt.replayed, "contact application stored");
             created(copy, &receipt.id, &receipt.received_at)
         }
-        Ok(Err(_)) | Err(_) => json_error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "unavailable",
-            &copy.error.unavailable,
-        ),
+        Ok(Err(_)) | Err(_) => refuse(ApiError::Unavailable, lang),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The HTTP layer: one router, a handler pipeline you can read top to bottom.
 
 pub mod api;
+pub mod api_error;
 pub mod asset_params;
 pub mod contact;
 pub mod errors;

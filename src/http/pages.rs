@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
-use super::api::ApiProblem;
+use super::api_error::ApiError;
 use super::respond::{HTML, NO_CACHE, RoutePattern, respond};
 use super::{AppState, errors};
 use crate::render::encoded::Encoded;
@@ -21,7 +21,9 @@ pub async fn serve(
 ) -> Response {
     let path = uri.path();
     if path.starts_with("/api/") {
-        return ApiProblem::NoSuchEndpoint.respond(&headers);
+        return ApiError::NoSuchEndpoint
+            .for_request(&site.content, &headers)
+            .into_response();
     }
     if method != Method::GET && method != Method::HEAD {
         return method_not_allowed();

@@ -4,13 +4,12 @@
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::AppState;
-use super::api::json_error;
+use super::api_error::ApiError;
 use super::respond::{JSON, NO_CACHE, respond};
-use crate::search::text::MAX_QUERY_CHARS;
 use crate::search::{QueryError, Scope};
 use custody_content::Lang;
 
@@ -36,39 +35,29 @@ pub async fn search(
         Ok("faq") => Scope::Faq,
         Ok("announcements") => Scope::Announcements,
         _ => {
-            return json_error(
-                StatusCode::NOT_FOUND,
-                "unknown_scope",
-                "Search covers faq and announcements.",
-            );
+            return ApiError::UnknownSearchScope
+                .for_request(&site.content, &headers)
+                .into_response();
         }
     };
     let Ok(Query(query)) = query else {
-        return json_error(
-            StatusCode::BAD_REQUEST,
-            "bad_query",
-            "The query must be ?q=keywords&lang=en|zh",
-        );
+        return ApiError::BadSearchQuery
+            .for_request(&site.content, &headers)
+            .into_response();
     };
     let lang = match query.lang.as_deref() {
         None | Some("en") => Lang::En,
         Some("zh") => Lang::Zh,
         Some(_) => {
-            return json_error(
-                StatusCode::BAD_REQUEST,
-                "bad_lang",
-                "The language must be en or zh.",
-            );
+            return ApiError::BadSearchLang
+                .for_request(&site.content, &headers)
+                .into_response();
         }
     };
     match site.search.answer(scope, lang, &query.q) {
         Ok(answer) => respond(&headers, StatusCode::OK, &answer, JSON, NO_CACHE),
-        Err(QueryError::TooLong) => {
-            let message = match lang {
-                Lang::En => format!("Search terms can be at most {MAX_QUERY_CHARS} characters."),
-                Lang::Zh => format!("搜索内容不能超过 {MAX_QUERY_CHARS} 个字符。"),
-            };
-            json_error(StatusCode::BAD_REQUEST, "query_too_long", &message)
-        }
+        Err(QueryError::TooLong) => ApiError::SearchTooLong
+            .in_lang(&site.content, lang)
+            .into_response(),
     }
 }

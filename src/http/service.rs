@@ -12,13 +12,13 @@ use std::time::Instant;
 use axum::body::{Bytes, HttpBody};
 use axum::extract::{MatchedPath, Request};
 use axum::http::{HeaderMap, HeaderValue, Method, header};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::{BoxError, Router};
 use futures_util::FutureExt;
 use futures_util::future::{BoxFuture, Either, Ready, ready};
 use tower::{Service, ServiceExt};
 
-use super::api::ApiProblem;
+use super::api_error::ApiError;
 use super::errors::error_page;
 use super::fixed::{FixedAnswers, with_security};
 use super::pages::permanent_redirect;
@@ -159,7 +159,9 @@ impl Parts {
             Err(_) => {
                 tracing::error!(path = %uri.path(), "handler panicked; answered 500");
                 if is_api(uri.path()) {
-                    ApiProblem::Internal.respond(&negotiation)
+                    ApiError::Internal
+                        .for_request(&self.site.content, &negotiation)
+                        .into_response()
                 } else {
                     let lang = Lang::split(uri.path()).0;
                     error_page(
@@ -200,7 +202,9 @@ impl Parts {
             }));
             let response = answered.unwrap_or_else(|_| {
                 tracing::error!(path, "handler panicked; answered 500");
-                ApiProblem::Internal.respond(request.headers())
+                ApiError::Internal
+                    .for_request(&self.site.content, request.headers())
+                    .into_response()
             });
             return Some((response, supported_assets::PATH));
         }

@@ -2,10 +2,10 @@
 
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 
 use super::AppState;
-use super::api::json_field_errors;
+use super::api_error::ApiError;
 use super::asset_params::{self, ParamErrors};
 use super::negotiate::accepted_lang;
 use super::respond::{JSON, respond};
@@ -33,24 +33,21 @@ pub async fn supported_assets(
 pub fn answer(site: &Site, raw: Option<&str>, headers: &HeaderMap) -> Response {
     let (query, lang) = match asset_params::parse(raw.unwrap_or_default(), accepted_lang(headers)) {
         Ok(parsed) => parsed,
-        Err(errors) => return invalid(&errors),
+        Err(errors) => return invalid(site, errors),
     };
     match site.asset_answers.answer(&query) {
         Ok(answer) => respond(headers, StatusCode::OK, &answer, JSON, CACHE_FOR_A_WHILE),
-        Err(range) => invalid(&asset_params::page_out_of_range(
-            lang,
-            query.page,
-            range.last_page,
-        )),
+        Err(range) => invalid(
+            site,
+            asset_params::page_out_of_range(lang, query.page, range.last_page),
+        ),
     }
 }
 
 /// `400` naming the problem of each parameter.
-fn invalid(errors: &ParamErrors) -> Response {
-    json_field_errors(
-        StatusCode::BAD_REQUEST,
-        "invalid_parameters",
-        asset_params::summary(errors.lang),
-        &errors.fields,
-    )
+fn invalid(site: &Site, errors: ParamErrors) -> Response {
+    let lang = errors.lang;
+    ApiError::InvalidParameters(errors)
+        .in_lang(&site.content, lang)
+        .into_response()
 }

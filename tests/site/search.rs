@@ -1,12 +1,14 @@
 //! FAQ and announcement search: ranking, Chinese substrings, English words, highlighting,
 //! bounds and escaping.
 
+use axum::body::Body;
+use axum::http::{Request, header};
 use custody_content::Lang;
 use custody_content::markup::plain_text;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::Value;
 
-use crate::common::{SITE, get};
+use crate::common::{SITE, get, send};
 
 async fn search(scope: &str, lang: &str, q: &str) -> (u16, Value) {
     let query = utf8_percent_encode(q, NON_ALPHANUMERIC);
@@ -162,4 +164,52 @@ async fn only_the_faq_and_announcements_are_searched() {
         );
         assert!(answer.text.contains("unknown_scope"), "{scope}");
     }
+}
+
+#[tokio::test]
+async fn errors_are_in_the_language_the_request_prefers_with_words_from_content() {
+    for (accept, lang) in [("en-GB,en;q=0.8", Lang::En), ("zh-CN,zh;q=0.9", Lang::Zh)] {
+        let copy = &SITE.content.locale(lang).api.search;
+        for (path, status, code, message) in [
+            (
+                "/api/pages/search?q=key",
+                404,
+                "unknown_scope",
+                &copy.unknown_scope,
+            ),
+            (
+                "/api/faq/search?lang=fr&q=key",
+                400,
+                "bad_lang",
+                &copy.bad_lang,
+            ),
+            ("/api/faq/search?q=a&q=b", 400, "bad_query", &copy.bad_query),
+        ] {
+            let answer = send(
+                Request::get(path)
+                    .header(header::ACCEPT_LANGUAGE, accept)
+                    .body(Body::empty())
+                    .unwrap(),
+            )
+            .await;
+            assert_eq!(answer.status, status, "{path} {accept}");
+            let json: Value = serde_json::from_str(&answer.text).expect("the answer is JSON");
+            assert_eq!(json["error"]["code"], code, "{path} {accept}");
+            assert_eq!(
+                json["error"]["message"],
+                message.as_str(),
+                "{path} {accept}"
+            );
+        }
+    }
+    let (_, zh) = search("faq", "zh", &"密".repeat(101)).await;
+    assert_eq!(
+        zh["error"]["message"],
+        SITE.content
+            .locale(Lang::Zh)
+            .api
+            .search
+            .too_long
+            .replace("{max}", "100")
+    );
 }

@@ -9,7 +9,7 @@ use super::{ContentError, Lang};
 pub type ContentFiles = BTreeMap<String, String>;
 
 /// Files every language folder must contain.
-pub const LOCALE_FILES: [&str; 7] = [
+pub const LOCALE_FILES: [&str; 8] = [
     "site.toml",
     "pages.toml",
     "faq.toml",
@@ -17,6 +17,7 @@ pub const LOCALE_FILES: [&str; 7] = [
     "documents.toml",
     "fees.toml",
     "contact.toml",
+    "api.toml",
 ];
 
 /// The folder of each language holding one `{page-id}.toml` per marketing page.
@@ -77,7 +78,7 @@ pub fn unexpected_files(files: &ContentFiles) -> Vec<ContentError> {
                 name,
                 "unexpected content file: the site reads site.toml, routes.toml, redirects.toml, \
                  fees.toml, glossary.toml, assets/sg.toml, assets/hk.toml and en/ and zh/ with site.toml, pages.toml, faq.toml, announcements.toml, \
-                 documents.toml, fees.toml, contact.toml and marketing/{page-id}.toml",
+                 documents.toml, fees.toml, contact.toml, api.toml and marketing/{page-id}.toml",
             )
         })
         .collect()

@@ -4,6 +4,7 @@
 //! `toml`, `bs58`, `sha2` and `sha3`.
 
 pub mod addresses;
+pub mod api_copy;
 pub mod asset_query;
 pub mod assets;
 pub mod brand_items;

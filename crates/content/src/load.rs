@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
+use super::api_copy::{ApiCopy, RUNTIME_VALUES};
 use super::assets::{AssetList, EntityAssets};
 use super::contact::ContactCopy;
 use super::copy_tokens::CopyTokens;
@@ -144,7 +145,8 @@ impl Reader<'_> {
     }
 
     /// Reads a language file with its tokens filled in (the fee wording keeps its own
-    /// `{amount}` placeholders); an unknown token is an error.
+    /// `{amount}` placeholders, the API's messages their run-time values); an unknown token is an
+    /// error.
     fn read_filled<T: DeserializeOwned>(&mut self, tokens: &CopyTokens, name: &str) -> Option<T> {
         let Some(text) = self.files.get(name) else {
             self.errors
@@ -154,7 +156,13 @@ impl Reader<'_> {
         if name.ends_with("/fees.toml") {
             return self.parse(name, text);
         }
-        for (offset, token) in tokens.unknown(text) {
+        let runtime: &[&str] = if name.ends_with("/api.toml") {
+            &RUNTIME_VALUES
+        } else {
+            &[]
+        };
+        let unknown = tokens.unknown(text).into_iter();
+        for (offset, token) in unknown.filter(|(_, token)| !runtime.contains(token)) {
             self.errors.push(ContentError::at_offset(
                 name,
                 text,
@@ -197,6 +205,7 @@ impl Reader<'_> {
             self.read_filled(&tokens, &path("documents.toml"));
         let fees: Option<LocalFees> = self.read_filled(&tokens, &path("fees.toml"));
         let contact: Option<ContactCopy> = self.read_filled(&tokens, &path("contact.toml"));
+        let api: Option<ApiCopy> = self.read_filled(&tokens, &path("api.toml"));
         let mut marketing = BTreeMap::new();
         let prefix = path(MARKETING_DIR);
         let pages_of_lang: Vec<String> = self
@@ -219,6 +228,7 @@ impl Reader<'_> {
             documents: documents?,
             fees: fees?,
             contact: contact?,
+            api: api?,
             marketing,
         })
     }

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::Lang;
+use super::api_copy::ApiCopy;
 use super::assets::EntityAssets;
 use super::contact::ContactCopy;
 use super::countries::CallingCodes;
@@ -288,6 +289,8 @@ pub struct LocaleContent {
     pub fees: LocalFees,
     /// `contact.toml`: the application form's copy.
     pub contact: ContactCopy,
+    /// `api.toml`: the messages of the API's error answers.
+    pub api: ApiCopy,
     /// `marketing/{page-id}.toml`: the sections of each marketing page by page id.
     pub marketing: BTreeMap<String, MarketingPage>,
 }
