@@ -26,20 +26,6 @@ pub enum LogoVariant {
     White,
 }
 
-impl LogoVariant {
-    /// Every variant, in display order.
-    pub const ALL: [LogoVariant; 3] = [Self::FullColour, Self::Monochrome, Self::White];
-
-    /// The file stem, e.g. `logo-full-colour`.
-    pub fn file_stem(self) -> &'static str {
-        match self {
-            Self::FullColour => "logo-full-colour",
-            Self::Monochrome => "logo-monochrome",
-            Self::White => "logo-white",
-        }
-    }
-}
-
 /// One palette swatch of the brand kit.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
