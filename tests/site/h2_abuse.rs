@@ -1,4 +1,4 @@
-//! HTTP/2 abuse (issue 19): the release binary on a real socket (plain-text HTTP/2 with prior
+//! HTTP/2 abuse: the release binary on a real socket (plain-text HTTP/2 with prior
 //! knowledge) under each known attack on HTTP/2, from several connections at once, round after
 //! round. For each: the server stays up, its resident memory stays bounded, a well-behaved
 //! visitor is answered within a second while the attack runs, and every abusive connection is

@@ -1,13 +1,16 @@
-//! Hostile input (issue 9): nothing a visitor sends may crash the server, leak data or get a
+//! Hostile input: nothing a visitor sends may crash the server, leak data or get a
 //! 5xx. Paths, headers, bodies and queries, reflected markup, over the real router and, where
 //! hyper's own parsing matters, over a real socket; then properties of the parsers checked on
 //! generated input. Every test prints how many inputs of its class it sent
 //! (`cargo test --release --test site hostile -- --nocapture` shows the counts).
 
 mod bodies;
+mod contact_properties;
 mod headers;
 mod paths;
 mod properties;
+mod queries;
+mod smuggling;
 mod wire;
 mod xss;
 

@@ -1,8 +1,10 @@
-//! The permanent redirects of SPEC.md, language-prefix redirects and open-redirect attempts.
+//! The permanent redirects of content/redirects.toml, language-prefix redirects and open-redirect
+//! attempts.
 
 use crate::common::get;
 
-/// SPEC.md §2: old path → new path.
+/// The retired paths and where they lead, old path → new path: written out here, independently
+/// of content/redirects.toml, so that losing or changing one there fails this test.
 const SPEC_REDIRECTS: [(&str, &str); 15] = [
     ("serve", "/services"),
     ("client", "/clients"),

@@ -5,7 +5,8 @@ use custody_content::{Lang, page_instances};
 
 use crate::common::{PUBLIC, SITE, attribute_after, get};
 
-/// The 25 paths of SPEC.md §2.
+/// 25 page paths the site must serve, written out here independently of content/routes.toml
+/// (the test adds the FAQ categories and `/announcements`).
 const SPEC_PATHS: [&str; 25] = [
     "/",
     "/services",
@@ -34,7 +35,8 @@ const SPEC_PATHS: [&str; 25] = [
     "/solutions/retail-platforms",
 ];
 
-/// Pages SPEC.md marks noindex, nofollow.
+/// The pages kept out of search engines (`noindex, nofollow`), written out here independently of
+/// the `noindex` flags of content/routes.toml, which the test checks against them.
 const SPEC_NOINDEX: [&str; 13] = [
     "/faq/search",
     "/privacy",

@@ -1,17 +1,17 @@
-//! Webhook delivery against a real receiver on 127.0.0.1 (a fake of the operator's system), over
-//! HTTP and over HTTPS with a private CA; rotations of the log while deliveries are pending; the
-//! crash test: the release binary killed with SIGKILL under load loses no acknowledged
-//! application.
+//! Webhook delivery against a real receiver on 127.0.0.1 (a fake of the operator's system, over
+//! HTTP or HTTPS, used by `webhook_binary.rs` too): every application delivered in order across
+//! outages and restarts of the worker, the receiver's `Retry-After` honoured, the secret checked
+//! and never printed, the status without the URL's credentials. The release binary's deliveries
+//! are in `webhook_binary.rs`.
 
-use std::collections::HashSet;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::body::{Body, Bytes};
+use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, Request, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
@@ -21,20 +21,15 @@ use custody_site::contact::webhook::Webhook;
 use custody_site::http;
 use custody_site::secret::Secret;
 use hmac::{Hmac, Mac};
-use hyper_util::client::legacy::Client;
-use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use hyper_util::server::conn::auto;
 use hyper_util::service::TowerToHyperService;
-use rustls::pki_types::pem::PemObject;
-use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use serde_json::{Value, json};
 use sha2::Sha256;
 
-use crate::common::{SITE, Served, free_port, site_command};
-use crate::contact::{ids_across_rotations, records, submit, valid};
+use crate::common::SITE;
+use crate::contact::{records, submit, valid};
 use crate::contact_store::{cli, cli_with};
-use crate::test_ca::TestCa;
 
 pub(crate) const SECRET: &str = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 
@@ -44,7 +39,7 @@ pub(crate) struct Received {
     pub(crate) id: String,
     timestamp: String,
     signature: String,
-    authorization: String,
+    pub(crate) authorization: String,
     pub(crate) body: Bytes,
     pub(crate) accepted: bool,
     at: Instant,
@@ -73,7 +68,7 @@ impl Receiver {
     }
 
     /// A receiver serving HTTPS with the certificate and key of `tls`; up from the start.
-    async fn start_tls(tls: rustls::ServerConfig) -> (Receiver, String) {
+    pub(crate) async fn start_tls(tls: rustls::ServerConfig) -> (Receiver, String) {
         let receiver = Receiver::default();
         receiver.set_up(true);
         let app = receiver.router();
@@ -115,7 +110,7 @@ impl Receiver {
         self.log.lock().unwrap().clone()
     }
 
-    fn accepted_ids(&self) -> Vec<String> {
+    pub(crate) fn accepted_ids(&self) -> Vec<String> {
         self.received()
             .into_iter()
             .filter(|r| r.accepted)
@@ -123,7 +118,7 @@ impl Receiver {
             .collect()
     }
 
-    async fn wait_for(&self, what: &str, done: impl Fn(&[Received]) -> bool) {
+    pub(crate) async fn wait_for(&self, what: &str, done: impl Fn(&[Received]) -> bool) {
         let deadline = Instant::now() + Duration::from_secs(20);
         while !done(&self.received()) {
             assert!(Instant::now() < deadline, "timed out waiting for {what}");
@@ -334,367 +329,6 @@ fn the_webhook_secret_is_checked_and_never_printed() {
         ..ContactConfig::default()
     };
     assert!(!format!("{config:?}").contains("MfKQ9"));
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
-async fn sigkill_under_load_loses_no_acknowledged_application() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("applications.jsonl");
-    let port = free_port();
-    let origin = format!("http://127.0.0.1:{port}");
-    let mut child = site_command(port, &origin)
-        .env("CUSTODY_SITE_CONTACT_LOG", &log)
-        .env("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0")
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    let client: Client<_, Body> = Client::builder(TokioExecutor::new()).build_http();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while client
-        .get(format!("{origin}/healthz").parse().unwrap())
-        .await
-        .is_err()
-    {
-        assert!(Instant::now() < deadline, "the binary started");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    let acknowledged = Arc::new(Mutex::new(Vec::new()));
-    let clients: Vec<_> = (0..50)
-        .map(|n| {
-            let (client, origin, acknowledged) =
-                (client.clone(), origin.clone(), acknowledged.clone());
-            tokio::spawn(async move {
-                loop {
-                    let mut body = valid("en");
-                    body["company"] = json!(format!("Load {n}"));
-                    let request = Request::post(format!("{origin}/api/contact"))
-                        .header("content-type", "application/json")
-                        .header("origin", &origin)
-                        .body(Body::from(body.to_string()))
-                        .unwrap();
-                    let Ok(response) = client.request(request).await else {
-                        return;
-                    };
-                    if response.status() != StatusCode::CREATED {
-                        return;
-                    }
-                    let bytes = http_body_util::BodyExt::collect(response.into_body())
-                        .await
-                        .map(|body| body.to_bytes());
-                    let Ok(bytes) = bytes else { return };
-                    let reply: Value = serde_json::from_slice(&bytes).unwrap();
-                    acknowledged
-                        .lock()
-                        .unwrap()
-                        .push(reply["id"].as_str().unwrap().to_owned());
-                }
-            })
-        })
-        .collect();
-    while acknowledged.lock().unwrap().len() < 300 {
-        assert!(
-            Instant::now() < deadline + Duration::from_secs(20),
-            "applications were accepted"
-        );
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
-    child.kill().expect("SIGKILL");
-    child.wait().unwrap();
-    for task in clients {
-        let _ = task.await;
-    }
-    let acknowledged: HashSet<String> = acknowledged.lock().unwrap().iter().cloned().collect();
-    let text = std::fs::read_to_string(&log).unwrap();
-    let stored: HashSet<String> = text
-        .lines()
-        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
-        .map(|record| record["id"].as_str().unwrap().to_owned())
-        .collect();
-    let lost: Vec<&String> = acknowledged.difference(&stored).collect();
-    assert!(
-        lost.is_empty(),
-        "{} acknowledged applications lost: {lost:?}",
-        lost.len()
-    );
-    assert!(acknowledged.len() >= 300);
-
-    let status = cli(
-        &["submissions", "status"],
-        ("CUSTODY_SITE_CONTACT_LOG", log.to_str().unwrap()),
-    );
-    assert!(
-        status.contains(&format!("stored:     {}", stored.len())),
-        "{status}"
-    );
-}
-
-/// The environment of the binary for a webhook at `url`, with quick retries.
-fn webhook_env<'a>(log: &'a str, url: &'a str) -> Vec<(&'a str, &'a str)> {
-    vec![
-        ("CUSTODY_SITE_CONTACT_LOG", log),
-        ("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0"),
-        ("CUSTODY_SITE_CONTACT_WEBHOOK_URL", url),
-        ("CUSTODY_SITE_CONTACT_WEBHOOK_SECRET", SECRET),
-        ("CUSTODY_SITE_CONTACT_WEBHOOK_RETRY_INITIAL_MS", "20"),
-        ("CUSTODY_SITE_CONTACT_WEBHOOK_RETRY_MAX_SECS", "1"),
-    ]
-}
-
-/// Sends an application for `company` to the binary at `origin`, with `Idempotency-Key: key`
-/// when given; returns the `201` answer's JSON.
-async fn apply(
-    client: &Client<HttpConnector, Body>,
-    origin: &str,
-    company: &str,
-    key: Option<&str>,
-) -> Value {
-    let mut body = valid("en");
-    body["company"] = json!(company);
-    let mut request = Request::post(format!("{origin}/api/contact"))
-        .header("content-type", "application/json")
-        .header("origin", origin);
-    if let Some(key) = key {
-        request = request.header("idempotency-key", key);
-    }
-    let response = client
-        .request(request.body(Body::from(body.to_string())).unwrap())
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::CREATED, "{company}");
-    let bytes = http_body_util::BodyExt::collect(response.into_body())
-        .await
-        .unwrap()
-        .to_bytes();
-    serde_json::from_slice(&bytes).unwrap()
-}
-
-/// Sends `count` applications numbered after `label`; returns their ids.
-async fn apply_several(
-    client: &Client<HttpConnector, Body>,
-    origin: &str,
-    label: &str,
-    count: usize,
-) -> Vec<String> {
-    let mut ids = Vec::new();
-    for n in 0..count {
-        ids.push(id_of(
-            &apply(client, origin, &format!("{label} {n}"), None).await,
-        ));
-    }
-    ids
-}
-
-/// The id in an answer to an application.
-fn id_of(reply: &Value) -> String {
-    reply["id"].as_str().unwrap().to_owned()
-}
-
-/// The id and time of receipt in an answer to an application.
-fn receipt(reply: &Value) -> (Value, Value) {
-    (reply["id"].clone(), reply["receivedAt"].clone())
-}
-
-/// The text of `GET /metrics` at `addr`.
-async fn scrape(client: &Client<HttpConnector, Body>, addr: &str) -> String {
-    let response = client
-        .get(format!("http://{addr}/metrics").parse().unwrap())
-        .await
-        .unwrap();
-    let bytes = http_body_util::BodyExt::collect(response.into_body())
-        .await
-        .unwrap()
-        .to_bytes();
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn rotations_and_a_restart_while_deliveries_wait_deliver_each_application_once_in_order() {
-    const ROTATED: &str = "rotated the contact applications log";
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("applications.jsonl");
-    let log_text = log.display().to_string();
-    let (receiver, url) = Receiver::start().await;
-    receiver.set_up(false);
-    let url = url.replacen("http://", "http://hook-user:hook%20pass@", 1);
-    let metrics_addr = format!("127.0.0.1:{}", free_port());
-    let mut env = webhook_env(&log_text, &url);
-    env.push(("CUSTODY_SITE_METRICS_LISTEN", &metrics_addr));
-    let client: Client<_, Body> = Client::builder(TokioExecutor::new()).build_http();
-    let mut sent = Vec::new();
-
-    let site = Served::start(&env).await;
-    let first = apply(&client, &site.origin, "Keyed", Some("retry-me")).await;
-    sent.push(id_of(&first));
-    sent.extend(apply_several(&client, &site.origin, "Before the first rotation", 2).await);
-    receiver
-        .wait_for("a refused delivery", |got| !got.is_empty())
-        .await;
-    site.signal("USR1");
-    site.stderr.wait_for(ROTATED, 1).await;
-    let replayed = apply(&client, &site.origin, "Keyed again", Some("retry-me")).await;
-    assert_eq!(receipt(&replayed), receipt(&first), "after a rotation");
-    sent.extend(apply_several(&client, &site.origin, "Between rotations", 2).await);
-    site.signal("USR1");
-    site.stderr.wait_for(ROTATED, 2).await;
-    sent.extend(apply_several(&client, &site.origin, "Before the restart", 2).await);
-    site.stop();
-
-    let site = Served::start(&env).await;
-    let replayed = apply(
-        &client,
-        &site.origin,
-        "Keyed after restart",
-        Some("retry-me"),
-    )
-    .await;
-    assert_eq!(
-        receipt(&replayed),
-        receipt(&first),
-        "after rotations and a restart"
-    );
-    sent.extend(apply_several(&client, &site.origin, "After the restart", 2).await);
-    site.signal("USR1");
-    site.stderr.wait_for(ROTATED, 1).await;
-    sent.push(id_of(&apply(&client, &site.origin, "Last", None).await));
-    let total = sent.len();
-    assert_eq!(total, 10);
-
-    let log_env = ("CUSTODY_SITE_CONTACT_LOG", log_text.as_str());
-    let status = cli(&["submissions", "status"], log_env);
-    for line in [
-        "stored:     1\n".to_owned(),
-        format!("archives:   3 beside the log, {} applications\n", total - 1),
-        format!("pending:    {total}\n"),
-        "delivered:  0\n".to_owned(),
-    ] {
-        assert!(status.contains(&line), "{line:?} in:\n{status}");
-    }
-    let metrics = scrape(&client, &metrics_addr).await;
-    for line in [
-        "custody_site_contact_log_applications 1\n".to_owned(),
-        format!("custody_site_webhook_pending_applications {total}\n"),
-    ] {
-        assert!(metrics.contains(&line), "{line:?} in:\n{metrics}");
-    }
-
-    receiver.set_up(true);
-    receiver
-        .wait_for("every delivery", |got| {
-            got.iter().filter(|r| r.accepted).count() >= total
-        })
-        .await;
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !cli(&["submissions", "status"], log_env).contains("pending:    0\n") {
-        assert!(
-            Instant::now() < deadline,
-            "the delivery state reaches the end"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    assert_eq!(receiver.accepted_ids(), sent, "each once, in order");
-    let basic = format!("Basic {}", STANDARD.encode("hook-user:hook pass"));
-    assert!(
-        receiver.received().iter().all(|r| r.authorization == basic),
-        "the URL's credentials as Basic authentication"
-    );
-    assert!(
-        !site.stderr.text().contains("hook pass") && !site.stderr.text().contains("hook%20pass")
-    );
-    let status = cli(&["submissions", "status"], log_env);
-    assert!(
-        status.contains(&format!("delivered:  {total}\n")),
-        "{status}"
-    );
-    let metrics = scrape(&client, &metrics_addr).await;
-    assert!(
-        metrics.contains("custody_site_webhook_pending_applications 0\n")
-            && metrics.contains(&format!(
-                "custody_site_webhook_delivered_applications {total}\n"
-            )),
-        "{metrics}"
-    );
-
-    assert_eq!(
-        custody_site::contact::archives::list(&log).unwrap().len(),
-        3
-    );
-    assert_eq!(
-        ids_across_rotations(&log),
-        sent,
-        "each application in exactly one file, archives oldest first"
-    );
-    site.stop();
-}
-
-/// The HTTPS configuration of a receiver with the certificate `site` a test CA issued in `dir`.
-fn receiver_tls(dir: &std::path::Path) -> rustls::ServerConfig {
-    let chain = CertificateDer::pem_file_iter(dir.join("site.pem"))
-        .unwrap()
-        .collect::<Result<Vec<_>, _>>()
-        .unwrap();
-    let key = PrivateKeyDer::from_pem_file(dir.join("site.key")).unwrap();
-    rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-        .with_safe_default_protocol_versions()
-        .unwrap()
-        .with_no_client_auth()
-        .with_single_cert(chain, key)
-        .unwrap()
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_receiver_on_a_private_pki_is_trusted_only_with_its_ca() {
-    let dir = tempfile::tempdir().unwrap();
-    let test_ca = TestCa::new();
-    test_ca.issue_local(dir.path(), "site");
-    let ca = test_ca.write(dir.path());
-    let (receiver, url) = Receiver::start_tls(receiver_tls(dir.path())).await;
-    let log = dir.path().join("applications.jsonl").display().to_string();
-    let env = webhook_env(&log, &url);
-    let client: Client<_, Body> = Client::builder(TokioExecutor::new()).build_http();
-
-    let site = Served::start(&env).await;
-    let id = apply(&client, &site.origin, "Private PKI", None).await["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    site.stderr.wait_for("webhook delivery failed", 2).await;
-    let refused = site.stderr.text();
-    assert!(refused.contains("UnknownIssuer"), "{refused}");
-    assert!(receiver.received().is_empty(), "no request got through");
-    site.stop();
-
-    let ca_text = ca.display().to_string();
-    let mut env = env.clone();
-    env.push(("CUSTODY_SITE_CONTACT_WEBHOOK_CA", &ca_text));
-    let site = Served::start(&env).await;
-    receiver
-        .wait_for("the delivery", |got| got.iter().any(|r| r.accepted))
-        .await;
-    assert_eq!(receiver.accepted_ids(), [id]);
-    site.stop();
-
-    let key = dir.path().join("site.key").display().to_string();
-    let missing = dir.path().join("missing.pem").display().to_string();
-    for (bundle, problem) in [
-        (&missing, "cannot read"),
-        (&key, "holds no PEM certificate"),
-    ] {
-        let check = Command::new(env!("CARGO_BIN_EXE_custody-site"))
-            .arg("check")
-            .env_remove("CUSTODY_SITE_CONFIG")
-            .envs(webhook_env(&log, &url))
-            .env("CUSTODY_SITE_CONTACT_WEBHOOK_CA", bundle)
-            .output()
-            .unwrap();
-        assert!(!check.status.success());
-        let stderr = String::from_utf8_lossy(&check.stderr);
-        assert!(
-            stderr.contains("contact.webhook_ca") && stderr.contains(problem),
-            "{stderr}"
-        );
-    }
 }
 
 #[test]
