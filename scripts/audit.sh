@@ -5,7 +5,7 @@
 #   links       every internal reference from / and /zh answers 200 (or a 301 to a 200), every page
 #               of the sitemap and the route manifest is reachable by links; external links listed
 #   html        every document passes html-validate (recommended); JSON-LD and the runtime config parse
-#   weight      first-visit brotli bytes of HTML, CSS and JS per page against DESIGN §8's budgets
+#   weight      first-visit brotli bytes of HTML, CSS and JS per page against the budgets in ui/e2e/audit/weight.spec.ts
 #   layout      every page, both languages, at 320, 390, 800, 1024 and 1440 px: no sideways scroll,
 #               no clipped text, a header on one line, no card alone under a full row; a contact
 #               sheet of screenshots per width under artifacts/layout/

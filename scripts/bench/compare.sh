@@ -15,7 +15,7 @@
 # string included (nginx maps $request_uri to the file).
 #
 # How to read it. The figure of merit is the ratio site/nginx of the median requests/s
-# (DESIGN.md §8: home page, br, ratio >= 1.00). The servers, wrk and everything else on the
+# (the budget: home page, br, ratio >= 1.00). The servers, wrk and everything else on the
 # machine share the same cores, so absolute numbers move from run to run; only ratios measured
 # in the same run are comparable. p50/p99 are wrk's latency percentiles at --connections
 # concurrent connections (medians over the rounds). Every run's figures are printed too; rounds

@@ -11,7 +11,7 @@
 # --duration seconds (after --warm-up seconds that are not counted).
 #
 # How to read it. The figure of merit is the ratio site/nginx of the median requests/s of each
-# row (DESIGN.md §8: every row >= 1.00). h2load, both servers and whatever else runs share the
+# row (the budget: every row >= 1.00). h2load, both servers and whatever else runs share the
 # machine's cores, so only ratios measured in the same run compare; the load average is printed
 # at the start and the end, and every run's figure is printed: rounds that disagree a lot mean
 # the machine was busy, so run again.
@@ -23,7 +23,7 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # shellcheck source=lib.sh
 source "$repo/scripts/bench/lib.sh"
 
-# The rows of DESIGN.md §8: protocol:connections x streams.
+# The rows of the budget: protocol:connections x streams.
 default_rows="h1:50x1 h2:50x1 h2:50x10 h2:500x1 h2:10x100"
 
 usage() {

@@ -50,8 +50,8 @@ const LIFI_KEYS = {
 const PANCAKE_SOLANA_CHAIN_ID = 8000001001;
 const SPL_REGISTRY_MAINNET = 101;
 
-// Source ids, in order of preference. The first five are the sources named in DESIGN.md §10;
-// the others were added because those five have no entry for an asset the announcements require
+// Source ids, in order of preference. The first five are the original sources; the others were
+// added because those five have no entry for an asset the announcements require
 // (PYUSD on Solana, USDT on TON) and to give addresses a second, independent source.
 export const SOURCE_INFO = {
   lifi: { pkg: '@lifi/data-types', licence: 'Apache-2.0' },

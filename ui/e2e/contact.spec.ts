@@ -10,7 +10,7 @@ import { withoutOverlays } from "./site";
 
 type Lang = "en" | "zh";
 
-/** The messages of SPEC.md §5, verbatim. */
+/** The fixed wording of the required-field messages, verbatim (content/en/contact.toml). */
 const SPEC_MESSAGES: Partial<Record<FieldName, string>> = {
   company: "Please input company",
   country: "Please select country",
@@ -21,7 +21,7 @@ const SPEC_MESSAGES: Partial<Record<FieldName, string>> = {
   email: "Please input correct email",
 };
 
-/** Every field of the form, each required (SPEC.md §5), in page order. */
+/** Every field of the form, each required, in page order. */
 const REQUIRED: FieldName[] = [
   "company",
   "country",

@@ -37,7 +37,7 @@ export function printTable(title: string, columns: (Column | string)[], rows: (s
   console.log(formatTable(title, columns, rows));
 }
 
-/** `bytes` in kilobytes (1 KB = 1,000 bytes, as the budgets of DESIGN §8), one decimal. */
+/** `bytes` in kilobytes (1 KB = 1,000 bytes, as the budgets of weight.spec.ts), one decimal. */
 export function kb(bytes: number): string {
   return (bytes / 1000).toFixed(1);
 }

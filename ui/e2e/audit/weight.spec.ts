@@ -9,13 +9,13 @@ import {
 import { auditedDocuments } from "../site";
 import { kb, printTable } from "./table";
 
-/** DESIGN §8: what a first visit to any page may load, in brotli bytes (1 KB = 1,000 bytes); fonts
- * (woff2, compressed in themselves) as transferred. */
+/** What a first visit to any page may load, in brotli bytes (1 KB = 1,000 bytes); fonts (woff2,
+ * compressed in themselves) as transferred. */
 const BUDGETS = { html: 25_000, css: 12_000, js: 25_000, font: 35_000 } as const;
 type Kind = keyof typeof BUDGETS;
 
-/** Issue 23: each illustration of the site (`img.illustration`, lazy ones included), in bytes as a
- * visitor's browser receives it. */
+/** Each illustration of the site (`img.illustration`, lazy ones included), in bytes as a visitor's
+ * browser receives it. */
 const ILLUSTRATION_BUDGET = 8_000;
 
 /** Pages measured at once, in as many tabs. */

@@ -51,7 +51,8 @@ export const solutionLinks: PageLink[] = [
   page("/solutions/retail-platforms", msg`Payment platforms`),
 ];
 
-/** The main navigation (SPEC.md §2 Header), shared by the header and the phone panel. */
+/** The main navigation, in the header's order (nav.test.ts holds it), shared by the header and the
+ * phone panel. */
 export const mainNav: NavEntry[] = [
   page("/services", msg`Services`),
   { kind: "group", id: "solutions", label: msg`Solutions`, links: solutionLinks },

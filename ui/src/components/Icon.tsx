@@ -15,7 +15,7 @@ const PATHS = {
 /** The name of an icon. */
 export type IconName = keyof typeof PATHS;
 
-/** The one icon scale of the site, in CSS pixels (SPEC.md §9). */
+/** The one icon scale of the site, in CSS pixels. */
 export type IconSize = 16 | 23 | 32 | 48;
 
 /** An inline SVG icon: decorative (hidden from assistive technology) unless it is given a `label`. */

@@ -1,7 +1,8 @@
 import { msg } from "@lingui/core/macro";
 
-/** The interface components' own messages (SPEC.md §8), with stable ids, for searchable selects,
- * tables, images and inputs: render one with `i18n._(uiMessages.noData)`. */
+/** The interface components' own messages, with stable ids (translated in
+ * ui/src/locales/{en,zh}/messages.po), for searchable selects, tables, images and inputs: render one
+ * with `i18n._(uiMessages.noData)`. */
 export const uiMessages = {
   illegalInput: msg({ id: "ui.illegalInput", message: "Illegal input" }),
   noData: msg({ id: "ui.noData", message: "No data" }),

@@ -52,7 +52,7 @@ export function saveConsent(levels: readonly Level[]): void {
   window.dispatchEvent(new Event(CONSENT_CHANGE));
 }
 
-/** Whether cookies of `level` may be used: consented to, or no choice recorded yet (SPEC §4). */
+/** Whether cookies of `level` may be used: consented to, or no choice recorded yet. */
 export function allows(level: Level, consent: Level[] | null = readConsent()): boolean {
   return consent === null || consent.includes(level);
 }

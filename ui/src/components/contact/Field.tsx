@@ -10,7 +10,7 @@ export const labelId = (id: string) => `${id}-label`;
 export const hintId = (id: string) => `${id}-hint`;
 
 /** A labelled form control with the hint under its label and its validation message. Every field
- * is required (SPEC.md §5): the label shows an asterisk to the eye and says the `required` word
+ * is required: the label shows an asterisk to the eye and says the `required` word
  * to screen readers. The control itself points at the hint and the message with
  * `aria-describedby` (see `hintId` and `errorId`). */
 export function Field({
