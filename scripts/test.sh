@@ -24,7 +24,7 @@ fi
 step "cargo fmt --all --check"
 cargo fmt --all --check
 
-step "Rust structure: no import cycle between files, no file over 450 lines"
+step "Rust structure: no import cycle between files, no file over 450 lines (tests included)"
 node scripts/check-structure.mjs
 
 step "UI lint and format (eslint, prettier)"
