@@ -1,7 +1,8 @@
 // Checks the shape of the Rust code, a step of scripts/test.sh: no Rust file over 450 lines (tests
 // and fuzz targets included), and no import cycle between the files of a crate (src/ and
-// crates/content/src/). A file depends on another when it names it by path (`use crate::a::b`, `super::b::c`, `self::b`), outside its
-// `#[cfg(test)] mod tests`; a cycle is printed with the edges that make it.
+// crates/content/src/). A file depends on another when it names it by path (`use crate::a::b`,
+// `super::b::c`, `self::b`), outside its `#[cfg(test)] mod tests`; a cycle is printed with the
+// edges that make it.
 //
 // Usage: node scripts/check-structure.mjs   (from anywhere)
 
