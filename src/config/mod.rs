@@ -32,15 +32,7 @@ impl Config {
 
     /// The address of the metrics listener, when one is configured.
     pub fn metrics_addr(&self) -> anyhow::Result<Option<SocketAddr>> {
-        let listen = self.metrics.listen.trim();
-        if listen.is_empty() {
-            return Ok(None);
-        }
-        listen.parse().map(Some).with_context(|| {
-            format!(
-                "metrics.listen must be empty or an address like 127.0.0.1:9464, not `{listen}`"
-            )
-        })
+        optional_addr("metrics.listen", &self.metrics.listen, "127.0.0.1:9464")
     }
 
     /// Whether the public URL is HTTPS (HSTS is sent only then).
@@ -120,16 +112,25 @@ impl Config {
 
     /// The address of the HTTP→HTTPS redirect listener, when one is configured.
     pub fn tls_redirect_addr(&self) -> anyhow::Result<Option<SocketAddr>> {
-        let listen = self.tls.redirect_listen.trim();
-        if listen.is_empty() {
-            return Ok(None);
-        }
-        listen.parse().map(Some).with_context(|| {
-            format!(
-                "tls.redirect_listen must be empty or an address like 0.0.0.0:80, not `{listen}`"
-            )
-        })
+        optional_addr(
+            "tls.redirect_listen",
+            &self.tls.redirect_listen,
+            "0.0.0.0:80",
+        )
     }
+}
+
+/// The socket address of the key `key` (`value`), `None` when it is empty; the error shows an
+/// address like `example`.
+fn optional_addr(key: &str, value: &str, example: &str) -> anyhow::Result<Option<SocketAddr>> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(None);
+    }
+    value
+        .parse()
+        .map(Some)
+        .with_context(|| format!("{key} must be empty or an address like {example}, not `{value}`"))
 }
 
 /// `scheme://host[:port]` of an absolute http(s) URL.
