@@ -1,6 +1,8 @@
 //! What a validation pass collects: each error placed at the line of the text it is about, and the
 //! shape rules shared by several passes.
 
+use std::collections::BTreeSet;
+
 use crate::ContentError;
 use crate::files::ContentFiles;
 
@@ -23,6 +25,28 @@ impl<'a> Findings<'a> {
     /// The files the pass reads.
     pub fn files(&self) -> &'a ContentFiles {
         self.files
+    }
+
+    /// Checks `id`, one of a set named `what` in messages ("page id", "section id"): lower-case
+    /// letters, digits and dashes, and not yet in `seen` (it is added). `needle` finds its line.
+    pub fn slug_once<'s>(
+        &mut self,
+        seen: &mut BTreeSet<&'s str>,
+        id: &'s str,
+        what: &str,
+        file: &str,
+        needle: &str,
+    ) {
+        if !is_slug(id) {
+            self.error(
+                file,
+                needle,
+                format!("{what} `{id}` must be lower-case letters, digits and dashes"),
+            );
+        }
+        if !seen.insert(id) {
+            self.error(file, needle, format!("{what} `{id}` is used twice"));
+        }
     }
 
     /// An error in `file` at the first line holding `needle` (the whole file if none does).

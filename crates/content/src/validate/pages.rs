@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use super::findings::{Findings, is_hex_colour, is_slug};
+use super::findings::{Findings, is_hex_colour};
 use crate::fees;
 use crate::files::ContentFiles;
 use crate::icons::ICONS;
@@ -243,17 +243,8 @@ impl PageRules<'_> {
         for section in &page.section {
             let id = section.id();
             let needle = format!("id = \"{id}\"");
-            if !is_slug(id) {
-                self.found.error(
-                    file,
-                    &needle,
-                    format!("section id `{id}` must be lower-case letters, digits and dashes"),
-                );
-            }
-            if !anchors.insert(id) {
-                self.found
-                    .error(file, &needle, format!("section id `{id}` is used twice"));
-            }
+            self.found
+                .slug_once(&mut anchors, id, "section id", file, &needle);
             let on_brand_kit = page_id == BRAND_KIT_PAGE;
             if section.is_brand_kit() != on_brand_kit && !matches!(section, Section::Cta { .. }) {
                 let problem = if on_brand_kit {

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use super::findings::{Findings, is_slug};
+use super::findings::Findings;
 use crate::files::ContentFiles;
 use crate::model::Content;
 use crate::pages::{CHECKS, ERROR_PAGES, page_instances};
@@ -36,23 +36,8 @@ impl SiteRules<'_> {
         let mut paths = BTreeSet::new();
         for route in &content.routes {
             let needle = format!("\"{}\"", route.id);
-            if !is_slug(&route.id) {
-                self.found.error(
-                    file,
-                    &needle,
-                    format!(
-                        "page id `{}` must be lower-case letters, digits and dashes",
-                        route.id
-                    ),
-                );
-            }
-            if !ids.insert(route.id.as_str()) {
-                self.found.error(
-                    file,
-                    &needle,
-                    format!("page id `{}` is used twice", route.id),
-                );
-            }
+            self.found
+                .slug_once(&mut ids, &route.id, "page id", file, &needle);
             if !paths.insert(route.path.as_str()) {
                 self.found.error(
                     file,
@@ -332,18 +317,8 @@ impl SiteRules<'_> {
     fn unique_slugs<'a>(&mut self, file: &str, ids: impl Iterator<Item = &'a str>) {
         let mut seen = BTreeSet::new();
         for id in ids {
-            let needle = format!("\"{id}\"");
-            if !is_slug(id) {
-                self.found.error(
-                    file,
-                    &needle,
-                    format!("id `{id}` must be lower-case letters, digits and dashes"),
-                );
-            }
-            if !seen.insert(id) {
-                self.found
-                    .error(file, &needle, format!("id `{id}` is used twice"));
-            }
+            self.found
+                .slug_once(&mut seen, id, "id", file, &format!("\"{id}\""));
         }
     }
 
