@@ -155,7 +155,7 @@ async fn every_rule_answers_with_the_forms_message_in_both_languages() {
         (&english.email, "Please input correct email"),
         (&english.website, "Please input company website"),
     ] {
-        assert_eq!(message, spec, "SPEC.md §5 wording");
+        assert_eq!(message, spec, "the fixed wording of the field messages");
     }
     for lang in [Lang::En, Lang::Zh] {
         let m = &SITE.content.locale(lang).contact.message;

@@ -167,7 +167,7 @@ test("page weight: the first visit of every page stays within the brotli budgets
   const cell = (weight: Weight, kind: Kind) => `${kb(weight.bytes[kind])} (${weight.files[kind]})`;
   const headroom = (weight: Weight, kind: Kind) => kb(BUDGETS[kind] - weight.bytes[kind]);
   printTable(
-    `Page weight: first visit, brotli KB (files) and headroom under DESIGN §8 (HTML ${kb(BUDGETS.html)}, CSS ${kb(BUDGETS.css)}, JS ${kb(BUDGETS.js)}, fonts ${kb(BUDGETS.font)}), heaviest first`,
+    `Page weight: first visit, brotli KB (files) and headroom under the budgets (HTML ${kb(BUDGETS.html)}, CSS ${kb(BUDGETS.css)}, JS ${kb(BUDGETS.js)}, fonts ${kb(BUDGETS.font)}), heaviest first`,
     [
       "page",
       { heading: "HTML", right: true },
