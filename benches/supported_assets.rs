@@ -5,25 +5,25 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use custody_content::asset_query::{AssetIndex, AssetQuery, Flag};
 use custody_content::section_items::EntityId;
-use custody_site::render::asset_answers::AssetAnswers;
-use custody_site::{Config, Site};
+use custody_content::supported_asset_query::{Flag, SupportedAssetIndex, SupportedAssetQuery};
+use custody_site::render::supported_asset_answers::SupportedAssetAnswers;
+use custody_site::{Config, ServedSite};
 
 fn main() {
-    let site = Site::from_embedded(Config::default()).expect("the embedded site builds");
-    let index = AssetIndex::new(&site.content);
-    let answers = AssetAnswers::new(&site.content);
-    let first = AssetQuery::first_page(EntityId::Sg);
+    let site = ServedSite::from_embedded(Config::default()).expect("the embedded site builds");
+    let index = SupportedAssetIndex::new(&site.content);
+    let answers = SupportedAssetAnswers::new(&site.content);
+    let first = SupportedAssetQuery::first_page(EntityId::Sg);
     let queries = [
         ("first page, Singapore", first.clone()),
         (
             "first page, Hong Kong",
-            AssetQuery::first_page(EntityId::Hk),
+            SupportedAssetQuery::first_page(EntityId::Hk),
         ),
         (
             "last page of 100",
-            AssetQuery {
+            SupportedAssetQuery {
                 page: 5,
                 size: 100,
                 ..first.clone()
@@ -31,14 +31,14 @@ fn main() {
         ),
         (
             "token usd",
-            AssetQuery {
+            SupportedAssetQuery {
                 token: "usd".into(),
                 ..first.clone()
             },
         ),
         (
             "network 以太坊 + token usd",
-            AssetQuery {
+            SupportedAssetQuery {
                 network: "以太坊".into(),
                 token: "usd".into(),
                 ..first.clone()
@@ -46,14 +46,14 @@ fn main() {
         ),
         (
             "contract 0xa0b8",
-            AssetQuery {
+            SupportedAssetQuery {
                 contract: "0xa0b8".into(),
                 ..first.clone()
             },
         ),
         (
             "four flags",
-            AssetQuery {
+            SupportedAssetQuery {
                 warm: Flag::Yes,
                 cold: Flag::Yes,
                 defi: Flag::No,
@@ -63,7 +63,7 @@ fn main() {
         ),
         (
             "nothing matches",
-            AssetQuery {
+            SupportedAssetQuery {
                 token: "zzzz".into(),
                 ..first.clone()
             },

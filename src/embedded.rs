@@ -2,17 +2,38 @@
 
 use include_dir::{Dir, include_dir};
 
-/// `content/`: TOML and brand files.
-pub static CONTENT: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/content");
+use crate::render::pack::{Pack, unpacked_text};
 
-/// The UI client build: hashed assets with `.br` and `.gz` siblings.
-pub static UI_CLIENT: Dir<'static> = include_dir!("$OUT_DIR/ui/client");
+/// `content/brand/`: the favicons and logos served at the site's root.
+pub static BRAND: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/content/brand");
+
+/// The TOML files of `content/`, each a brotli stream, one after the other (`build.rs`).
+static CONTENT_PACK: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/content.pack"));
+
+/// Where each file of [`CONTENT_PACK`] lies: `[[path, offset, length], …]`, JSON; paths are
+/// relative to `content/`.
+static CONTENT_INDEX: &str = include_str!(concat!(env!("OUT_DIR"), "/content.index.json"));
+
+/// The UI client build: hashed assets with `.br` and `.gz` siblings, packed by `build.rs`.
+pub static UI_CLIENT_PACK: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/ui-client.pack"));
+
+/// Where each file of [`UI_CLIENT_PACK`] lies: `[[path, offset, length], …]`, JSON; paths are
+/// relative to the client build's root.
+pub static UI_CLIENT_INDEX: &str = include_str!(concat!(env!("OUT_DIR"), "/ui-client.index.json"));
 
 /// The UI build manifest (build id, entry, stylesheets, per-page preloads), JSON.
 pub static UI_MANIFEST: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/manifest.json"));
 
-/// Prerendered page bodies keyed by localized path (and `error:{lang}:{page}`), JSON.
-pub static UI_PRERENDER: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/prerender.json"));
+/// The prerendered page bodies, each a brotli stream, one after the other (`build.rs`).
+pub static PRERENDER_PACK: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/prerender.pack"));
+
+/// Where each prerendered body lies in [`PRERENDER_PACK`]: `[[key, offset, length], …]`, JSON;
+/// keys are localized paths and `error:{lang}:{page}`.
+pub static PRERENDER_INDEX: &str = include_str!(concat!(env!("OUT_DIR"), "/prerender.index.json"));
+
+/// SHA-256 (hex) of the page data `build.rs` made from the embedded content: the embedded
+/// prerender must have been made from the same.
+pub static CONTENT_HASH: &str = include_str!(concat!(env!("OUT_DIR"), "/content-hash.txt"));
 
 /// The area-code table `build.rs` derived from libphonenumber: `[["SG", 65], …]`, JSON.
 pub static CALLING_CODES: &str = include_str!(concat!(env!("OUT_DIR"), "/calling-codes.json"));
@@ -22,7 +43,19 @@ pub static CALLING_CODES: &str = include_str!(concat!(env!("OUT_DIR"), "/calling
 pub fn load_content(
     files: &custody_content::files::ContentFiles,
 ) -> Result<custody_content::Content, Vec<custody_content::error::ContentError>> {
-    let mut content = custody_content::load::parse(files)?;
+    with_calling_codes(custody_content::load::parse(files)?)
+}
+
+/// Parses the embedded content, with the area-code table built into the binary. `build.rs`
+/// checked these very files against every content rule, so they are only read.
+pub fn embedded_content()
+-> Result<custody_content::Content, Vec<custody_content::error::ContentError>> {
+    with_calling_codes(custody_content::load::parse_checked(&content_files())?)
+}
+
+fn with_calling_codes(
+    mut content: custody_content::Content,
+) -> Result<custody_content::Content, Vec<custody_content::error::ContentError>> {
     content.calling_codes = serde_json::from_str(CALLING_CODES).map_err(|error| {
         vec![custody_content::error::ContentError::in_file(
             "",
@@ -34,19 +67,24 @@ pub fn load_content(
 
 /// The embedded content files as the content loader reads them.
 pub fn content_files() -> custody_content::files::ContentFiles {
-    let mut files = custody_content::files::ContentFiles::new();
-    collect_toml(&CONTENT, &mut files);
-    files
+    let pack = Pack::new("content files", CONTENT_INDEX, CONTENT_PACK)
+        .expect("build.rs writes a valid content index");
+    pack.entries()
+        .map(|(name, packed)| (name.to_owned(), unpacked_text(packed)))
+        .collect()
 }
 
-fn collect_toml(dir: &Dir<'static>, files: &mut custody_content::files::ContentFiles) {
-    for file in dir.files() {
-        if file.path().extension().is_some_and(|ext| ext == "toml") {
-            let text = file.contents_utf8().unwrap_or_default().to_owned();
-            files.insert(file.path().to_string_lossy().replace('\\', "/"), text);
-        }
-    }
-    for sub in dir.dirs() {
-        collect_toml(sub, files);
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_content_read_without_checks_is_the_checked_content() {
+        let checked = load_content(&content_files()).expect("the embedded content is valid");
+        let read = embedded_content().expect("the embedded content reads");
+        assert_eq!(
+            serde_json::to_value(&read).unwrap(),
+            serde_json::to_value(&checked).unwrap()
+        );
     }
 }

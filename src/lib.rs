@@ -2,26 +2,32 @@
 //! provider, served from one self-contained binary.
 //!
 //! Content (`content/`, read and checked by the `custody-content` crate of `crates/content/`) and
-//! the prerendered UI (`ui/`) are embedded at build time; at start-up every document is rendered
-//! and compressed once; a request is a lookup.
+//! the prerendered UI (`ui/`) are embedded at build time; each document is rendered and
+//! compressed the first time it is asked for; a request is a lookup.
+//!
+//! The public modules are those `src/main.rs`, `tests/`, `benches/` and `fuzz/` reach, and within
+//! them only the submodules they reach are public: everything else is private to the crate, so
+//! the compiler reports code nothing uses.
 
 pub mod config;
 pub mod config_reference;
-pub mod connections;
+mod connections;
 pub mod contact;
 pub mod dev;
 pub mod embedded;
 pub mod http;
-pub mod metrics;
-pub mod previous;
-pub mod private_files;
+mod metrics;
+mod previous;
+mod private_files;
 pub mod render;
+pub mod resolver;
 pub mod search;
 pub mod secret;
+mod security_headers;
+pub mod seo;
 pub mod server;
-pub mod site;
 pub mod tls;
 
 pub use config::Config;
-pub use render::site::Site;
+pub use render::served_site::ServedSite;
 pub use server::{run, serve, serve_app};

@@ -9,12 +9,12 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use custody_content::error::report;
 use custody_site::config::{Config, LogFormat, Overrides};
 use custody_site::config_reference::default_config_toml;
-use custody_site::contact::{export, webhook_url};
+use custody_site::contact::export;
 use custody_site::dev::{self, DevOptions, source_tree_dir};
 use custody_site::render::build_manifest::version;
 use custody_site::server::listeners::{self, Listeners};
 use custody_site::server::upgrade::Invocation;
-use custody_site::{Site, server};
+use custody_site::{ServedSite, server};
 use tracing_subscriber::EnvFilter;
 
 /// The bilingual public website of an institutional digital-asset custody provider.
@@ -187,9 +187,7 @@ fn serve(command: &ServeCommand) -> anyhow::Result<()> {
     let invocation = Invocation::current();
     let inherited = listeners::inherited()?;
     let config = command.args.load()?;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
+    let runtime = server::runtime()?;
     runtime.block_on(async move {
         let shutdown = server::shutdown_signal();
         let listeners = Listeners::open(&config, inherited)?;
@@ -213,7 +211,7 @@ fn check(command: &CheckCommand) -> anyhow::Result<()> {
     if let Some(dir) = &command.content {
         return check_folder(dir);
     }
-    let site = Site::from_embedded(config)?;
+    let site = ServedSite::from_embedded(config)?;
     custody_site::tls::Tls::from_config(&site.config)?;
     custody_site::contact::trust::client_config(&site.config.contact)?;
     println!(
@@ -236,7 +234,7 @@ fn check_folder(dir: &std::path::Path) -> anyhow::Result<()> {
                 dir.display(),
                 files.len(),
                 content.routes.len(),
-                content.assets.sg.len() + content.assets.hk.len()
+                content.supported_assets.sg.len() + content.supported_assets.hk.len()
             );
             Ok(())
         }
@@ -249,7 +247,7 @@ fn check_folder(dir: &std::path::Path) -> anyhow::Result<()> {
 
 fn submissions(action: &SubmissionsAction, args: &ServeArgs) -> anyhow::Result<()> {
     let config = args.load()?;
-    let log = std::path::Path::new(&config.contact.log);
+    let log = config.contact.log.as_path();
     match action {
         SubmissionsAction::Export { format, since } => {
             let format = match format {
@@ -261,11 +259,11 @@ fn submissions(action: &SubmissionsAction, args: &ServeArgs) -> anyhow::Result<(
         }
         SubmissionsAction::Status => {
             let status = export::status(log)?;
-            let webhook = if config.contact.webhook_url.is_empty() {
-                "not configured".to_owned()
-            } else {
-                webhook_url::shown(&config.contact.webhook_url)
-            };
+            let webhook = config
+                .contact
+                .webhook_url
+                .as_ref()
+                .map_or("not configured", |url| url.shown());
             println!("log:        {}", log.display());
             println!("stored:     {}", status.stored);
             if status.archives > 0 {

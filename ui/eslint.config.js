@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules", "src/locales"] },
+  { ignores: ["node_modules", "src/locales", "src/lib/generated"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

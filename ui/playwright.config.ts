@@ -1,11 +1,11 @@
 import { defineConfig } from "@playwright/test";
-import path from "node:path";
-import { CONTACT_LOG, E2E_ORIGIN, E2E_PORT } from "./e2e/server";
+import { E2E_ORIGIN, SUITE_ORIGIN } from "./e2e/server";
 
-/** Browser tests run Debian's chromium against the release binary on a free local port, or
- * against the instance at `E2E_ORIGIN` when one is given (the audit command starts its own). */
-const port = E2E_PORT;
-const origin = E2E_ORIGIN ?? `http://127.0.0.1:${port}`;
+/** Browser tests run Debian's chromium against the release binary, started by
+ * `e2e/global-setup.ts` on a port the system chose, or against the instance at `E2E_ORIGIN` when
+ * one is given (the audit command starts its own). The configuration is read again in each
+ * test process, after the global setup, which is when the suite's origin is known. */
+const origin = E2E_ORIGIN ?? SUITE_ORIGIN;
 
 export default defineConfig({
   testDir: "e2e",
@@ -31,20 +31,5 @@ export default defineConfig({
       ],
     },
   },
-  // The suite's own instance; every run starts with an empty application log.
-  ...(E2E_ORIGIN
-    ? {}
-    : {
-        webServer: {
-          command: `rm -rf '${path.dirname(CONTACT_LOG)}' && exec ../target/release/custody-site --listen 127.0.0.1:${port} --public-url ${origin}`,
-          url: `${origin}/healthz`,
-          reuseExistingServer: false,
-          env: {
-            RUST_LOG: "warn",
-            CUSTODY_SITE_CONTACT_LOG: CONTACT_LOG,
-            // The suite submits many applications from one address.
-            CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE: "0",
-          },
-        },
-      }),
+  globalSetup: "./e2e/global-setup.ts",
 });

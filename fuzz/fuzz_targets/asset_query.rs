@@ -6,5 +6,5 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let raw = String::from_utf8_lossy(data);
-    custody_site_fuzz::check_asset_query(&raw);
+    custody_site_fuzz::check_supported_asset_query(&raw);
 });

@@ -5,7 +5,7 @@
 
 use arbitrary::Arbitrary;
 use custody_content::Lang;
-use custody_site::site::redirects::Resolution;
+use custody_site::resolver::Resolution;
 use custody_site_fuzz::{CONTENT, check_resolution};
 use libfuzzer_sys::fuzz_target;
 

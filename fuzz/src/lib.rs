@@ -5,15 +5,17 @@
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
-use custody_site::contact::application::Application;
-use custody_site::contact::checks::unstorable;
-use custody_content::asset_query::{AssetQuery, MAX_FILTER_CHARS, PAGE_SIZES, fold};
 use custody_content::contact::{BUSINESS_TYPES, MAX_CHARS};
 use custody_content::countries::is_country;
 use custody_content::section_items::EntityId;
+use custody_content::supported_asset_query::{
+    MAX_FILTER_CHARS, PAGE_SIZES, SupportedAssetQuery, fold,
+};
 use custody_content::{Content, Lang, page_instances};
-use custody_site::http::asset_params;
-use custody_site::site::redirects::{Resolution, Resolver};
+use custody_site::contact::application::Application;
+use custody_site::contact::checks::unstorable;
+use custody_site::http::supported_asset_params;
+use custody_site::resolver::{Resolution, Resolver};
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 
 /// The embedded content, as the server loads it.
@@ -59,7 +61,7 @@ pub fn check_resolution(path: &str) -> Resolution {
 }
 
 /// A query string that asks for `query` again (filters as they were kept, encoded).
-pub fn to_query(query: &AssetQuery) -> String {
+pub fn to_query(query: &SupportedAssetQuery) -> String {
     let encode = |text: &str| utf8_percent_encode(text, NON_ALPHANUMERIC).to_string();
     let entity = match query.entity {
         EntityId::Sg => "sg",
@@ -82,9 +84,9 @@ pub fn to_query(query: &AssetQuery) -> String {
 /// Parses `raw` as the supported-assets API does and checks the outcome: an accepted query is
 /// in range, keeps its filters folded and reads back the same when written out again; a refused
 /// one names 1 to 12 problems under names of at most 32 characters.
-pub fn check_asset_query(raw: &str) {
+pub fn check_supported_asset_query(raw: &str) {
     for fallback in Lang::ALL {
-        match asset_params::parse(raw, fallback) {
+        match supported_asset_params::parse(raw, fallback) {
             Ok((query, _)) => {
                 assert!(PAGE_SIZES.contains(&query.size), "{raw:?}");
                 assert!((1..=1_000_000).contains(&query.page), "{raw:?}");
@@ -97,7 +99,7 @@ pub fn check_asset_query(raw: &str) {
                     .iter()
                     .all(|f| f.chars().count() <= MAX_FILTER_CHARS)
                 {
-                    let again = asset_params::parse(&to_query(&query), fallback);
+                    let again = supported_asset_params::parse(&to_query(&query), fallback);
                     assert_eq!(again.map(|(q, _)| q), Ok(query), "{raw:?}: round trip");
                 }
             }

@@ -174,7 +174,10 @@ wait_until_answering() {
 start_site() {
   cp "$binary" "$work/custody-site"
   site_port=$(free_port)
-  (cd "$work" && CUSTODY_SITE_LISTEN=127.0.0.1:$site_port RUST_LOG=$site_log exec ./custody-site) \
+  # The connection cap as nginx's worker_connections (scripts/bench/lib.sh): above scaling.sh's
+  # 10,000 connections.
+  (cd "$work" && CUSTODY_SITE_LISTEN=127.0.0.1:$site_port CUSTODY_SITE_SERVER_MAX_CONNECTIONS=20000 \
+    RUST_LOG=$site_log exec ./custody-site) \
     >"$work/site.log" 2>&1 &
   site_pid=$!
   wait_until_answering site "$site_pid" "http://127.0.0.1:$site_port/healthz" "$work/site.log"

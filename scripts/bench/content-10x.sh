@@ -18,10 +18,10 @@
 # were requested once in brotli, and requests/s and p99 with wrk (-t2, --connections, --duration
 # seconds) of a supported-assets answer, the home page and an FAQ search.
 #
-# How to read it. The table gives each figure at 1x and 10x and the ratio. Pages and API answers
-# are made at start-up or cached per query, so their requests/s should not move with the content;
-# start-up time, memory and the binary grow with it (the rebuild hardly does), and the FAQ search,
-# which scans every article per query, grows with the articles. --reuse measures the binaries of an
+# How to read it. The table gives each figure at 1x and 10x and the ratio. Pages are rendered when
+# first asked for and API answers cached per query, so their requests/s should not move with the
+# content; the crawl, memory once pages are asked for and the binary grow with it (the rebuild
+# hardly does), and a new FAQ search scans every article once. --reuse measures the binaries of an
 # earlier run again without copying or building.
 #
 # Output: progress on stderr; the table and one `RESULT figure=... x1=... xN=... ratio=...` line

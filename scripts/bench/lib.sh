@@ -165,7 +165,9 @@ pid $1/nginx.pid;
 error_log $1/error.log warn;
 
 events {
-    worker_connections 4096;
+    # Room for all of scaling.sh's 10,000 connections on one worker, as the site's cap
+    # (compare.sh starts it with 20,000).
+    worker_connections 20000;
 }
 EOF
 }

@@ -2,9 +2,9 @@
 # scaling.sh: how throughput and latency change with the number of concurrent connections, for
 # the site and for nginx serving the same bytes, in the same run.
 #
-# What it measures. For each connection count (10, 100 and 1,000 by default) it runs compare.sh
-# on one path (the home page, brotli, by default) with that many wrk connections, and gathers
-# the site's and nginx's median requests/s and p99 into one table. With more connections than
+# What it measures. For each connection count (10, 100, 1,000 and 10,000 by default) it runs
+# compare.sh on one path (the home page, brotli, by default) with that many wrk connections, and
+# gathers the site's and nginx's median requests/s and p99 into one table. With more connections than
 # cores, requests/s should stay level (the servers are never idle) while p99 grows with the
 # queue of connections each core serves in turn; a server that handles many connections badly
 # shows falling requests/s or a p99 growing faster than the connection count.
@@ -14,7 +14,7 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-counts=${BENCH_COUNTS:-"10 100 1000"}
+counts=${BENCH_COUNTS:-"10 100 1000 10000"}
 duration=${BENCH_DURATION:-10}
 rounds=${BENCH_ROUNDS:-2}
 path=/
@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
     --path) path=$2; shift 2 ;;
     -h|--help)
       sed -n '2,13p' "$0"
-      echo "Usage: bash scripts/bench/scaling.sh [--counts '10 100 1000'] [--duration 10] [--rounds 2] [--path /]"
+      echo "Usage: bash scripts/bench/scaling.sh [--counts '10 100 1000 10000'] [--duration 10] [--rounds 2] [--path /]"
       exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac

@@ -56,8 +56,7 @@ impl Config {
                 );
             }
         }
-        let mut config: Config = table.try_into().context("invalid configuration")?;
-        config.public_url = config.public_url.trim_end_matches('/').to_owned();
+        let config: Config = table.try_into().context("invalid configuration")?;
         config.validate()?;
         Ok(config)
     }
@@ -186,7 +185,7 @@ mod tests {
         )
         .unwrap();
         let config: Config = table.try_into().unwrap();
-        assert_eq!(config.listen, "127.0.0.1:9");
+        assert_eq!(config.listen.to_string(), "127.0.0.1:9");
         assert_eq!(config.server.request_timeout_secs, 5);
         assert_eq!(config.server.shutdown_grace_secs, 3);
     }
@@ -207,7 +206,10 @@ mod tests {
         )
         .unwrap();
         let config: Config = table.try_into().unwrap();
-        assert_eq!(config.login.hk.test, "https://login.hk.example/test");
+        assert_eq!(
+            config.login.hk.test.as_str(),
+            "https://login.hk.example/test"
+        );
         assert_eq!(
             config.login.sg.test,
             Config::default().login.sg.test,
@@ -217,6 +219,32 @@ mod tests {
         assert_eq!(
             config.extra_connect_origins().collect::<Vec<_>>(),
             ["https://iam.custody.example"]
+        );
+    }
+
+    #[test]
+    fn an_empty_value_is_none_and_a_bad_one_names_its_key() {
+        let mut table = defaults();
+        apply_env(
+            &mut table,
+            env(&[
+                ("CUSTODY_SITE_METRICS_LISTEN", "127.0.0.1:9464"),
+                ("CUSTODY_SITE_SERVER_PID_FILE", " "),
+                ("CUSTODY_SITE_PREVIOUS_BUILDS_DIR", ""),
+                ("CUSTODY_SITE_PUBLIC_URL", "https://custody.example/"),
+            ]),
+        )
+        .unwrap();
+        let config: Config = table.clone().try_into().unwrap();
+        assert_eq!(config.metrics.listen, "127.0.0.1:9464".parse().ok());
+        assert_eq!(config.server.pid_file, None);
+        assert_eq!(config.previous_builds.dir, None);
+        assert_eq!(config.public_url.as_str(), "https://custody.example");
+        apply_env(&mut table, env(&[("CUSTODY_SITE_METRICS_LISTEN", "9464")])).unwrap();
+        let error = table.try_into::<Config>().unwrap_err().to_string();
+        assert!(
+            error.contains("127.0.0.1:8080, not `9464`") && error.contains("metrics.listen"),
+            "{error}"
         );
     }
 

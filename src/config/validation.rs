@@ -1,10 +1,10 @@
-//! The rules of the configuration that its types cannot express: addresses that parse, absolute
-//! URLs, a usable webhook, limits within range.
+//! The rules of the configuration that its types cannot express: keys that go together or
+//! apart, a usable webhook, limits within range.
 
 use anyhow::{Context, bail};
 
-use super::origin;
-use super::types::{AcmeChallenge, Config};
+use super::tls::AcmeChallenge;
+use super::types::Config;
 
 /// The longest `previous_builds.keep_hours` accepted: ten years.
 const MAX_KEEP_HOURS: u64 = 87_600;
@@ -14,54 +14,9 @@ const MAX_KEEP_BUILDS: usize = 100;
 impl Config {
     /// Checks values the types cannot.
     pub fn validate(&self) -> anyhow::Result<()> {
-        self.listen_addr()?;
-        let Some(rest) = self
-            .public_url
-            .strip_prefix("https://")
-            .or_else(|| self.public_url.strip_prefix("http://"))
-        else {
-            bail!(
-                "public_url must start with http:// or https://, not `{}`",
-                self.public_url
-            );
-        };
-        if rest.is_empty() || rest.contains(['/', '?', '#', ' ', '"', '<', '>']) {
-            bail!(
-                "public_url must be a scheme and host (and port), without a path: `{}`",
-                self.public_url
-            );
-        }
-        for (key, url) in [
-            ("iam.base_url", &self.iam.base_url),
-            ("analytics.script_url", &self.analytics.script_url),
-        ] {
-            if !url.is_empty() && origin(url).is_none() {
-                bail!("{key} must be empty or an absolute http(s) URL, not `{url}`");
-            }
-        }
-        let entity_urls = [("login", &self.login), ("logout", &self.logout)]
-            .into_iter()
-            .flat_map(|(name, urls)| {
-                [
-                    ("sg.test", &urls.sg.test),
-                    ("sg.main", &urls.sg.main),
-                    ("hk.test", &urls.hk.test),
-                    ("hk.main", &urls.hk.main),
-                ]
-                .map(|(key, url)| (format!("{name}.{key}"), url))
-            });
-        for (key, url) in
-            entity_urls.chain([("links.insights_url".to_owned(), &self.links.insights_url)])
-        {
-            if origin(url).is_none() {
-                bail!("{key} must be an absolute http(s) URL, not `{url}`");
-            }
-        }
         self.validate_contact()?;
-        if let Some(metrics) = self.metrics_addr()?
-            && Some(metrics) == self.listen_addr().ok()
-        {
-            bail!("metrics.listen must differ from listen (`{metrics}`)");
+        if self.metrics.listen == Some(self.listen) {
+            bail!("metrics.listen must differ from listen (`{}`)", self.listen);
         }
         self.validate_tls()?;
         if self.server.max_connections == 0 {
@@ -75,27 +30,11 @@ impl Config {
 
     fn validate_contact(&self) -> anyhow::Result<()> {
         let contact = &self.contact;
-        if contact.log.trim().is_empty() {
+        if contact.log.as_os_str().is_empty() {
             bail!("contact.log must name a file for contact applications");
         }
-        let header = contact.client_ip_header.trim();
-        if !header.is_empty() && axum::http::HeaderName::try_from(header).is_err() {
-            bail!(
-                "contact.client_ip_header must be a header name such as x-forwarded-for, not `{header}`"
-            );
-        }
-        if contact.webhook_url.is_empty() {
+        if contact.webhook_url.is_none() {
             return Ok(());
-        }
-        let (address, _) = crate::contact::webhook_url::split(&contact.webhook_url);
-        let shown = crate::contact::webhook_url::shown(&contact.webhook_url);
-        if origin(&address).is_none() {
-            bail!("contact.webhook_url must be empty or an absolute http(s) URL, not `{shown}`");
-        }
-        if address.parse::<axum::http::Uri>().is_err() {
-            bail!(
-                "contact.webhook_url is not a valid URL: `{shown}` (credentials and query not shown)"
-            );
         }
         crate::contact::signature::SigningKey::from_secret(&contact.webhook_secret)
             .context("contact.webhook_secret")?;
@@ -112,38 +51,35 @@ impl Config {
 
     pub(super) fn validate_tls(&self) -> anyhow::Result<()> {
         let tls = &self.tls;
-        let files = match (tls.cert.trim().is_empty(), tls.key.trim().is_empty()) {
-            (true, true) => false,
-            (false, false) => true,
+        let files = match (&tls.cert, &tls.key) {
+            (None, None) => false,
+            (Some(_), Some(_)) => true,
             _ => bail!("tls.cert and tls.key go together: give both, or neither"),
         };
-        let acme = self.acme().is_some();
+        let acme = tls.acme().is_some();
         if files && acme {
             bail!(
                 "tls.acme.domains and tls.cert/tls.key are two ways to get a certificate: set one"
             );
         }
         if !files && !acme {
-            if !tls.redirect_listen.trim().is_empty() {
+            if tls.redirect_listen.is_some() {
                 bail!(
                     "tls.redirect_listen needs HTTPS to redirect to: tls.cert and tls.key, or tls.acme.domains"
                 );
             }
             return Ok(());
         }
-        if !self.is_https() {
+        if !self.public_url.is_https() {
             bail!(
                 "with tls.cert and tls.key or tls.acme.domains the site is served over HTTPS, so public_url must start with https://, not `{}`",
                 self.public_url
             );
         }
-        if let Some(redirect) = self.tls_redirect_addr()? {
-            let taken = [self.listen_addr().ok(), self.metrics_addr().ok().flatten()];
-            if taken.contains(&Some(redirect)) {
-                bail!(
-                    "tls.redirect_listen must differ from listen and metrics.listen (`{redirect}`)"
-                );
-            }
+        if let Some(redirect) = tls.redirect_listen
+            && (redirect == self.listen || self.metrics.listen == Some(redirect))
+        {
+            bail!("tls.redirect_listen must differ from listen and metrics.listen (`{redirect}`)");
         }
         if acme {
             self.validate_acme()?;
@@ -160,20 +96,19 @@ impl Config {
                 );
             }
         }
-        let host = public_host(&self.public_url);
+        let host = self.public_url.host();
         if !acme.domains.iter().any(|d| d.eq_ignore_ascii_case(host)) {
             bail!(
                 "tls.acme.domains must include the host of public_url (`{host}`), or visitors get a certificate that does not name the site"
             );
         }
-        if !acme.directory.starts_with("https://") || acme.directory.len() <= "https://".len() {
+        if !acme.directory.is_https() {
             bail!(
                 "tls.acme.directory must be an https:// URL, not `{}`",
                 acme.directory
             );
         }
-        let email = acme.email.trim();
-        if !email.is_empty()
+        if let Some(email) = &acme.email
             && (email.contains(char::is_whitespace)
                 || !email
                     .split_once('@')
@@ -181,10 +116,10 @@ impl Config {
         {
             bail!("tls.acme.email must be empty or an e-mail address, not `{email}`");
         }
-        if acme.cache_dir.trim().is_empty() {
+        if acme.cache_dir.as_os_str().is_empty() {
             bail!("tls.acme.cache_dir must name a directory for the account key and certificates");
         }
-        if acme.challenge == AcmeChallenge::Http01 && self.tls_redirect_addr()?.is_none() {
+        if acme.challenge == AcmeChallenge::Http01 && self.tls.redirect_listen.is_none() {
             bail!(
                 "tls.acme.challenge = \"http-01\" is answered on tls.redirect_listen: set it (e.g. 0.0.0.0:80)"
             );
@@ -210,15 +145,6 @@ impl Config {
     }
 }
 
-/// The host of an `http(s)://host[:port]` URL, without the port.
-fn public_host(url: &str) -> &str {
-    let authority = url.split_once("://").map_or(url, |(_, rest)| rest);
-    match authority.strip_prefix('[') {
-        Some(bracketed) => bracketed.split(']').next().unwrap_or_default(),
-        None => authority.split(':').next().unwrap_or_default(),
-    }
-}
-
 /// A DNS name a certificate authority issues for over HTTP-01 or TLS-ALPN-01.
 fn is_domain_name(name: &str) -> bool {
     name.len() <= 253
@@ -238,23 +164,17 @@ mod tests {
     use crate::config::types::PreviousBuildsConfig;
 
     #[test]
-    fn validates_public_url() {
-        let config = Config {
-            public_url: "https://custody.example/path".into(),
-            ..Config::default()
-        };
+    fn listeners_differ() {
+        let mut config = Config::default();
+        config.metrics.listen = Some(config.listen);
         assert!(config.validate().is_err());
-        let config = Config {
-            public_url: "https://custody.example".into(),
-            ..Config::default()
-        };
+        config.metrics.listen = "127.0.0.1:9464".parse().ok();
         assert!(config.validate().is_ok());
-        assert!(config.is_https());
     }
 
     fn acme_config(domains: &[&str], public_url: &str) -> Config {
         let mut config = Config {
-            public_url: public_url.into(),
+            public_url: public_url.parse().unwrap(),
             ..Config::default()
         };
         config.tls.acme.domains = domains.iter().map(|d| d.to_string()).collect();
@@ -280,13 +200,13 @@ mod tests {
         let wildcard = acme_config(&["*.custody.example"], "https://www.custody.example");
         assert!(wildcard.validate().is_err());
         let mut both = acme_config(&["www.custody.example"], "https://www.custody.example");
-        both.tls.cert = "cert.pem".into();
-        both.tls.key = "key.pem".into();
+        both.tls.cert = Some("cert.pem".into());
+        both.tls.key = Some("key.pem".into());
         assert!(both.validate().is_err());
         let mut http01 = acme_config(&["www.custody.example"], "https://www.custody.example");
         http01.tls.acme.challenge = AcmeChallenge::Http01;
         assert!(http01.validate().is_err());
-        http01.tls.redirect_listen = "127.0.0.1:8081".into();
+        http01.tls.redirect_listen = "127.0.0.1:8081".parse().ok();
         assert!(http01.validate().is_ok());
     }
 

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::checks::{self, TextProblem};
 use super::phone;
@@ -14,8 +15,9 @@ use custody_content::countries;
 
 /// The JSON body of `POST /api/contact`. Every field is optional so that a missing answer is
 /// reported with its own message; unknown fields make the body unreadable.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[ts(optional_fields = nullable)]
 pub struct Submission {
     /// `en` or `zh`: the language of the page and of the answer.
     pub lang: Option<String>,

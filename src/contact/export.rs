@@ -1,6 +1,7 @@
 //! The operator's view of the applications log: `custody-site submissions export` (CSV or JSON
 //! lines) and `custody-site submissions status` (the live log, its archives and delivery).
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -58,9 +59,14 @@ pub fn export(
         None => None,
     };
     let lines = open(log)?;
-    if format == Format::Csv {
-        writeln!(out, "{}", COLUMNS.join(","))?;
-    }
+    let mut sink = match format {
+        Format::Csv => {
+            let mut csv = csv_writer(out);
+            csv.write_record(COLUMNS)?;
+            Sink::Csv(Box::new(csv))
+        }
+        Format::Jsonl => Sink::Jsonl(out),
+    };
     let mut written = 0;
     for line in lines {
         let line = line?;
@@ -78,13 +84,18 @@ pub fn export(
         if since.is_some_and(|since| received.is_none_or(|at| at < since)) {
             continue;
         }
-        match format {
-            Format::Jsonl => writeln!(out, "{}", serde_json::to_string(&record)?)?,
-            Format::Csv => writeln!(out, "{}", csv_row(&record))?,
+        match &mut sink {
+            Sink::Csv(csv) => {
+                csv.write_record(csv_row(&record).iter().map(|value| defused(value)))?;
+            }
+            Sink::Jsonl(out) => writeln!(out, "{}", serde_json::to_string(&record)?)?,
         }
         written += 1;
     }
-    out.flush()?;
+    match sink {
+        Sink::Csv(mut csv) => csv.flush()?,
+        Sink::Jsonl(out) => out.flush()?,
+    }
     Ok(written)
 }
 
@@ -151,7 +162,21 @@ fn open(log: &Path) -> anyhow::Result<Lines> {
     })
 }
 
-fn csv_row(record: &Record) -> String {
+/// Where the export goes, in its format.
+enum Sink<'a, W: Write> {
+    Csv(Box<csv::Writer<&'a mut W>>),
+    Jsonl(&'a mut W),
+}
+
+/// A CSV writer with one line per record, as the export has always written them.
+fn csv_writer<W: Write>(out: W) -> csv::Writer<W> {
+    csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(out)
+}
+
+/// The columns of one application, in the order of [`COLUMNS`].
+fn csv_row(record: &Record) -> [String; 19] {
     let draft = &record.draft;
     let app = &draft.application;
     let optional = |value: &Option<String>| value.clone().unwrap_or_default();
@@ -177,25 +202,16 @@ fn csv_row(record: &Record) -> String {
         optional(&draft.client_ip),
         optional(&draft.idempotency_key),
     ]
-    .iter()
-    .map(|value| csv_field(value))
-    .collect::<Vec<_>>()
-    .join(",")
 }
 
-/// One CSV field: a value a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or
-/// carriage return first) gets a leading apostrophe (OWASP's advice); a field with a comma,
-/// quote or line break is quoted with its quotes doubled (RFC 4180).
-fn csv_field(value: &str) -> String {
-    let defused = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{value}")
+/// A value a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or carriage return
+/// first) gets a leading apostrophe (OWASP's advice); the csv writer then quotes what needs it
+/// (RFC 4180).
+fn defused(value: &str) -> Cow<'_, [u8]> {
+    if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        Cow::Owned(format!("'{value}").into_bytes())
     } else {
-        value.to_owned()
-    };
-    if defused.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", defused.replace('"', "\"\""))
-    } else {
-        defused
+        Cow::Borrowed(value.as_bytes())
     }
 }
 
@@ -203,14 +219,25 @@ fn csv_field(value: &str) -> String {
 mod tests {
     use super::*;
 
+    /// The CSV text of one row of `values`, as the export writes it.
+    fn row(values: &[&str]) -> String {
+        let mut out = Vec::new();
+        let mut csv = csv_writer(&mut out);
+        csv.write_record(values.iter().map(|value| defused(value)))
+            .unwrap();
+        drop(csv);
+        String::from_utf8(out).unwrap()
+    }
+
     #[test]
     fn csv_fields_are_quoted_and_defused() {
-        assert_eq!(csv_field("Acme"), "Acme");
-        assert_eq!(csv_field("Acme, Inc."), "\"Acme, Inc.\"");
-        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
-        assert_eq!(csv_field("+6591234567"), "'+6591234567");
-        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(csv_field("-1"), "'-1");
+        assert_eq!(row(&["Acme", "Acme, Inc."]), "Acme,\"Acme, Inc.\"\n");
+        assert_eq!(row(&["say \"hi\""]), "\"say \"\"hi\"\"\"\n");
+        assert_eq!(row(&["=HYPERLINK(\"x\")"]), "\"'=HYPERLINK(\"\"x\"\")\"\n");
+        assert_eq!(
+            row(&["+6591234567", "@SUM(A1)", "-1"]),
+            "'+6591234567,'@SUM(A1),'-1\n"
+        );
+        assert_eq!(row(&["two\nlines"]), "\"two\nlines\"\n");
     }
 }

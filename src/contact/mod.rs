@@ -3,25 +3,24 @@
 
 pub mod application;
 pub mod archives;
-pub mod backlog;
+pub(crate) mod backlog;
 pub mod checks;
-pub mod cursor;
-pub mod delivery;
+pub(crate) mod cursor;
+pub(crate) mod delivery;
 pub mod export;
-pub mod idempotency;
-pub mod log_file;
-pub mod phone;
-pub mod rate_limit;
+pub(crate) mod idempotency;
+pub(crate) mod log_file;
+pub(crate) mod phone;
+pub(crate) mod rate_limit;
 pub mod record;
-pub mod rotation;
-pub mod signature;
-pub mod store;
+pub(crate) mod rotation;
+pub(crate) mod signature;
+pub(crate) mod store;
 pub mod trust;
 pub mod webhook;
-pub mod webhook_url;
+pub(crate) mod webhook_url;
 
 use std::net::{IpAddr, SocketAddr};
-use std::path::Path;
 
 use axum::http::{HeaderMap, HeaderName};
 use tokio::signal::unix::{SignalKind, signal};
@@ -44,11 +43,9 @@ impl ContactDesk {
     /// Opens the store (recovering the log in the background) and sets up the limits.
     pub fn open(config: &ContactConfig) -> Self {
         Self {
-            store: Store::open(Path::new(&config.log), config.group_commit),
+            store: Store::open(&config.log, config.group_commit),
             limiter: RateLimiter::new(config.rate_limit_per_minute),
-            client_ip_header: HeaderName::try_from(config.client_ip_header.trim())
-                .ok()
-                .filter(|_| !config.client_ip_header.trim().is_empty()),
+            client_ip_header: config.client_ip_header.clone(),
         }
     }
 

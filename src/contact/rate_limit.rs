@@ -1,19 +1,23 @@
-//! Per-client rate limit of applications: a token bucket per address (an IPv6 /64, since one
-//! subscriber usually holds a whole /64), refilled continuously.
+//! Per-client rate limit of applications: governor's GCRA limiter keyed by client address (an
+//! IPv6 /64, since one subscriber usually holds a whole /64), a burst of the whole minute's
+//! allowance refilled continuously.
 
-use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::num::NonZeroU32;
+use std::time::Duration;
 
-/// Buckets kept before full ones are dropped.
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota};
+
+/// Clients kept before those back to a full allowance are forgotten.
 const PRUNE_ABOVE: usize = 10_000;
 
-/// Token buckets by client.
+/// The allowance of each client.
 #[derive(Debug)]
 pub struct RateLimiter {
-    per_minute: u32,
-    buckets: Mutex<HashMap<Client, Bucket>>,
+    /// `None` when there is no limit.
+    limiter: Option<DefaultKeyedRateLimiter<Client>>,
+    clock: DefaultClock,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -22,49 +26,27 @@ enum Client {
     Unknown,
 }
 
-#[derive(Debug, Clone, Copy)]
-struct Bucket {
-    tokens: f64,
-    updated: Instant,
-}
-
 impl RateLimiter {
     /// A limit of `per_minute` applications per client, with bursts of as many; `0` allows all.
     pub fn new(per_minute: u32) -> Self {
         Self {
-            per_minute,
-            buckets: Mutex::new(HashMap::new()),
+            limiter: NonZeroU32::new(per_minute)
+                .map(|n| DefaultKeyedRateLimiter::keyed(Quota::per_minute(n))),
+            clock: DefaultClock::default(),
         }
     }
 
-    /// Takes one token for `client`; `Err(wait)` when its bucket is empty.
+    /// Takes one application from `client`'s allowance; `Err(wait)` when it has none left.
     pub fn check(&self, client: Option<IpAddr>) -> Result<(), Duration> {
-        if self.per_minute == 0 {
+        let Some(limiter) = &self.limiter else {
             return Ok(());
+        };
+        if limiter.len() > PRUNE_ABOVE {
+            limiter.retain_recent();
         }
-        let capacity = f64::from(self.per_minute);
-        let per_second = capacity / 60.0;
-        let now = Instant::now();
-        let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
-        if buckets.len() > PRUNE_ABOVE {
-            buckets.retain(|_, bucket| {
-                bucket.tokens + now.duration_since(bucket.updated).as_secs_f64() * per_second
-                    < capacity
-            });
-        }
-        let bucket = buckets.entry(key(client)).or_insert(Bucket {
-            tokens: capacity,
-            updated: now,
-        });
-        let refilled = now.duration_since(bucket.updated).as_secs_f64() * per_second;
-        bucket.tokens = (bucket.tokens + refilled).min(capacity);
-        bucket.updated = now;
-        if bucket.tokens >= 1.0 {
-            bucket.tokens -= 1.0;
-            Ok(())
-        } else {
-            Err(Duration::from_secs_f64((1.0 - bucket.tokens) / per_second))
-        }
+        limiter
+            .check_key(&key(client))
+            .map_err(|not_until| not_until.wait_time_from(self.clock.now()))
     }
 }
 

@@ -17,11 +17,13 @@ pub fn client_config(config: &ContactConfig) -> anyhow::Result<ClientConfig> {
     let mut roots = RootCertStore {
         roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
     };
-    let bundle = config.webhook_ca.trim();
-    if !bundle.is_empty() {
-        for certificate in private_roots(Path::new(bundle))? {
+    if let Some(bundle) = &config.webhook_ca {
+        for certificate in private_roots(bundle)? {
             roots.add(certificate).with_context(|| {
-                format!("contact.webhook_ca: {bundle} holds a certificate that cannot be a root")
+                format!(
+                    "contact.webhook_ca: {} holds a certificate that cannot be a root",
+                    bundle.display()
+                )
             })?;
         }
     }

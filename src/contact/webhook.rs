@@ -21,13 +21,13 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 use jiff::Timestamp;
 use serde_json::json;
-use tokio::sync::Notify;
+use tokio::sync::{Notify, watch};
 
 use super::cursor::{Cursor, Step};
 use super::delivery::{self, DeliveryState};
 use super::record::Record;
 use super::signature::SigningKey;
-use super::{backlog, trust, webhook_url};
+use super::{backlog, trust};
 use crate::config::ContactConfig;
 use crate::metrics::{gauge_value, metrics};
 
@@ -48,6 +48,8 @@ pub struct Webhook {
     log: PathBuf,
     appended: Arc<Notify>,
     client: Client<HttpsConnector<HttpConnector>, Body>,
+    /// The applications delivered so far, sent each time every one in the log is delivered.
+    caught_up: watch::Sender<u64>,
 }
 
 /// Why one attempt failed.
@@ -65,14 +67,11 @@ impl Webhook {
         appended: Arc<Notify>,
     ) -> anyhow::Result<Option<Webhook>> {
         let tls = trust::client_config(config)?;
-        if config.webhook_url.is_empty() {
+        let Some(webhook_url) = &config.webhook_url else {
             return Ok(None);
-        }
-        let (address, credentials) = webhook_url::split(&config.webhook_url);
-        let url: Uri = address
-            .parse()
-            .context("contact.webhook_url is not a valid URL")?;
-        let authorization = credentials.map(|credentials| {
+        };
+        let url = webhook_url.address().clone();
+        let authorization = webhook_url.credentials().map(|credentials| {
             let mut value =
                 HeaderValue::try_from(format!("Basic {}", STANDARD.encode(credentials)))
                     .expect("base64 is a valid header value");
@@ -93,10 +92,17 @@ impl Webhook {
             timeout: Duration::from_secs(config.webhook_timeout_secs),
             retry_initial: Duration::from_millis(config.webhook_retry_initial_ms),
             retry_max: Duration::from_secs(config.webhook_retry_max_secs),
-            log: PathBuf::from(&config.log),
+            log: config.log.clone(),
             appended,
             client: Client::builder(TokioExecutor::new()).build(connector),
+            caught_up: watch::Sender::new(0),
         }))
+    }
+
+    /// Changes each time the worker has delivered every application in the log and saved its
+    /// position: the count delivered so far (`delivered` of `submissions status`).
+    pub fn caught_up(&self) -> watch::Receiver<u64> {
+        self.caught_up.subscribe()
     }
 
     /// Delivers forever: every application after the saved position, in the file it names and
@@ -115,6 +121,8 @@ impl Webhook {
             .webhook_delivered
             .set(gauge_value(state.delivered));
         let mut cursor = self.resume(&mut state).await;
+        // The count last announced as caught up, so that waiting again announces nothing new.
+        let mut announced = None;
         loop {
             let (back, step) = on_blocking_thread(cursor, Cursor::step).await;
             cursor = back;
@@ -136,6 +144,14 @@ impl Webhook {
                     self.save_at(&cursor, &mut state).await;
                 }
                 Ok(Step::Wait) => {
+                    if announced != Some(state.delivered) {
+                        tracing::info!(
+                            delivered = state.delivered,
+                            "webhook backlog delivered; waiting for new applications"
+                        );
+                        announced = Some(state.delivered);
+                        self.caught_up.send_replace(state.delivered);
+                    }
                     let _ = tokio::time::timeout(POLL, self.appended.notified()).await;
                 }
                 Ok(Step::Drained) => {

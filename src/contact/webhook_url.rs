@@ -1,8 +1,72 @@
-//! The webhook URL as the operator writes it, `scheme://[user:password@]host[:port]/path?query`:
-//! the address requests go to, the credentials it may carry (sent as HTTP Basic
+//! The webhook URL as the operator writes it, `scheme://[user:password@]host[:port]/path?query`,
+//! parsed once: the address requests go to, the credentials it may carry (sent as HTTP Basic
 //! authentication), and the form that may be shown, without credentials or query.
 
+use std::fmt;
+
+use axum::http::Uri;
 use percent_encoding::percent_decode_str;
+
+use crate::config::values::{TextValue, origin_len, text_value_traits};
+
+/// `contact.webhook_url`. `Debug` shows it without credentials or query.
+#[derive(Clone, PartialEq, Eq)]
+pub struct WebhookUrl {
+    text: String,
+    address: Uri,
+    credentials: Option<String>,
+    shown: String,
+}
+
+impl WebhookUrl {
+    /// The address requests go to: the URL without its user information.
+    pub fn address(&self) -> &Uri {
+        &self.address
+    }
+
+    /// The credentials `user:password`, percent-decoded, when the URL has any.
+    pub fn credentials(&self) -> Option<&str> {
+        self.credentials.as_deref()
+    }
+
+    /// The URL as it may be printed or logged: without user information, query or fragment.
+    pub fn shown(&self) -> &str {
+        &self.shown
+    }
+}
+
+impl TextValue for WebhookUrl {
+    fn parse_text(text: &str) -> Result<Self, String> {
+        let (address, credentials) = split(text);
+        let shown = shown(text);
+        if origin_len(&address).is_none() {
+            return Err(format!(
+                "expected an absolute http(s) URL, not `{shown}` (credentials and query not shown)"
+            ));
+        }
+        let address = address.parse().map_err(|_| {
+            format!("`{shown}` is not a valid URL (credentials and query not shown)")
+        })?;
+        Ok(Self {
+            text: text.to_owned(),
+            address,
+            credentials,
+            shown,
+        })
+    }
+
+    fn to_text(&self) -> String {
+        self.text.clone()
+    }
+}
+
+text_value_traits!(WebhookUrl);
+
+impl fmt::Debug for WebhookUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("WebhookUrl").field(&self.shown).finish()
+    }
+}
 
 /// The URL's parts around its user information.
 struct Parts<'a> {
@@ -33,7 +97,7 @@ fn parts(url: &str) -> Parts<'_> {
 
 /// The address requests go to (the URL without its user information), and the credentials
 /// `user:password`, percent-decoded, when it has any.
-pub fn split(url: &str) -> (String, Option<String>) {
+fn split(url: &str) -> (String, Option<String>) {
     let Parts {
         scheme,
         userinfo,
@@ -49,7 +113,7 @@ pub fn split(url: &str) -> (String, Option<String>) {
 }
 
 /// The URL as it may be printed or logged: without user information, query or fragment.
-pub fn shown(url: &str) -> String {
+fn shown(url: &str) -> String {
     let Parts {
         scheme, host, rest, ..
     } = parts(url);
@@ -77,5 +141,15 @@ mod tests {
             split("https://hooks.example/a@b"),
             ("https://hooks.example/a@b".to_owned(), None)
         );
+        let parsed: WebhookUrl = url.parse().unwrap();
+        assert_eq!(parsed.credentials(), Some("hook user:pa@ss"));
+        assert_eq!(
+            format!("{parsed:?}"),
+            "WebhookUrl(\"https://hooks.example:8443/in/apps\")"
+        );
+        let error = "ftp://u:secret@hooks.example"
+            .parse::<WebhookUrl>()
+            .unwrap_err();
+        assert!(!error.contains("secret"), "{error}");
     }
 }

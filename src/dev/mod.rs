@@ -18,8 +18,9 @@ use tokio::net::TcpListener;
 
 use crate::config::Config;
 use crate::contact::ContactDesk;
-use crate::render::site::Site;
-use crate::site::security::{Sources, content_security_policy};
+use crate::render::document::to_json;
+use crate::render::served_site::ServedSite;
+use crate::security_headers::{Sources, content_security_policy};
 use crate::{embedded, http, server};
 use custody_content::error::{ContentError, report};
 use custody_content::pages::ui_site_data;
@@ -146,7 +147,7 @@ impl Loader {
 
     /// The headers of the preview's own answers (the problems page, its scripts).
     fn security_headers(&self) -> axum::http::HeaderMap {
-        let mut headers = crate::site::security::security_headers(&self.config);
+        let mut headers = crate::security_headers::security_headers(&self.config);
         headers.insert(header::CONTENT_SECURITY_POLICY, self.csp.clone());
         headers
     }
@@ -154,7 +155,11 @@ impl Loader {
 
 /// Reads, checks and renders the content of `content_dir`, writing the interface's data to
 /// `data_file`.
-fn build(config: Config, content_dir: &Path, data_file: &Path) -> Result<Site, Vec<ContentError>> {
+fn build(
+    config: Config,
+    content_dir: &Path,
+    data_file: &Path,
+) -> Result<ServedSite, Vec<ContentError>> {
     let files = custody_content::files::read_dir(content_dir).map_err(|error| {
         vec![ContentError::in_file(
             "",
@@ -162,14 +167,14 @@ fn build(config: Config, content_dir: &Path, data_file: &Path) -> Result<Site, V
         )]
     })?;
     let content = embedded::load_content(&files)?;
-    let data = ui_site_data(&content).to_string();
+    let data = to_json(&ui_site_data(&content));
     std::fs::write(data_file, data).map_err(|error| {
         vec![ContentError::in_file(
             "",
             format!("cannot write {}: {error}", data_file.display()),
         )]
     })?;
-    Site::for_preview(config, content, "/_dev/entry.js")
+    ServedSite::for_preview(config, content, "/_dev/entry.js")
         .map_err(|error| vec![ContentError::in_file("", format!("{error:#}"))])
 }
 

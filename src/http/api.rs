@@ -2,8 +2,8 @@
 
 use std::time::Duration;
 
-use axum::extract::rejection::{PathRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -12,9 +12,10 @@ use serde_json::json;
 use super::api_error::ApiError;
 use super::respond::{JSON, NO_CACHE, NO_STORE, respond};
 use super::{AppState, errors};
+use crate::render::client_contract::DataRedirect;
+use crate::render::document::to_json;
 use crate::render::encoded::Encoded;
-use crate::render::error_kind::ErrorKind;
-use crate::site::redirects::Resolution;
+use crate::resolver::Resolution;
 
 /// `GET /healthz`: the process is up and serving (liveness).
 pub async fn health() -> &'static str {
@@ -78,27 +79,12 @@ pub async fn ready(State(state): State<AppState>) -> Response {
         .into_response()
 }
 
-/// `GET /_app/builds/latest.json`: `{"id", "timestamp"}` of the running build.
-pub async fn latest_build(State(site): State<AppState>, headers: HeaderMap) -> Response {
-    respond(&headers, StatusCode::OK, &site.latest_build, JSON, NO_CACHE)
-}
-
-/// `GET /_app/builds/meta/{id}.json`: the route manifest of the running build; 404 for others,
-/// a file name that is not text (`%FF.json`) included.
-pub async fn build_meta(
-    State(site): State<AppState>,
-    file: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
-) -> Response {
-    let file = file.map(|Path(file)| file).unwrap_or_default();
-    match file.strip_suffix(".json") {
-        Some(id) if id == site.build.build_id => {
-            respond(&headers, StatusCode::OK, &site.build_meta, JSON, NO_CACHE)
-        }
-        _ => ApiError::UnknownBuild
-            .for_request(&site.content, &headers)
-            .into_response(),
-    }
+/// `GET /_app/builds/meta/{file}` of a build other than the running one (whose manifest is a
+/// fixed answer, `src/http/fixed.rs`): 404.
+pub async fn unknown_build(State(site): State<AppState>, headers: HeaderMap) -> Response {
+    ApiError::UnknownBuild
+        .for_request(&site.content, &headers)
+        .into_response()
 }
 
 /// Query of `GET /_app/data`.
@@ -135,28 +121,27 @@ pub async fn page_data(
         Resolution::Page => respond(
             &headers,
             StatusCode::OK,
-            &site.pages[&query.path].data,
+            &site.page(&query.path).expect("a page of the site").data,
             JSON,
             NO_CACHE,
         ),
         Resolution::Redirect(target) => respond(
             &headers,
             StatusCode::OK,
-            &Encoded::compress_fast(json!({ "redirect": target }).to_string()),
+            &Encoded::compress_fast(to_json(&DataRedirect { redirect: &target })),
             JSON,
             NO_STORE,
         ),
-        Resolution::NotFound { lang, invalid } => {
-            let kind = if invalid {
-                ErrorKind::Invalid
-            } else {
-                ErrorKind::NotFound
-            };
-            let data = site.error_data(lang, kind, &errors::displayable(&query.path));
+        Resolution::NotFound(missing) => {
+            let data = site.error_data(
+                missing.lang,
+                missing.error_kind(),
+                &errors::displayable(&query.path),
+            );
             respond(
                 &headers,
                 StatusCode::NOT_FOUND,
-                &Encoded::compress_fast(data.to_string()),
+                &Encoded::compress_fast(to_json(&data)),
                 JSON,
                 NO_STORE,
             )

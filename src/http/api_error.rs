@@ -8,11 +8,13 @@ use std::collections::BTreeMap;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, RETRY_AFTER};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+use ts_rs::TS;
 
-use super::asset_params::ParamErrors;
 use super::negotiate::accepted_lang;
 use super::respond::{JSON, NO_STORE};
+use super::supported_asset_params::ParamErrors;
+use crate::render::document::to_json;
 use crate::search::text::MAX_QUERY_CHARS;
 use custody_content::api_copy::fill;
 use custody_content::{Content, Lang};
@@ -164,6 +166,28 @@ impl ApiError {
     }
 }
 
+/// The JSON of every API error answer.
+#[derive(Debug, Serialize, TS)]
+#[ts(rename = "ApiErrorAnswer")]
+pub struct ErrorAnswer<'a> {
+    /// What went wrong.
+    pub error: ErrorDetail<'a>,
+}
+
+/// What went wrong with an API request, as its answer says it.
+#[derive(Debug, Serialize, TS)]
+#[ts(rename = "ApiError")]
+pub struct ErrorDetail<'a> {
+    /// The stable code, e.g. `invalid_fields`.
+    pub code: &'a str,
+    /// What went wrong, in the request's language.
+    pub message: &'a str,
+    /// The message of each field or parameter, when the error names them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub fields: Option<&'a BTreeMap<String, String>>,
+}
+
 /// An [`ApiError`] with its message in the request's language: the error answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LocalizedError {
@@ -175,15 +199,17 @@ pub struct LocalizedError {
 
 impl IntoResponse for LocalizedError {
     fn into_response(self) -> Response {
-        let (code, message) = (self.error.code(), self.message);
-        let error = match self.fields {
-            Some(fields) => json!({ "code": code, "message": message, "fields": fields }),
-            None => json!({ "code": code, "message": message }),
+        let body = ErrorAnswer {
+            error: ErrorDetail {
+                code: self.error.code(),
+                message: &self.message,
+                fields: self.fields.as_ref(),
+            },
         };
         let mut response = (
             self.error.status(),
             [(CONTENT_TYPE, JSON), (CACHE_CONTROL, NO_STORE)],
-            json!({ "error": error }).to_string(),
+            to_json(&body),
         )
             .into_response();
         if let ApiError::RateLimited { retry_after_secs } = self.error {

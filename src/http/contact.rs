@@ -12,8 +12,9 @@ use axum::http::{HeaderMap, StatusCode, request::Parts};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use jiff::Timestamp;
-use serde_json::json;
+use serde::Serialize;
 use tokio::time::{Instant, timeout_at};
+use ts_rs::TS;
 use uuid::Uuid;
 
 use super::AppState;
@@ -50,7 +51,7 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
     if declared_length(headers).is_some_and(|length| length > MAX_BODY_BYTES) {
         return refuse(ApiError::TooLarge, header_lang);
     }
-    if !same_origin(&parts, &state.config.public_url) {
+    if !same_origin(&parts, state.config.public_url.as_str()) {
         return refuse(ApiError::Forbidden, header_lang);
     }
     let peer = parts
@@ -138,17 +139,32 @@ async fn read_body(body: Body, limit: usize) -> Result<Vec<u8>, BodyError> {
     Ok(bytes)
 }
 
-/// `201 {"id", "receivedAt", "title", "detail"}`.
+/// What the server answers once an application is stored.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "Receipt")]
+pub struct ReceiptBody<'a> {
+    /// The application's id (UUID v7), the visitor's reference.
+    pub id: &'a str,
+    /// When it was stored, RFC 3339 UTC.
+    pub received_at: &'a str,
+    /// The success panel's title.
+    pub title: &'a str,
+    /// The success panel's text.
+    pub detail: &'a str,
+}
+
+/// `201` with the [`ReceiptBody`].
 fn created(copy: &ContactCopy, id: &str, received_at: &str) -> Response {
     (
         StatusCode::CREATED,
         [(CACHE_CONTROL, NO_STORE)],
-        Json(json!({
-            "id": id,
-            "receivedAt": received_at,
-            "title": copy.success.title,
-            "detail": copy.success.detail,
-        })),
+        Json(ReceiptBody {
+            id,
+            received_at,
+            title: &copy.success.title,
+            detail: &copy.success.detail,
+        }),
     )
         .into_response()
 }

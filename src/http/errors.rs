@@ -5,14 +5,14 @@ use axum::response::Response;
 
 use super::respond::{HTML, NO_STORE, RoutePattern, respond};
 use crate::contact::checks::unstorable;
-use crate::render::error_kind::ErrorKind;
-use crate::render::site::Site;
+use crate::render::served_site::ServedSite;
 use custody_content::Lang;
+use custody_content::error_kind::ErrorKind;
 
 /// The error page for `shown_path` (as received: shown by [`shown_path`], HTML-escaped when
 /// rendered).
 pub fn error_page(
-    site: &Site,
+    site: &ServedSite,
     lang: Lang,
     kind: ErrorKind,
     shown_path: &str,

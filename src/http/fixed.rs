@@ -1,29 +1,39 @@
 //! Fixed answers: every URL whose answer never changes while the process runs (documents,
-//! static files, the SEO files, the build files) with its complete responses made at start-up,
-//! one per content coding, security headers included. A request for one is a table lookup, a
+//! static files, the SEO files, the build files) with its complete response headers, one set
+//! per content coding, security headers included. Files get theirs at start-up, a document the
+//! first time it is asked for (when the site renders it). A request for one is a table lookup, a
 //! coding choice and a clone of ready headers: no routing, no middleware, no formatting.
+
+use std::sync::{Arc, OnceLock};
 
 use std::collections::HashMap;
 
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, Request, StatusCode, header};
 use axum::response::Response;
 
 use super::negotiate::{choose_coding, not_modified};
-use super::respond::{HTML, JSON, NO_CACHE};
+use super::respond::{HTML, JSON, NO_CACHE, PLAIN_TEXT, VARY, WEB_MANIFEST, XML};
 use crate::metrics::intern;
 use crate::render::encoded::{Coding, Encoded};
-use crate::render::site::Site;
-use crate::site::feed::FEED_CONTENT_TYPE;
-use crate::site::security_txt::SECURITY_TXT_PATH;
-
-/// `Vary` of every negotiated body.
-const VARY: HeaderValue = HeaderValue::from_static("accept-encoding");
+use crate::render::served_site::ServedSite;
+use crate::seo::feed::FEED_CONTENT_TYPE;
+use crate::seo::security_txt::SECURITY_TXT_PATH;
 
 /// Every fixed answer by request path.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct FixedAnswers {
-    by_path: HashMap<Box<str>, FixedAnswer>,
+    by_path: HashMap<Box<str>, Fixed>,
+    /// The headers of a `406 Not Acceptable` (no coding the client accepts), the same for every
+    /// URL.
+    not_acceptable: HeaderMap,
+}
+
+/// A URL's answer: ready, or a document's, made when first asked for.
+#[derive(Debug)]
+enum Fixed {
+    Ready(FixedAnswer),
+    Document(OnceLock<FixedAnswer>),
 }
 
 /// The ready responses of one URL.
@@ -35,73 +45,56 @@ struct FixedAnswer {
     etag: HeaderValue,
     /// The headers of a `304 Not Modified`.
     not_modified: HeaderMap,
-    /// The body in each coding it exists in, best first, with the headers of a `200`.
+    /// The body in every coding it is offered in.
+    body: Arc<Encoded>,
+    /// Each coding the body is offered in, best first, with the headers of a `200`.
     variants: Vec<Variant>,
 }
 
 #[derive(Debug)]
 struct Variant {
     coding: Coding,
-    body: Bytes,
     headers: HeaderMap,
 }
 
 impl FixedAnswers {
     /// Collects the fixed answers of `site`: its API routes' fixed files, then static files,
     /// then pages (the precedence the router gives them).
-    pub fn new(site: &Site) -> Self {
-        let mut answers = Self::default();
+    pub fn new(site: &ServedSite) -> Self {
         let security = &site.security_headers;
-        for (path, page) in &site.pages {
-            let mut extra = HeaderMap::new();
-            if page.noindex {
-                extra.insert(
-                    HeaderName::from_static("x-robots-tag"),
-                    HeaderValue::from_static("noindex, nofollow"),
-                );
-            }
-            let answer = FixedAnswer::new(
-                &page.document,
-                HTML,
-                NO_CACHE,
-                extra,
-                security,
-                &page.pattern,
-            );
-            answers.by_path.insert(path.as_str().into(), answer);
+        let mut not_acceptable = HeaderMap::with_capacity(1 + security.len());
+        not_acceptable.insert(header::VARY, VARY);
+        with_security(&mut not_acceptable, security);
+        let mut answers = Self {
+            by_path: HashMap::new(),
+            not_acceptable,
+        };
+        for path in site.pages.keys() {
+            let lazy = Fixed::Document(OnceLock::new());
+            answers.by_path.insert(path.as_str().into(), lazy);
         }
-        for (path, asset) in &site.assets {
+        for (path, file) in &site.static_files {
             let mut extra = HeaderMap::new();
-            if let Some(disposition) = &asset.disposition {
+            if let Some(disposition) = &file.disposition {
                 extra.insert(header::CONTENT_DISPOSITION, disposition.clone());
             }
             let answer = FixedAnswer::new(
-                &asset.body,
-                asset.content_type.clone(),
-                asset.caching.header(),
+                Arc::new(file.body.clone()),
+                file.content_type.clone(),
+                file.caching.header(),
                 extra,
                 security,
                 "static file",
             );
-            answers.by_path.insert(path.as_str().into(), answer);
+            answers
+                .by_path
+                .insert(path.as_str().into(), Fixed::Ready(answer));
         }
         let files = [
-            (
-                "/sitemap.xml",
-                &site.sitemap,
-                "application/xml; charset=utf-8",
-            ),
-            ("/robots.txt", &site.robots, "text/plain; charset=utf-8"),
-            (
-                "/manifest.webmanifest",
-                &site.web_manifest,
-                "application/manifest+json",
-            ),
-            (
-                SECURITY_TXT_PATH,
-                &site.security_txt,
-                "text/plain; charset=utf-8",
-            ),
+            ("/sitemap.xml", &site.sitemap, XML),
+            ("/robots.txt", &site.robots, PLAIN_TEXT),
+            ("/manifest.webmanifest", &site.web_manifest, WEB_MANIFEST),
+            (SECURITY_TXT_PATH, &site.security_txt, PLAIN_TEXT),
         ];
         let feeds = site
             .feeds
@@ -110,14 +103,14 @@ impl FixedAnswers {
         for (path, body, content_type) in files.into_iter().chain(feeds) {
             let content_type = HeaderValue::from_static(content_type);
             let answer = FixedAnswer::new(
-                body,
+                Arc::new(body.clone()),
                 content_type,
                 NO_CACHE,
                 HeaderMap::new(),
                 security,
                 path,
             );
-            answers.by_path.insert(path.into(), answer);
+            answers.by_path.insert(path.into(), Fixed::Ready(answer));
         }
         let latest = "/_app/builds/latest.json";
         let meta = format!("/_app/builds/meta/{}.json", site.build.build_id);
@@ -125,21 +118,38 @@ impl FixedAnswers {
             (latest, &site.latest_build, latest),
             (meta.as_str(), &site.build_meta, "/_app/builds/meta/{file}"),
         ] {
+            let body = Arc::new(body.clone());
             let answer = FixedAnswer::new(body, JSON, NO_CACHE, HeaderMap::new(), security, route);
-            answers.by_path.insert(path.into(), answer);
+            answers.by_path.insert(path.into(), Fixed::Ready(answer));
         }
         answers
     }
 
-    /// Answers a `GET` or `HEAD` of a fixed URL in a coding the client accepts; `None` leaves the
-    /// request to the router (other methods, other paths, no acceptable coding).
-    pub fn answer<B>(&self, request: &Request<B>) -> Option<(Response, &'static str)> {
+    /// Answers a `GET` or `HEAD` of a fixed URL of `site`: in a coding the client accepts, `304`
+    /// when its ETag matches, `406` when it accepts none. `None` leaves the request to the
+    /// router (other methods, other paths).
+    pub fn answer<B>(
+        &self,
+        site: &ServedSite,
+        request: &Request<B>,
+    ) -> Option<(Response, &'static str)> {
         if request.method() != Method::GET && request.method() != Method::HEAD {
             return None;
         }
-        let answer = self.by_path.get(request.uri().path())?;
+        let path = request.uri().path();
+        let answer = match self.by_path.get(path)? {
+            Fixed::Ready(answer) => answer,
+            Fixed::Document(lazy) => lazy.get_or_init(|| document_answer(site, path)),
+        };
         let headers = request.headers();
-        let coding = choose_coding(headers, answer.variants.iter().map(|v| v.coding))?;
+        let Some(coding) = choose_coding(headers, answer.variants.iter().map(|v| v.coding)) else {
+            let response = ready(
+                StatusCode::NOT_ACCEPTABLE,
+                &self.not_acceptable,
+                Body::from("no acceptable content coding"),
+            );
+            return Some((response, answer.route));
+        };
         let response = if not_modified(headers, &answer.etag) {
             ready(
                 StatusCode::NOT_MODIFIED,
@@ -151,15 +161,16 @@ impl FixedAnswers {
             if request.method() == Method::HEAD {
                 // The length a GET would get, and no body (HTTP/2 forbids one on HEAD).
                 let mut response = ready(StatusCode::OK, &variant.headers, Body::empty());
+                let length = answer.body.body(coding).len();
                 response
                     .headers_mut()
-                    .insert(header::CONTENT_LENGTH, variant.body.len().into());
+                    .insert(header::CONTENT_LENGTH, length.into());
                 response
             } else {
                 ready(
                     StatusCode::OK,
                     &variant.headers,
-                    Body::from(variant.body.clone()),
+                    Body::from(answer.body.body(coding)),
                 )
             }
         };
@@ -169,7 +180,7 @@ impl FixedAnswers {
 
 impl FixedAnswer {
     fn new(
-        body: &Encoded,
+        body: Arc<Encoded>,
         content_type: HeaderValue,
         cache_control: HeaderValue,
         extra: HeaderMap,
@@ -190,11 +201,7 @@ impl FixedAnswer {
                 }
                 headers.extend(extra.clone());
                 with_security(&mut headers, security);
-                Variant {
-                    coding,
-                    body: body.body(coding),
-                    headers,
-                }
+                Variant { coding, headers }
             })
             .collect();
         with_security(&mut not_modified, security);
@@ -202,9 +209,36 @@ impl FixedAnswer {
             route: intern(route),
             etag: body.etag().clone(),
             not_modified,
+            body,
             variants,
         }
     }
+}
+
+/// The answer of the document at `path`, one of `site`'s pages: the site renders it now if no
+/// one asked for it before.
+fn document_answer(site: &ServedSite, path: &str) -> FixedAnswer {
+    let page = &site.pages[path];
+    let mut extra = HeaderMap::new();
+    if page.noindex {
+        extra.insert(
+            HeaderName::from_static("x-robots-tag"),
+            HeaderValue::from_static("noindex, nofollow"),
+        );
+    }
+    let document = site
+        .page(path)
+        .expect("a page of the site")
+        .document
+        .clone();
+    FixedAnswer::new(
+        document,
+        HTML,
+        NO_CACHE,
+        extra,
+        &site.security_headers,
+        &page.pattern,
+    )
 }
 
 /// Adds each security header the response does not set itself.

@@ -1,21 +1,21 @@
 //! The HTTP layer: one router, a handler pipeline you can read top to bottom.
 
-pub mod api;
+pub(crate) mod api;
 pub mod api_error;
-pub mod asset_params;
 pub mod contact;
 pub mod errors;
-pub mod fixed;
-pub mod layers;
-pub mod metrics;
-pub mod negotiate;
-pub mod pages;
-pub mod previous;
-pub mod request_id;
-pub mod respond;
-pub mod search;
-pub mod service;
-pub mod supported_assets;
+pub(crate) mod fixed;
+pub(crate) mod layers;
+pub(crate) mod metrics;
+pub(crate) mod negotiate;
+pub(crate) mod pages;
+pub(crate) mod previous;
+pub(crate) mod request_id;
+pub(crate) mod respond;
+pub(crate) mod search;
+pub(crate) mod service;
+pub mod supported_asset_params;
+pub(crate) mod supported_assets;
 
 use std::ops::Deref;
 use std::sync::Arc;
@@ -26,7 +26,7 @@ use axum::routing::{get, post};
 
 use crate::contact::ContactDesk;
 use crate::previous::PreviousBuilds;
-use crate::render::site::Site;
+use crate::render::served_site::ServedSite;
 use crate::tls::Tls;
 pub use service::SiteService;
 
@@ -34,8 +34,8 @@ pub use service::SiteService;
 /// Dereferences to the site.
 #[derive(Debug, Clone)]
 pub struct AppState {
-    /// Everything rendered at start-up.
-    pub site: Arc<Site>,
+    /// Everything the site serves.
+    pub site: Arc<ServedSite>,
     /// The applications store and its limits.
     pub contact: Arc<ContactDesk>,
     /// HTTPS, when the site serves it itself: readiness reports the certificate.
@@ -45,22 +45,27 @@ pub struct AppState {
 }
 
 impl Deref for AppState {
-    type Target = Site;
+    type Target = ServedSite;
 
-    fn deref(&self) -> &Site {
+    fn deref(&self) -> &ServedSite {
         &self.site
     }
 }
 
 /// The site: its fixed answers, then the router, behind one service (without previous builds).
-pub fn app(site: Arc<Site>, contact: Arc<ContactDesk>) -> SiteService {
+pub fn app(site: Arc<ServedSite>, contact: Arc<ContactDesk>) -> SiteService {
     app_with(site, contact, Router::new())
 }
+
+/// The liveness check's address.
+pub const HEALTH_PATH: &str = "/healthz";
+/// The readiness check's address.
+pub const READY_PATH: &str = "/readyz";
 
 /// The site as the server runs it: over `tls` (or plain HTTP), also serving the files of
 /// `previous` builds.
 pub fn served(
-    site: Arc<Site>,
+    site: Arc<ServedSite>,
     contact: Arc<ContactDesk>,
     tls: Option<Arc<Tls>>,
     previous: PreviousBuilds,
@@ -71,7 +76,7 @@ pub fn served(
 /// The site with `extra` routes merged into the router, so they get the same headers, logging
 /// and panic handling (used by tests to exercise the 500 page).
 pub fn app_with(
-    site: Arc<Site>,
+    site: Arc<ServedSite>,
     contact: Arc<ContactDesk>,
     extra: Router<AppState>,
 ) -> SiteService {
@@ -79,7 +84,7 @@ pub fn app_with(
 }
 
 fn site_service(
-    site: Arc<Site>,
+    site: Arc<ServedSite>,
     contact: Arc<ContactDesk>,
     tls: Option<Arc<Tls>>,
     previous: PreviousBuilds,
@@ -91,14 +96,13 @@ fn site_service(
         tls,
         previous: previous.clone(),
     };
+    // Routes merged in for tests may claim any path, so the 404 of a path without a page is
+    // then left to the router instead of being answered from memory.
+    let answers_missing_pages = !extra.has_routes();
     let router = Router::new()
-        .route("/healthz", get(api::health))
-        .route("/readyz", get(api::ready))
-        .route("/sitemap.xml", get(pages::sitemap))
-        .route("/robots.txt", get(pages::robots))
-        .route("/manifest.webmanifest", get(pages::web_manifest))
-        .route("/_app/builds/latest.json", get(api::latest_build))
-        .route("/_app/builds/meta/{file}", get(api::build_meta))
+        .route(HEALTH_PATH, get(api::health))
+        .route(READY_PATH, get(api::ready))
+        .route("/_app/builds/meta/{file}", get(api::unknown_build))
         .route("/_app/data", get(api::page_data))
         .route("/api/{scope}/search", get(search::search))
         .route(
@@ -109,7 +113,7 @@ fn site_service(
         .merge(extra)
         .method_not_allowed_fallback(api::method_not_allowed)
         .route_layer(middleware::from_fn(layers::record_route))
-        .fallback(pages::serve)
+        .fallback(pages::unrouted)
         .with_state(state);
-    SiteService::new(site, previous, router)
+    SiteService::new(site, previous, router, answers_missing_pages)
 }

@@ -1,19 +1,21 @@
-//! Pages, redirects and static files: everything that is not an API (and the JSON 404 of an
-//! API address without an endpoint).
+//! The router's fallback: what no route and no answer from memory took. Documents, static and
+//! SEO files, redirects and the 404 of a `GET` or `HEAD` never get here (`src/http/fixed.rs` and
+//! `src/http/service.rs` answer them from memory, the 404 with [`missing_page`]); what is left
+//! is the JSON 404 of an API address without an endpoint, the 405 of a method a page does not
+//! take, and the 404 of a request whose answer from memory panicked.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
 use super::api_error::ApiError;
-use super::respond::{HTML, NO_CACHE, RoutePattern, respond};
 use super::{AppState, errors};
-use crate::render::encoded::Encoded;
-use crate::render::error_kind::ErrorKind;
-use crate::site::redirects::Resolution;
+use crate::render::served_site::ServedSite;
+use crate::resolver::Missing;
+use custody_content::error_kind::ErrorKind;
 
-/// Serves a page, a static file or a redirect for any path no other route claimed.
-pub async fn serve(
+/// Answers a path no route claimed.
+pub async fn unrouted(
     State(site): State<AppState>,
     method: Method,
     uri: Uri,
@@ -26,72 +28,31 @@ pub async fn serve(
             .into_response();
     }
     if method != Method::GET && method != Method::HEAD {
-        return method_not_allowed();
+        return match path.starts_with("/_app/") {
+            true => ApiError::MethodNotAllowed
+                .for_request(&site.content, &headers)
+                .into_response(),
+            false => method_not_allowed(),
+        };
     }
-    if let Some(asset) = site.assets.get(path) {
-        let mut response = respond(
-            &headers,
-            StatusCode::OK,
-            &asset.body,
-            asset.content_type.clone(),
-            asset.caching.header(),
-        );
-        if let Some(disposition) = &asset.disposition {
-            response
-                .headers_mut()
-                .insert(header::CONTENT_DISPOSITION, disposition.clone());
-        }
-        response
-            .extensions_mut()
-            .insert(RoutePattern("static file".into()));
-        return response;
-    }
-    match site.resolver.resolve(path) {
-        Resolution::Page => {
-            let page = &site.pages[path];
-            let mut response = respond(&headers, StatusCode::OK, &page.document, HTML, NO_CACHE);
-            if page.noindex {
-                response.headers_mut().insert(
-                    "x-robots-tag",
-                    HeaderValue::from_static("noindex, nofollow"),
-                );
-            }
-            response
-                .extensions_mut()
-                .insert(RoutePattern(page.pattern.clone()));
-            response
-        }
-        Resolution::Redirect(target) => permanent_redirect(&target, uri.query()),
-        Resolution::NotFound { lang, invalid } => {
-            let (kind, shown) = match invalid {
-                true => (
-                    ErrorKind::Invalid,
-                    uri.path_and_query().map_or(path, |pq| pq.as_str()),
-                ),
-                false => (ErrorKind::NotFound, path),
-            };
-            errors::error_page(&site, lang, kind, shown, &headers)
-        }
-    }
+    missing_page(&site, site.resolver.missing(path), &uri, &headers)
 }
 
-/// A 301 to a page path of this site, keeping the query string.
-pub fn permanent_redirect(target: &str, query: Option<&str>) -> Response {
-    let location = match query {
-        Some(query) => format!("{target}?{query}"),
-        None => target.to_owned(),
+/// The error page of a `GET` or `HEAD` of `uri`, a path with no page: 404 'Page Not Found', or
+/// 'Invalid link' (with the query it came with) for an unknown id under a dynamic route.
+pub fn missing_page(
+    site: &ServedSite,
+    missing: Missing,
+    uri: &Uri,
+    headers: &HeaderMap,
+) -> Response {
+    let path = uri.path();
+    let kind = missing.error_kind();
+    let shown = match kind {
+        ErrorKind::Invalid => uri.path_and_query().map_or(path, |pq| pq.as_str()),
+        _ => path,
     };
-    let location =
-        HeaderValue::from_str(&location).unwrap_or_else(|_| HeaderValue::from_static("/"));
-    let mut response = (
-        StatusCode::MOVED_PERMANENTLY,
-        [(header::LOCATION, location)],
-    )
-        .into_response();
-    response
-        .extensions_mut()
-        .insert(RoutePattern("redirect".into()));
-    response
+    errors::error_page(site, missing.lang, kind, shown, headers)
 }
 
 fn method_not_allowed() -> Response {
@@ -101,29 +62,4 @@ fn method_not_allowed() -> Response {
         "method not allowed",
     )
         .into_response()
-}
-
-/// `GET /sitemap.xml`
-pub async fn sitemap(State(site): State<AppState>, headers: HeaderMap) -> Response {
-    fixed(&headers, &site.sitemap, "application/xml; charset=utf-8")
-}
-
-/// `GET /robots.txt`
-pub async fn robots(State(site): State<AppState>, headers: HeaderMap) -> Response {
-    fixed(&headers, &site.robots, "text/plain; charset=utf-8")
-}
-
-/// `GET /manifest.webmanifest`
-pub async fn web_manifest(State(site): State<AppState>, headers: HeaderMap) -> Response {
-    fixed(&headers, &site.web_manifest, "application/manifest+json")
-}
-
-fn fixed(headers: &HeaderMap, body: &Encoded, content_type: &'static str) -> Response {
-    respond(
-        headers,
-        StatusCode::OK,
-        body,
-        HeaderValue::from_static(content_type),
-        NO_CACHE,
-    )
 }

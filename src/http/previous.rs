@@ -6,20 +6,17 @@
 use std::sync::Arc;
 
 use axum::body::Body;
-use axum::http::{HeaderMap, HeaderValue, Method, Request, StatusCode, header};
+use axum::http::{HeaderMap, Method, Request, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use super::fixed::with_security;
 use super::negotiate::{choose_coding, not_modified};
-use super::respond::RoutePattern;
+use super::respond::{RoutePattern, VARY};
 use crate::previous::{PREFIX, PreviousBuilds, StoredFile};
 use crate::render::encoded::Coding;
 
 /// The route the request log and the metrics name for a previous build's file.
 pub const ROUTE: &str = "previous build";
-
-/// `Vary` of every negotiated body.
-const VARY: HeaderValue = HeaderValue::from_static("accept-encoding");
 
 /// How a request for a previous build's file is answered.
 #[derive(Debug)]

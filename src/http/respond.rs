@@ -8,7 +8,7 @@ use super::negotiate::{choose_coding, not_modified};
 use crate::render::encoded::Encoded;
 
 /// `Vary` for every negotiated body.
-const VARY: HeaderValue = HeaderValue::from_static("accept-encoding");
+pub const VARY: HeaderValue = HeaderValue::from_static("accept-encoding");
 
 /// The route pattern a response was served by, for the request log.
 #[derive(Debug, Clone)]
@@ -47,6 +47,12 @@ pub fn respond(
 
 /// `Content-Type` of HTML documents.
 pub const HTML: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
+/// `Content-Type` of the sitemap.
+pub const XML: &str = "application/xml; charset=utf-8";
+/// `Content-Type` of robots.txt and security.txt.
+pub const PLAIN_TEXT: &str = "text/plain; charset=utf-8";
+/// `Content-Type` of the web app manifest.
+pub const WEB_MANIFEST: &str = "application/manifest+json";
 /// `Content-Type` of JSON answers.
 pub const JSON: HeaderValue = HeaderValue::from_static("application/json");
 /// `Cache-Control` of documents and other fixed URLs: always revalidate.

@@ -1,7 +1,8 @@
-//! The service every request enters. A fixed answer (documents, static files) is sent straight
-//! from memory, and so are redirects and supported-assets answers; then come the files of
-//! previous builds (`src/http/previous.rs`); everything else goes through the router with panics
-//! caught. Every answer gets the security headers and one request-log line.
+//! The service every request enters, and the one path of every answer made from memory: a fixed
+//! answer (documents, static and SEO files, build files) is sent straight from memory, and so are
+//! redirects, supported-assets answers and the 404 page; then come the files of previous builds
+//! (`src/http/previous.rs`); everything else (the API, page data) goes through the router with
+//! panics caught. Every answer gets the security headers and one request-log line.
 
 use std::convert::Infallible;
 use std::panic::AssertUnwindSafe;
@@ -21,17 +22,18 @@ use tower::{Service, ServiceExt};
 use super::api_error::ApiError;
 use super::errors::error_page;
 use super::fixed::{FixedAnswers, with_security};
-use super::pages::permanent_redirect;
+use super::pages::missing_page;
 use super::previous::{self, Previous};
 use super::request_id::{X_REQUEST_ID, request_id};
 use super::respond::RoutePattern;
 use super::supported_assets;
+use super::{HEALTH_PATH, READY_PATH};
 use crate::metrics::{intern, metrics};
 use crate::previous::PreviousBuilds;
-use crate::render::error_kind::ErrorKind;
-use crate::render::site::Site;
-use crate::site::redirects::Resolution;
+use crate::render::served_site::ServedSite;
+use crate::resolver::Resolution;
 use custody_content::Lang;
+use custody_content::error_kind::ErrorKind;
 
 /// The whole site as one cheaply cloned service (one reference count per clone).
 #[derive(Debug, Clone)]
@@ -39,22 +41,31 @@ pub struct SiteService(Arc<Parts>);
 
 #[derive(Debug)]
 struct Parts {
-    site: Arc<Site>,
+    site: Arc<ServedSite>,
     fixed: FixedAnswers,
     previous: PreviousBuilds,
     router: Router,
+    /// Whether the 404 of a `GET` or `HEAD` of a path without a page is answered from memory
+    /// (`router` routes no such path but the health checks and the API's).
+    answers_missing_pages: bool,
 }
 
 impl SiteService {
     /// Serves `site`'s fixed answers, then the files of `previous` builds, and hands every other
-    /// request to `router`.
-    pub fn new(site: Arc<Site>, previous: PreviousBuilds, router: Router) -> Self {
+    /// request to `router`; with `answers_missing_pages`, the 404 of a path without a page too.
+    pub fn new(
+        site: Arc<ServedSite>,
+        previous: PreviousBuilds,
+        router: Router,
+        answers_missing_pages: bool,
+    ) -> Self {
         let fixed = FixedAnswers::new(&site);
         Self(Arc::new(Parts {
             site,
             fixed,
             previous,
             router,
+            answers_missing_pages,
         }))
     }
 }
@@ -82,7 +93,7 @@ where
         let immediate = self
             .0
             .fixed
-            .answer(&request)
+            .answer(&self.0.site, &request)
             .or_else(|| self.0.answer_from_memory(&request))
             .or_else(|| match self.0.previous_build_file(&request)? {
                 Previous::Ready(response) => Some((response, previous::ROUTE)),
@@ -183,9 +194,10 @@ impl Parts {
 
     /// The answers made from memory in a few lookups, which skip the router as fixed answers
     /// do: a `GET` of a supported-assets page (parsed and taken from its cache of encoded
-    /// answers), and the `301` of a `GET` or `HEAD` whose path leads to a page at another path
-    /// (a retired path, `/en/…`, a trailing slash), security headers included. `None` for every
-    /// other request.
+    /// answers), the `301` of a `GET` or `HEAD` whose path leads to a page at another path (a
+    /// retired path, `/en/…`, a trailing slash), and the error page of a `GET` or `HEAD` of a
+    /// path without a page (from the cache of 404 answers), security headers included. `None`
+    /// for every other request.
     fn answer_from_memory<B>(&self, request: &Request<B>) -> Option<(Response, &'static str)> {
         let (mut response, route) = self.make_from_memory(request)?;
         with_security(response.headers_mut(), &self.site.security_headers);
@@ -208,20 +220,71 @@ impl Parts {
             });
             return Some((response, supported_assets::PATH));
         }
-        if (method != Method::GET && method != Method::HEAD) || is_api(path) {
+        if (method != Method::GET && method != Method::HEAD) || is_routed(path) {
             return None;
         }
         match self.site.resolver.resolve(path) {
             Resolution::Redirect(target) => {
                 Some((permanent_redirect(&target, request.uri().query()), REDIRECT))
             }
-            Resolution::Page | Resolution::NotFound { .. } => None,
+            Resolution::NotFound(_) if !self.answers_missing_pages => None,
+            Resolution::NotFound(missing) => {
+                let answered = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                    missing_page(&self.site, missing, request.uri(), request.headers())
+                }));
+                let (response, route) = match answered {
+                    Ok(response) => (response, missing.error_kind().page()),
+                    Err(_) => {
+                        tracing::error!(path, "handler panicked; answered 500");
+                        let kind = ErrorKind::ServerError;
+                        let headers = request.headers();
+                        let page = error_page(&self.site, missing.lang, kind, path, headers);
+                        (page, kind.page())
+                    }
+                };
+                Some((head_without_body(method, response), route))
+            }
+            Resolution::Page => None,
         }
     }
 }
 
+/// `response` as the answer to `method`: for `HEAD`, no body (HTTP/2 forbids one) and the
+/// `Content-Length` a `GET` would get.
+fn head_without_body(method: &Method, response: Response) -> Response {
+    if method != Method::HEAD {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    if let Some(length) = body.size_hint().exact() {
+        parts.headers.insert(header::CONTENT_LENGTH, length.into());
+    }
+    Response::from_parts(parts, axum::body::Body::empty())
+}
+
 /// The route the log and the metrics name for a redirect.
 const REDIRECT: &str = "redirect";
+
+/// A 301 to a page path of this site, keeping the query string.
+fn permanent_redirect(target: &str, query: Option<&str>) -> Response {
+    let location = match query {
+        Some(query) => format!("{target}?{query}"),
+        None => target.to_owned(),
+    };
+    let location =
+        HeaderValue::from_str(&location).unwrap_or_else(|_| HeaderValue::from_static("/"));
+    (
+        axum::http::StatusCode::MOVED_PERMANENTLY,
+        [(header::LOCATION, location)],
+    )
+        .into_response()
+}
+
+/// Whether the router has a route for `path` (the health checks and the API), so no answer
+/// from memory may take it.
+fn is_routed(path: &str) -> bool {
+    is_api(path) || path == HEALTH_PATH || path == READY_PATH
+}
 
 /// Whether `path` belongs to the JSON API (its errors are JSON, never pages).
 fn is_api(path: &str) -> bool {

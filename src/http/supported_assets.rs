@@ -6,10 +6,10 @@ use axum::response::{IntoResponse, Response};
 
 use super::AppState;
 use super::api_error::ApiError;
-use super::asset_params::{self, ParamErrors};
 use super::negotiate::accepted_lang;
 use super::respond::{JSON, respond};
-use crate::render::site::Site;
+use super::supported_asset_params::{self, ParamErrors};
+use crate::render::served_site::ServedSite;
 
 /// `Cache-Control` of answers: they change only with a new build, so browsers and proxies may
 /// keep them for five minutes and then revalidate with the ETag.
@@ -30,22 +30,23 @@ pub async fn supported_assets(
 
 /// The answer to the query string `raw` (still percent-encoded) from a client sending
 /// `headers`: synchronous, from memory (a cache of encoded answers).
-pub fn answer(site: &Site, raw: Option<&str>, headers: &HeaderMap) -> Response {
-    let (query, lang) = match asset_params::parse(raw.unwrap_or_default(), accepted_lang(headers)) {
-        Ok(parsed) => parsed,
-        Err(errors) => return invalid(site, errors),
-    };
-    match site.asset_answers.answer(&query) {
+pub fn answer(site: &ServedSite, raw: Option<&str>, headers: &HeaderMap) -> Response {
+    let (query, lang) =
+        match supported_asset_params::parse(raw.unwrap_or_default(), accepted_lang(headers)) {
+            Ok(parsed) => parsed,
+            Err(errors) => return invalid(site, errors),
+        };
+    match site.supported_asset_answers.answer(&query) {
         Ok(answer) => respond(headers, StatusCode::OK, &answer, JSON, CACHE_FOR_A_WHILE),
         Err(range) => invalid(
             site,
-            asset_params::page_out_of_range(lang, query.page, range.last_page),
+            supported_asset_params::page_out_of_range(lang, query.page, range.last_page),
         ),
     }
 }
 
 /// `400` naming the problem of each parameter.
-fn invalid(site: &Site, errors: ParamErrors) -> Response {
+fn invalid(site: &ServedSite, errors: ParamErrors) -> Response {
     let lang = errors.lang;
     ApiError::InvalidParameters(errors)
         .in_lang(&site.content, lang)

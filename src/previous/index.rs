@@ -9,9 +9,9 @@ use std::collections::BTreeMap;
 use axum::body::Bytes;
 use serde::{Deserialize, Serialize};
 
-use crate::render::assets::Caching;
 use crate::render::encoded::Coding;
-use crate::render::site::Site;
+use crate::render::served_site::ServedSite;
+use crate::render::static_files::Caching;
 
 /// The index's file name.
 pub const INDEX: &str = "index.json";
@@ -70,9 +70,9 @@ impl Packed {
     }
 }
 
-/// The immutable files `site` serves under `/_app/` (its hashed assets and downloads, and its
+/// The immutable files `site` serves under `/_app/` (its hashed files and downloads, and its
 /// route manifest) in their on-disk form.
-pub fn pack(site: &Site) -> Packed {
+pub fn pack(site: &ServedSite) -> Packed {
     let meta = format!("{PREFIX}builds/meta/{}.json", site.build.build_id);
     let meta_file = (
         meta.as_str(),
@@ -81,20 +81,20 @@ pub fn pack(site: &Site) -> Packed {
         Caching::Revalidate,
         None,
     );
-    let assets = site
-        .assets
+    let immutable = site
+        .static_files
         .iter()
-        .filter(|(path, asset)| path.starts_with(PREFIX) && asset.caching == Caching::Immutable)
-        .map(|(path, asset)| {
+        .filter(|(path, file)| path.starts_with(PREFIX) && file.caching == Caching::Immutable)
+        .map(|(path, file)| {
             (
                 path.as_str(),
-                &asset.body,
-                asset.content_type.to_str().unwrap_or_default(),
-                asset.caching,
-                asset.disposition.as_ref(),
+                &file.body,
+                file.content_type.to_str().unwrap_or_default(),
+                file.caching,
+                file.disposition.as_ref(),
             )
         });
-    let mut sorted: Vec<_> = assets.chain([meta_file]).collect();
+    let mut sorted: Vec<_> = immutable.chain([meta_file]).collect();
     sorted.sort_by_key(|(path, ..)| *path);
     let mut files = BTreeMap::new();
     let mut bodies = Vec::new();
@@ -208,20 +208,20 @@ mod tests {
 
     #[test]
     fn the_running_build_is_packed_with_every_coding_in_order() {
-        let site = Site::from_embedded(crate::Config::default()).unwrap();
+        let site = ServedSite::from_embedded(crate::Config::default()).unwrap();
         let packed = pack(&site);
         let meta = format!("/_app/builds/meta/{}.json", site.build.build_id);
         assert_eq!(packed.index.files[&meta].cache_control, "no-cache");
-        let (path, asset) = site
-            .assets
+        let (path, file) = site
+            .static_files
             .iter()
             .find(|(path, _)| path.starts_with("/_app/assets/") && path.ends_with(".js"))
             .unwrap();
         let entry = &packed.index.files[path];
         assert_eq!(entry.cache_control, "public, max-age=31536000, immutable");
         let whole: Vec<u8> = packed.bodies.concat();
-        for coding in asset.body.available() {
-            let bytes = asset.body.body(coding);
+        for coding in file.body.available() {
+            let bytes = file.body.body(coding);
             let [offset, len] = entry.codings[coding_name(coding)];
             assert_eq!(&whole[offset as usize..(offset + len) as usize], &bytes[..]);
         }

@@ -18,13 +18,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant, SystemTime};
 
-pub use index::{INDEX, PACK, PREFIX};
+pub use index::PREFIX;
 pub use settings::Settings;
 pub use stored::StoredFile;
 
 use crate::config::PreviousBuildsConfig;
 use crate::metrics::{gauge_value, metrics};
-use crate::render::site::Site;
+use crate::render::served_site::ServedSite;
 use disk::{Stored, unix_now};
 use retention::{Found, Kept};
 
@@ -145,7 +145,7 @@ impl PreviousBuilds {
     /// when its time is up. Logs one line once the files are stored; the receiver completes then
     /// (at once when previous builds are off), so readiness can wait for it: a process this one
     /// replaces in an upgrade loads them before it drains.
-    pub fn keep_up(&self, site: Arc<Site>) -> tokio::sync::oneshot::Receiver<()> {
+    pub fn keep_up(&self, site: Arc<ServedSite>) -> tokio::sync::oneshot::Receiver<()> {
         let (stored, settled) = tokio::sync::oneshot::channel();
         if self.0.settings.is_none() {
             tracing::info!("previous builds: off");
@@ -209,7 +209,7 @@ impl PreviousBuilds {
     }
 
     /// Stores the running build, records retirements and deletes what start-up decided.
-    fn settle(&self, site: &Site) {
+    fn settle(&self, site: &ServedSite) {
         let Some(settings) = &self.0.settings else {
             return;
         };

@@ -19,9 +19,9 @@ impl Settings {
     /// The settings of `config`; `None` when previous builds are off (an empty `dir`, or
     /// `keep_hours = 0`).
     pub fn of(config: &PreviousBuildsConfig) -> Option<Self> {
-        let dir = config.dir.trim();
-        (!dir.is_empty() && config.keep_hours > 0).then(|| Self {
-            dir: PathBuf::from(dir),
+        let dir = config.dir.as_ref().filter(|_| config.keep_hours > 0)?;
+        Some(Self {
+            dir: dir.clone(),
             keep_secs: config.keep_hours.saturating_mul(3600),
             keep_builds: config.keep_builds,
         })
@@ -43,7 +43,7 @@ mod tests {
             })
         );
         let no_dir = PreviousBuildsConfig {
-            dir: " ".into(),
+            dir: None,
             ..PreviousBuildsConfig::default()
         };
         assert_eq!(Settings::of(&no_dir), None);

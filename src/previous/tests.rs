@@ -9,12 +9,12 @@ use super::index::{self, INDEX, PACK, Packed};
 use super::*;
 use crate::render::encoded::Coding;
 
-static SITE: LazyLock<Site> =
-    LazyLock::new(|| Site::from_embedded(crate::Config::default()).expect("the site builds"));
+static SITE: LazyLock<ServedSite> =
+    LazyLock::new(|| ServedSite::from_embedded(crate::Config::default()).expect("the site builds"));
 
 fn config(dir: &Path) -> PreviousBuildsConfig {
     PreviousBuildsConfig {
-        dir: dir.display().to_string(),
+        dir: Some(dir.to_path_buf()),
         ..PreviousBuildsConfig::default()
     }
 }
@@ -35,15 +35,19 @@ fn a_stored_build_reads_back_byte_for_byte() {
     let previous = PreviousBuilds::open(&config(dir.path()), &SITE.build.build_id);
     assert_eq!(previous.count(), 1);
     let mut compared = 0;
-    for (path, asset) in SITE.assets.iter().filter(|(p, _)| p.starts_with(PREFIX)) {
+    for (path, served) in SITE
+        .static_files
+        .iter()
+        .filter(|(p, _)| p.starts_with(PREFIX))
+    {
         let file = previous.find(path).expect("every /_app/ file is stored");
-        assert_eq!(&file.etag, asset.body.etag(), "{path}");
-        assert_eq!(file.content_type, asset.content_type, "{path}");
-        assert_eq!(file.disposition, asset.disposition, "{path}");
-        for coding in asset.body.available() {
+        assert_eq!(&file.etag, served.body.etag(), "{path}");
+        assert_eq!(file.content_type, served.content_type, "{path}");
+        assert_eq!(file.disposition, served.disposition, "{path}");
+        for coding in served.body.available() {
             assert_eq!(
                 file.read(coding).unwrap(),
-                asset.body.body(coding),
+                served.body.body(coding),
                 "{path}"
             );
             compared += 1;
@@ -157,7 +161,11 @@ fn builds_are_retired_when_first_seen_and_dropped_when_their_time_is_up() {
     );
     assert_eq!(previous.drop_expired(now + 100, keep_secs), [builds[2]]);
     assert_eq!(previous.count(), 1);
-    let first = SITE.assets.keys().find(|p| p.starts_with(PREFIX)).unwrap();
+    let first = SITE
+        .static_files
+        .keys()
+        .find(|p| p.starts_with(PREFIX))
+        .unwrap();
     assert_eq!(previous.find(first).unwrap().build.as_ref(), builds[0]);
     assert_eq!(
         previous.find(first).unwrap().codings().last(),

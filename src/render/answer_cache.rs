@@ -52,17 +52,20 @@ impl<K: KeyBytes + Eq + Hash + Clone> AnswerCache<K> {
         self.cache.get_or_insert_with(key, make)
     }
 
-    /// Bytes the cached answers hold, as weighed against the bound.
+    /// Bytes the cached answers hold, as weighed against the bound (for the tests of the bound).
+    #[cfg(test)]
     pub fn bytes(&self) -> u64 {
         self.cache.weight()
     }
 
-    /// How many answers are cached.
+    /// How many answers are cached (for the tests of the bound).
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.cache.len()
     }
 
-    /// Whether no answer is cached.
+    /// Whether no answer is cached (for the tests of the bound).
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.cache.is_empty()
     }

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// Which files the browser needs for the entry, for each page and for each language.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -12,6 +13,10 @@ pub struct BuildManifest {
     pub build_id: String,
     /// When the build was made (milliseconds since the Unix epoch).
     pub timestamp: u64,
+    /// SHA-256 (hex) of the page data the build prerendered (`pages.json`); empty in a build
+    /// made before the hash was recorded.
+    #[serde(default)]
+    pub content_hash: String,
     /// URL of the entry module.
     pub entry: String,
     /// Modules the entry imports statically.
@@ -32,10 +37,31 @@ pub struct BuildManifest {
 }
 
 impl BuildManifest {
-    /// The manifest of the UI build embedded in this binary.
+    /// The manifest of the UI build embedded in this binary; an error when that build was
+    /// prerendered from other content than the binary's (a stale `CUSTODY_SITE_UI_DIST`).
     pub fn embedded() -> anyhow::Result<Self> {
-        serde_json::from_str(crate::embedded::UI_MANIFEST)
-            .map_err(|error| anyhow::anyhow!("the embedded UI build manifest: {error}"))
+        let manifest: Self = serde_json::from_str(crate::embedded::UI_MANIFEST)
+            .map_err(|error| anyhow::anyhow!("the embedded UI build manifest: {error}"))?;
+        manifest.check_content(crate::embedded::CONTENT_HASH)?;
+        Ok(manifest)
+    }
+
+    /// Whether the build was prerendered from the page data whose hash is `expected`.
+    pub fn check_content(&self, expected: &str) -> anyhow::Result<()> {
+        if self.content_hash == expected {
+            return Ok(());
+        }
+        let found = match self.content_hash.as_str() {
+            "" => "no content hash".to_owned(),
+            hash => format!("content hash {hash}"),
+        };
+        anyhow::bail!(
+            "the embedded UI build {} was prerendered from other content ({found}; this \
+             binary's content has {expected}): its pages would not match. Rebuild without \
+             CUSTODY_SITE_UI_DIST, or point CUSTODY_SITE_UI_DIST at a UI build made from this \
+             content/",
+            self.build_id
+        )
     }
 }
 
@@ -49,6 +75,7 @@ impl BuildManifest {
         Self {
             build_id: "preview".to_owned(),
             timestamp,
+            content_hash: String::new(),
             entry: entry.to_owned(),
             entry_modules: Vec::new(),
             styles: Vec::new(),
@@ -67,10 +94,39 @@ pub fn version() -> String {
 }
 
 /// The modules and stylesheets of one lazily loaded chunk.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, TS)]
 pub struct ChunkFiles {
     /// Module URLs to `modulepreload`.
     pub modules: Vec<String>,
     /// Stylesheet URLs.
     pub styles: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BuildManifest;
+
+    #[test]
+    fn the_embedded_prerender_was_made_from_the_embedded_content() {
+        let manifest = BuildManifest::embedded().expect("the build's own UI build");
+        assert_eq!(manifest.content_hash, crate::embedded::CONTENT_HASH);
+    }
+
+    #[test]
+    fn a_prerender_of_other_content_is_refused_with_the_way_out() {
+        let mut manifest = BuildManifest::embedded().expect("the build's own UI build");
+        manifest.content_hash = "0".repeat(64);
+        let error = manifest
+            .check_content(crate::embedded::CONTENT_HASH)
+            .expect_err("another hash is refused")
+            .to_string();
+        assert!(error.contains("prerendered from other content"), "{error}");
+        assert!(error.contains("CUSTODY_SITE_UI_DIST"), "{error}");
+        manifest.content_hash.clear();
+        let error = manifest
+            .check_content(crate::embedded::CONTENT_HASH)
+            .expect_err("a build without a hash is refused")
+            .to_string();
+        assert!(error.contains("no content hash"), "{error}");
+    }
 }

@@ -2,8 +2,9 @@
 //! configuration. Askama escapes every value except the body and the script-safe JSON.
 
 use askama::Template;
+use serde::Serialize;
 
-use crate::site::seo::Alternate;
+use crate::seo::discovery::Alternate;
 
 /// Everything one document shows in its head and body.
 #[derive(Template)]
@@ -77,8 +78,14 @@ pub const CONFIG_SCRIPT_START: &str = r#"<script type="application/json" id="sit
 
 /// Serializes JSON for a `<script>` element: `<`, `>`, `&` and the JavaScript line separators
 /// become `\u` escapes, so no value can close the element or start markup.
-pub fn script_safe_json(value: &serde_json::Value) -> String {
-    script_safe(&value.to_string())
+pub fn script_safe_json<T: Serialize + ?Sized>(value: &T) -> String {
+    script_safe(&to_json(value))
+}
+
+/// The JSON text of a value whose types always serialize (structs of strings, numbers, lists
+/// and maps with string keys).
+pub fn to_json<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).expect("page data has string keys only")
 }
 
 /// Makes JSON text safe inside a `<script>` element (see [`script_safe_json`]).

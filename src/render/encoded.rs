@@ -1,12 +1,14 @@
-//! A response body held in memory in every encoding we serve, with its strong ETag.
+//! A response body held in memory in the encodings we serve, with its strong ETag.
 
 use std::io::Write;
+use std::sync::OnceLock;
 
 use axum::body::Bytes;
 use axum::http::HeaderValue;
 
-/// Brotli quality for documents compressed at start-up. Measured on our documents: within 0.1%
-/// of quality 9's size at a tenth of its time, which keeps start-up within its 200 ms budget.
+/// Brotli quality for documents, compressed when first asked for. Measured on our documents:
+/// within 0.1% of quality 9's size at a tenth of its time, which keeps a document's first answer
+/// within a few milliseconds.
 const DOCUMENT_BROTLI_QUALITY: u32 = 5;
 /// Brotli quality for answers made once and then kept in a cache (supported-assets pages).
 const CACHED_BROTLI_QUALITY: u32 = 4;
@@ -42,21 +44,39 @@ impl Coding {
 }
 
 /// One body in identity, gzip and brotli form (a compressed form only where it is smaller).
+///
+/// A document holds its brotli form alone: nearly every client asks for it, and it is a fifth of
+/// the identity bytes. Its identity and gzip forms are derived from it the first time a client
+/// asks for them, and kept.
 #[derive(Debug, Clone)]
 pub struct Encoded {
-    identity: Bytes,
-    gzip: Option<Bytes>,
     brotli: Option<Bytes>,
+    /// Held from the start, or decompressed from `brotli` on first use.
+    identity: OnceLock<Bytes>,
+    identity_len: usize,
+    /// Whether the body is offered in gzip (held, or compressed on first use).
+    offers_gzip: bool,
+    gzip: OnceLock<Bytes>,
     etag: HeaderValue,
 }
 
 impl Encoded {
-    /// Compresses `body` now (brotli at document quality, gzip at level 9).
+    /// Compresses `body` now in brotli at document quality and keeps that form alone; the
+    /// others are derived when first asked for.
     pub fn compress(body: impl Into<Bytes>) -> Self {
         let identity: Bytes = body.into();
         let brotli = brotli_bytes(&identity, DOCUMENT_BROTLI_QUALITY);
-        let gzip = gzip_bytes(&identity);
-        Self::from_parts(identity, Some(gzip), Some(brotli))
+        if brotli.len() >= identity.len() {
+            return Self::from_parts(identity, None, None);
+        }
+        Self {
+            etag: etag_of(&identity),
+            identity_len: identity.len(),
+            identity: OnceLock::new(),
+            offers_gzip: true,
+            gzip: OnceLock::new(),
+            brotli: Some(brotli),
+        }
     }
 
     /// Compresses `body` once for a cache of answers (brotli only, a middle quality).
@@ -79,15 +99,27 @@ impl Encoded {
 
     /// Uses compressed forms made at build time; the ETag is computed from the identity bytes.
     pub fn from_parts(identity: Bytes, gzip: Option<Bytes>, brotli: Option<Bytes>) -> Self {
-        let hash = blake3::hash(&identity);
-        let etag = HeaderValue::from_str(&format!("\"{}\"", &hash.to_hex()[..32]))
-            .expect("hex is a valid header");
+        let etag = etag_of(&identity);
+        Self::tagged(identity, gzip, brotli, etag)
+    }
+
+    /// Uses compressed forms made at build time and an ETag that names the body already (a
+    /// content-hashed file's, made from its URL): none of the bytes is read.
+    pub fn tagged(
+        identity: Bytes,
+        gzip: Option<Bytes>,
+        brotli: Option<Bytes>,
+        etag: HeaderValue,
+    ) -> Self {
         let smaller = |body: Option<Bytes>| body.filter(|b| b.len() < identity.len());
+        let gzip = smaller(gzip);
         Self {
-            gzip: smaller(gzip),
             brotli: smaller(brotli),
-            identity,
             etag,
+            identity_len: identity.len(),
+            identity: OnceLock::from(identity),
+            offers_gzip: gzip.is_some(),
+            gzip: gzip.map(OnceLock::from).unwrap_or_default(),
         }
     }
 
@@ -96,23 +128,34 @@ impl Encoded {
         &self.etag
     }
 
-    /// Bytes held in memory by every coding of the body.
+    /// Bytes held in memory by the forms of the body made so far.
     pub fn held_bytes(&self) -> usize {
-        self.identity.len()
-            + self.gzip.as_ref().map_or(0, Bytes::len)
-            + self.brotli.as_ref().map_or(0, Bytes::len)
+        [self.identity.get(), self.gzip.get(), self.brotli.as_ref()]
+            .into_iter()
+            .flatten()
+            .map(Bytes::len)
+            .sum()
     }
 
     /// The uncompressed body.
     pub fn identity(&self) -> &Bytes {
-        &self.identity
+        self.identity.get_or_init(|| {
+            let brotli = self
+                .brotli
+                .as_ref()
+                .expect("a body without identity has brotli");
+            let mut out = Vec::with_capacity(self.identity_len);
+            brotli::BrotliDecompress(&mut &brotli[..], &mut out)
+                .expect("our own brotli stream decompresses");
+            out.into()
+        })
     }
 
     /// The codings available for this body, best first.
     pub fn available(&self) -> impl Iterator<Item = Coding> + '_ {
         [
             (Coding::Brotli, self.brotli.is_some()),
-            (Coding::Gzip, self.gzip.is_some()),
+            (Coding::Gzip, self.offers_gzip),
             (Coding::Identity, true),
         ]
         .into_iter()
@@ -123,11 +166,21 @@ impl Encoded {
     pub fn body(&self, coding: Coding) -> Bytes {
         match coding {
             Coding::Brotli => self.brotli.clone(),
-            Coding::Gzip => self.gzip.clone(),
-            Coding::Identity => None,
+            Coding::Gzip if self.offers_gzip => Some(
+                self.gzip
+                    .get_or_init(|| gzip_bytes(self.identity()))
+                    .clone(),
+            ),
+            Coding::Gzip | Coding::Identity => None,
         }
-        .unwrap_or_else(|| self.identity.clone())
+        .unwrap_or_else(|| self.identity().clone())
     }
+}
+
+/// The strong ETag of a body: the first 128 bits of its BLAKE3 hash, in hex.
+pub fn etag_of(identity: &[u8]) -> HeaderValue {
+    let hash = blake3::hash(identity);
+    HeaderValue::from_str(&format!("\"{}\"", &hash.to_hex()[..32])).expect("hex is a valid header")
 }
 
 fn brotli_bytes(input: &[u8], quality: u32) -> Bytes {
@@ -177,6 +230,24 @@ mod tests {
         assert_eq!(
             encoded.available().collect::<Vec<_>>(),
             [Coding::Brotli, Coding::Gzip, Coding::Identity]
+        );
+        assert_eq!(encoded.identity(), text.as_bytes());
+    }
+
+    #[test]
+    fn a_document_holds_brotli_until_another_form_is_asked_for() {
+        let text = "<p>custody</p>".repeat(2_000);
+        let encoded = Encoded::compress(text.clone());
+        let brotli = encoded.body(Coding::Brotli).len();
+        assert_eq!(encoded.held_bytes(), brotli, "brotli alone");
+        assert_eq!(encoded.body(Coding::Identity), text.as_bytes());
+        assert_eq!(encoded.held_bytes(), brotli + text.len());
+        let gzip = encoded.body(Coding::Gzip);
+        assert!(gzip.len() < text.len());
+        assert_eq!(encoded.held_bytes(), brotli + text.len() + gzip.len());
+        assert_eq!(
+            encoded.etag(),
+            Encoded::from_parts(text.into(), None, None).etag()
         );
     }
 

@@ -1,13 +1,15 @@
-//! Rendering at start-up: documents around prerendered bodies, compressed and cached.
+//! Rendering: documents around prerendered bodies, compressed and cached.
 
-pub mod answer_cache;
-pub mod asset_answers;
-pub mod assets;
+pub(crate) mod answer_cache;
 pub mod build_manifest;
-pub mod document;
-pub mod encoded;
-pub mod error_kind;
-pub mod error_pages;
-pub mod error_template;
-pub mod search_answers;
-pub mod site;
+pub mod client_contract;
+pub(crate) mod document;
+pub(crate) mod encoded;
+pub(crate) mod error_pages;
+pub(crate) mod error_template;
+pub(crate) mod pack;
+pub(crate) mod prerendered;
+pub(crate) mod search_answers;
+pub(crate) mod served_site;
+pub(crate) mod static_files;
+pub mod supported_asset_answers;

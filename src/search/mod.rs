@@ -1,7 +1,7 @@
 //! Keyword search over the FAQ and the announcements, answered from memory: Chinese terms by
 //! substring, other terms by words, case-insensitive, ranked, with highlighted matches.
 
-pub mod text;
+pub(crate) mod text;
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -45,7 +45,7 @@ struct Entry {
 }
 
 /// One result: where it is, its highlighted title and excerpt.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct Hit {
     /// Localized page path.
     pub url: String,
@@ -55,14 +55,17 @@ pub struct Hit {
     pub excerpt: Vec<Segment>,
     /// The FAQ category the article belongs to.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub category: Option<String>,
     /// The announcement's date (`YYYY-MM-DD`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub date: Option<String>,
 }
 
 /// The answer to a query.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[ts(rename = "SearchAnswer")]
 pub struct Answer {
     /// The query as received (trimmed).
     pub query: String,

@@ -72,7 +72,6 @@ where
                 let watcher = drain.watcher();
                 let tls = tls.clone();
                 tokio::spawn(async move {
-                    let _admitted = admitted;
                     let served = match tls {
                         None => {
                             let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded(stream, peer, stall_limit)), service);
@@ -101,8 +100,10 @@ where
                             flusher.after_each_turn(watcher.serve(connection, http2)).await
                         }
                     };
-                    if let Err(error) = served {
-                        tracing::debug!(%error, "connection ended with an error");
+                    drop(admitted);
+                    match served {
+                        Ok(()) => tracing::debug!(%peer, "connection closed; its slot is free"),
+                        Err(error) => tracing::debug!(%peer, %error, "connection closed with an error; its slot is free"),
                     }
                 });
             }

@@ -90,9 +90,9 @@ impl Listeners {
                     .map(Some)
                     .with_context(|| format!("cannot listen on {addr} ({})", role.name()))
             };
-        let site = take(Role::Site, Some(config.listen_addr()?))?.expect("the site always listens");
-        let redirect = take(Role::Redirect, config.tls_redirect_addr()?)?;
-        let metrics = take(Role::Metrics, config.metrics_addr()?)?;
+        let site = take(Role::Site, Some(config.listen))?.expect("the site always listens");
+        let redirect = take(Role::Redirect, config.tls.redirect_listen)?;
+        let metrics = take(Role::Metrics, config.metrics.listen)?;
         for (role, socket) in &inherited {
             tracing::warn!(
                 role = role.name(),

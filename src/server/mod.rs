@@ -11,6 +11,7 @@ mod h2_guard;
 pub mod listeners;
 mod pid_file;
 mod protocol;
+mod runtime;
 mod signals;
 mod stream_exec;
 mod systemd;
@@ -19,6 +20,7 @@ mod write_batch;
 
 pub use accept::serve_connections;
 pub use listeners::{Listeners, listen};
+pub use runtime::runtime;
 pub use signals::shutdown_signal;
 
 use std::future::Future;
@@ -42,7 +44,7 @@ use crate::http::metrics::metrics_router;
 use crate::metrics::metrics;
 use crate::previous::PreviousBuilds;
 use crate::render::build_manifest::BuildManifest;
-use crate::render::site::Site;
+use crate::render::served_site::ServedSite;
 use crate::tls::{self, Tls};
 
 /// Builds the site from the embedded content and serves it on `listeners` until `shutdown`
@@ -61,7 +63,8 @@ pub async fn run(
     let own_build = BuildManifest::embedded()?.build_id;
     let builds = config.previous_builds.clone();
     let previous = tokio::task::spawn_blocking(move || PreviousBuilds::open(&builds, &own_build));
-    let site = Arc::new(tokio::task::spawn_blocking(move || Site::from_embedded(config)).await??);
+    let site =
+        Arc::new(tokio::task::spawn_blocking(move || ServedSite::from_embedded(config)).await??);
     let previous = previous.await?;
     tracing::info!(
         pages = site.pages.len(),
@@ -69,7 +72,7 @@ pub async fn run(
         previous_builds = previous.count(),
         public_url = %site.config.public_url,
         elapsed_ms = started.elapsed().as_millis() as u64,
-        "rendered and compressed every document"
+        "site loaded: each document is rendered when first asked for"
     );
     metrics().set_build(env!("CARGO_PKG_VERSION"), &site.build.build_id);
     let config = site.config.clone();
@@ -79,7 +82,7 @@ pub async fn run(
     contact.rotate_on_signal();
     let webhook = Webhook::from_config(settings, contact.store.appended())?;
     tracing::info!(
-        log = %settings.log,
+        log = %settings.log.display(),
         rate_limit_per_minute = settings.rate_limit_per_minute,
         group_commit = settings.group_commit,
         webhook = webhook.as_ref().map_or("off", |_| "on"),
@@ -162,7 +165,7 @@ pub async fn run(
 
 /// Serves an already built site, storing applications with `contact`.
 pub async fn serve(
-    site: Arc<Site>,
+    site: Arc<ServedSite>,
     contact: Arc<ContactDesk>,
     listener: tokio::net::TcpListener,
     shutdown: impl Future<Output = ()>,
@@ -197,7 +200,7 @@ const STORE_BUILD_WAIT: Duration = Duration::from_secs(30);
 /// stored in the builds directory (or `STORE_BUILD_WAIT` has passed), and writes the pid file.
 async fn announce_ready(
     contact: Arc<ContactDesk>,
-    site: Arc<Site>,
+    site: Arc<ServedSite>,
     config: Config,
     own_build_stored: tokio::sync::oneshot::Receiver<()>,
 ) {
@@ -211,7 +214,7 @@ async fn announce_ready(
         site.pages.len(),
         site.build.build_id
     ));
-    tracing::info!("ready: documents rendered, applications log read back");
+    tracing::info!("ready: site loaded, applications log read back");
 }
 
 /// Reloads the certificate files on every SIGHUP. It starts once the server has reported ready,

@@ -8,7 +8,7 @@ use crate::private_files::write_atomically;
 
 /// Writes this process's id to the configured pid file (a failure is logged).
 pub fn write(config: &Config) {
-    let Some(path) = config.pid_file() else {
+    let Some(path) = &config.server.pid_file else {
         return;
     };
     if let Err(error) = write_atomically(path, format!("{}\n", std::process::id()).as_bytes()) {
@@ -18,7 +18,7 @@ pub fn write(config: &Config) {
 
 /// Removes the pid file when it still names this process (a successor's stays).
 pub fn remove(config: &Config) {
-    let Some(path) = config.pid_file() else {
+    let Some(path) = &config.server.pid_file else {
         return;
     };
     if names_this_process(path) {

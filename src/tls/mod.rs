@@ -3,7 +3,7 @@
 //! (obtained and renewed in the background), and the plain-HTTP listener that sends every
 //! request to the same path on the HTTPS site.
 
-pub mod acme;
+pub(crate) mod acme;
 pub mod certificates;
 mod files;
 mod policy;
@@ -43,14 +43,14 @@ impl Tls {
     /// the cache directory is served at once, and [`Tls::start`] obtains or renews one.
     pub fn from_config(config: &Config) -> anyhow::Result<Option<Self>> {
         let certificates = Arc::new(Certificates::default());
-        let (source, alpn_challenge) = if let Some((cert, key)) = config.tls_files() {
+        let (source, alpn_challenge) = if let Some((cert, key)) = config.tls.files() {
             certificates.install(files::read_pair(cert, key)?);
             let source = Source::Files {
                 cert: cert.to_path_buf(),
                 key: key.to_path_buf(),
             };
             (source, false)
-        } else if let Some(settings) = config.acme() {
+        } else if let Some(settings) = config.tls.acme() {
             let acme = Acme::new(settings, certificates.clone())?;
             acme.serve_cached();
             (

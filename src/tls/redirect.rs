@@ -16,8 +16,8 @@ use crate::config::Config;
 /// otherwise), with the security headers; with `http01`, a `GET` of a pending validation gets
 /// its key authorization (`text/plain`) instead.
 pub fn redirect_router(config: &Config, http01: Option<Arc<Http01Answers>>) -> Router {
-    let public_url = Arc::<str>::from(config.public_url.trim_end_matches('/'));
-    let security = Arc::new(crate::site::security::security_headers(config));
+    let public_url = Arc::<str>::from(config.public_url.as_str());
+    let security = Arc::new(crate::security_headers::security_headers(config));
     Router::new().fallback(move |method: Method, uri: Uri| {
         let (public_url, security, http01) = (public_url.clone(), security.clone(), http01.clone());
         async move {

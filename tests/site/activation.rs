@@ -15,9 +15,19 @@ use std::time::{Duration, Instant};
 /// The release binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_custody-site");
 
-/// A listening socket on 127.0.0.1 with a port the system chose, and its address.
+/// The accept queue of a systemd socket unit: `Backlog=` defaults to `SOMAXCONN`, 4096 on these
+/// kernels. (The standard library's `TcpListener::bind` asks for 128, which a burst of a few
+/// hundred connections overflows: the kernel drops their SYNs and the clients retry after 1 s.)
+const SOCKET_UNIT_BACKLOG: i32 = 4096;
+
+/// A listening socket on 127.0.0.1 with a port the system chose and the accept queue of a
+/// socket unit, and its address.
 pub fn bound() -> (std::net::TcpListener, String) {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+    let any_port = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+    socket.bind(&any_port.into()).unwrap();
+    socket.listen(SOCKET_UNIT_BACKLOG).unwrap();
+    let listener = std::net::TcpListener::from(socket);
     let addr = listener.local_addr().unwrap().to_string();
     (listener, addr)
 }
@@ -175,17 +185,17 @@ pub fn signal(pid: u32, signal: &str) {
     assert!(status.success(), "kill {signal} {pid}");
 }
 
-/// Waits for `child` to exit; panics after `within`.
+/// Waits for `child` to exit; kills it and panics after `within`.
 pub fn wait_exit(child: &mut Child, within: Duration) -> std::process::ExitStatus {
-    let deadline = Instant::now() + within;
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the process did not exit within {within:?}"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    let pid = child.id();
+    std::thread::scope(|scope| {
+        let (exited, exit) = mpsc::channel();
+        scope.spawn(move || exited.send(child.wait().unwrap()));
+        exit.recv_timeout(within).unwrap_or_else(|_| {
+            // SAFETY: `kill` only sends a signal; the child is not reaped yet, so `pid` is
+            // still its own.
+            unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
+            panic!("the process did not exit within {within:?}")
+        })
+    })
 }

@@ -1,7 +1,10 @@
 //! The binary's command line: `check`, configuration errors, and SIGTERM.
 
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::io::{Read, Write};
+use std::process::Command;
+use std::time::Duration;
+
+use crate::activation::{signal, spawn_logged, wait_exit};
 
 const BIN: &str = env!("CARGO_BIN_EXE_custody-site");
 
@@ -51,48 +54,30 @@ fn bad_configuration_fails_with_a_clear_message() {
 
 #[test]
 fn serve_answers_and_exits_cleanly_on_sigterm() {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
+    // The binary binds the address itself here: port 0, the one it got read from its log.
+    let (mut child, mut log) = spawn_logged(
+        Command::new(BIN)
+            .args(["--listen", "127.0.0.1:0"])
+            .env_remove("CUSTODY_SITE_CONFIG")
+            .env("RUST_LOG", "info"),
+    );
+    let listening = log.wait_for("listening on http://", Duration::from_secs(20));
+    let addr = listening
+        .split("listening on http://")
+        .nth(1)
         .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let addr = format!("127.0.0.1:{port}");
-    let mut child = Command::new(BIN)
-        .args(["--listen", &addr])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
+        .split_whitespace()
+        .next()
         .unwrap();
-    let started = Instant::now();
-    let mut answered = false;
-    while started.elapsed() < Duration::from_secs(10) {
-        if let Ok(mut stream) = std::net::TcpStream::connect(&addr) {
-            use std::io::{Read, Write};
-            stream
-                .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-                .unwrap();
-            let mut response = String::new();
-            let _ = stream.read_to_string(&mut response);
-            answered = response.starts_with("HTTP/1.1 200");
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert!(answered, "the server answered /healthz");
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         .unwrap();
-    assert!(killed.success());
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(Instant::now() < deadline, "exited within the grace period");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    signal(child.id(), "-TERM");
+    let status = wait_exit(&mut child, Duration::from_secs(10));
     assert!(status.success(), "{status}");
 }
 

@@ -11,20 +11,22 @@ use custody_site::config::{Config, ContactConfig};
 use custody_site::contact::ContactDesk;
 use custody_site::embedded::content_files;
 use custody_site::http::SiteService;
-use custody_site::{Site, http};
+use custody_site::{ServedSite, http};
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 
+use crate::activation::{BIN, activated, bound};
+
 /// The site with the default configuration (public URL `http://127.0.0.1:8080`).
-pub static SITE: LazyLock<Arc<Site>> = LazyLock::new(|| {
-    Arc::new(Site::from_embedded(Config::default()).expect("the embedded site builds"))
+pub static SITE: LazyLock<Arc<ServedSite>> = LazyLock::new(|| {
+    Arc::new(ServedSite::from_embedded(Config::default()).expect("the embedded site builds"))
 });
 
 /// A contact desk whose log lives in a temporary directory for the whole test run.
 pub static CONTACT: LazyLock<Arc<ContactDesk>> = LazyLock::new(|| {
     let dir = tempfile::tempdir().expect("a temporary directory").keep();
     let config = ContactConfig {
-        log: dir.join("applications.jsonl").display().to_string(),
+        log: dir.join("applications.jsonl"),
         ..ContactConfig::default()
     };
     Arc::new(ContactDesk::open(&config))
@@ -141,33 +143,23 @@ pub fn replace(files: &mut ContentFiles, file: &str, from: &str, to: &str) {
     *text = text.replacen(from, to, 1);
 }
 
-/// A TCP port on 127.0.0.1 that is free now.
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 /// A builds directory for the binaries the tests start, so that they store their build there
 /// rather than in `data/builds` of the checkout.
 static BUILDS: LazyLock<std::path::PathBuf> =
     LazyLock::new(|| tempfile::tempdir().expect("a temporary directory").keep());
 
-/// The release binary, without a configuration file, to listen on 127.0.0.1:`port` as
-/// `public_url`, its builds directory a temporary one.
-pub fn site_command(port: u16, public_url: &str) -> std::process::Command {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_custody-site"));
-    command
-        .args([
-            "--listen",
-            &format!("127.0.0.1:{port}"),
-            "--public-url",
-            public_url,
-        ])
-        .env_remove("CUSTODY_SITE_CONFIG")
-        .env("CUSTODY_SITE_PREVIOUS_BUILDS_DIR", &*BUILDS);
+/// The release binary, without a configuration file, serving on the listening `sockets` the
+/// test bound (named `listen`, `redirect` or `metrics`, passed as systemd passes them, see
+/// `activation.rs`), with `public_url`, its builds directory a temporary one. A connection
+/// made once the process is spawned waits in the socket's queue until the server takes it, so
+/// no test waits for a port to open; dropping the test's copy of a socket after the spawn
+/// leaves the process its only owner.
+pub fn site_command(
+    sockets: &[(&str, &std::net::TcpListener)],
+    public_url: &str,
+) -> std::process::Command {
+    let mut command = activated(std::path::Path::new(BIN), sockets, public_url);
+    command.env("CUSTODY_SITE_PREVIOUS_BUILDS_DIR", &*BUILDS);
     command
 }
 
@@ -181,65 +173,54 @@ impl Drop for Running {
     }
 }
 
-/// A connection to `addr`, retried until it is accepted; fails the test after `within`.
-pub async fn connect(addr: &str, within: std::time::Duration) -> tokio::net::TcpStream {
-    let deadline = std::time::Instant::now() + within;
-    loop {
-        match tokio::net::TcpStream::connect(addr).await {
-            Ok(stream) => return stream,
-            Err(error) => {
-                assert!(
-                    std::time::Instant::now() < deadline,
-                    "cannot connect to {addr}: {error}"
-                );
-                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-            }
-        }
-    }
-}
-
-/// What a child process writes to standard error, collected as it comes.
+/// What a child process writes to standard error, collected as it comes: the reader thread
+/// adds each line and wakes every waiter.
 #[derive(Clone)]
-pub struct Stderr(Arc<std::sync::Mutex<String>>);
+pub struct Stderr(tokio::sync::watch::Receiver<String>);
 
 impl Stderr {
     /// Collects the standard error of `child`, which must be piped.
     pub fn collect(child: &mut std::process::Child) -> Stderr {
         use std::io::BufRead;
         let pipe = child.stderr.take().expect("standard error is piped");
-        let text = Arc::new(std::sync::Mutex::new(String::new()));
-        let collected = text.clone();
+        let (text, collected) = tokio::sync::watch::channel(String::new());
         std::thread::spawn(move || {
             for line in std::io::BufReader::new(pipe).lines().map_while(Result::ok) {
-                let mut text = collected.lock().unwrap();
-                text.push_str(&line);
-                text.push('\n');
+                text.send_modify(|text| {
+                    text.push_str(&line);
+                    text.push('\n');
+                });
             }
         });
-        Stderr(text)
+        Stderr(collected)
     }
 
     /// Everything written so far.
     pub fn text(&self) -> String {
-        self.0.lock().unwrap().clone()
+        self.0.borrow().clone()
     }
 
-    /// Waits until `needle` has been written `times` times; fails the test after 20 s.
+    /// Waits until `needle` has been written `times` times; fails the test when the process
+    /// closes its standard error first, or after 20 s.
     pub async fn wait_for(&self, needle: &str, times: usize) {
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-        while self.text().matches(needle).count() < times {
-            assert!(
-                std::time::Instant::now() < deadline,
+        let mut text = self.0.clone();
+        let written = text.wait_for(|text| text.matches(needle).count() >= times);
+        match tokio::time::timeout(std::time::Duration::from_secs(20), written).await {
+            Ok(Ok(_)) => {}
+            Ok(Err(_)) => panic!(
+                "the process ended before writing {times} × `{needle}`:\n{}",
+                self.text()
+            ),
+            Err(_) => panic!(
                 "timed out waiting for {times} × `{needle}` in:\n{}",
                 self.text()
-            );
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            ),
         }
     }
 }
 
-/// The release binary serving on a free port with the environment `env` (and `RUST_LOG=info`
-/// unless `env` sets it), its standard error collected. Killed when dropped.
+/// The release binary serving on a listening socket of its own with the environment `env` (and
+/// `RUST_LOG=info` unless `env` sets it), its standard error collected. Killed when dropped.
 pub struct Served {
     pub process: Running,
     pub origin: String,
@@ -249,15 +230,28 @@ pub struct Served {
 impl Served {
     /// Starts the binary and waits until it listens.
     pub async fn start(env: &[(&str, &str)]) -> Served {
-        let port = free_port();
-        let origin = format!("http://127.0.0.1:{port}");
-        let mut child = site_command(port, &origin)
+        Served::start_with(env, &[]).await
+    }
+
+    /// Starts the binary with `others` (`metrics`, `redirect`) beside the site's own socket,
+    /// and waits until it listens. The test keeps its copies of `others`, so a process started
+    /// after this one can be handed the same sockets.
+    pub async fn start_with(
+        env: &[(&str, &str)],
+        others: &[(&str, &std::net::TcpListener)],
+    ) -> Served {
+        let (site, addr) = bound();
+        let origin = format!("http://{addr}");
+        let mut sockets = vec![("listen", &site)];
+        sockets.extend_from_slice(others);
+        let mut child = site_command(&sockets, &origin)
             .env("RUST_LOG", "info")
             .envs(env.iter().copied())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::piped())
             .spawn()
             .expect("the binary starts");
+        drop(site);
         let stderr = Stderr::collect(&mut child);
         let served = Served {
             process: Running(child),

@@ -31,7 +31,7 @@ pub fn desk_in(
 ) -> (Arc<ContactDesk>, SiteService, PathBuf) {
     let log = dir.join("applications.jsonl");
     let mut config = ContactConfig {
-        log: log.display().to_string(),
+        log: log.clone(),
         rate_limit_per_minute: 0,
         ..ContactConfig::default()
     };

@@ -198,7 +198,7 @@ async fn the_proxy_header_names_the_client_when_configured() {
     let dir = tempfile::tempdir().unwrap();
     let (app, log) = app_in(dir.path(), |config| {
         config.rate_limit_per_minute = 1;
-        config.client_ip_header = "x-forwarded-for".into();
+        config.client_ip_header = "x-forwarded-for".parse().ok();
     });
     let via_proxy = |chain: &str| {
         post()

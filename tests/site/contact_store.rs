@@ -216,25 +216,28 @@ async fn a_rotation_that_fails_keeps_the_log_in_service() {
 async fn applications_sent_during_rotations_are_each_stored_once() {
     let dir = tempfile::tempdir().unwrap();
     let (desk, app, log) = desk_in(dir.path(), |_| {});
+    // Each acknowledgement is announced: the application is on disk.
+    let (stored_one, mut acknowledgements) = tokio::sync::mpsc::unbounded_channel();
     let submissions: Vec<_> = (0..300)
         .map(|n| {
-            let app = app.clone();
+            let (app, stored_one) = (app.clone(), stored_one.clone());
             tokio::spawn(async move {
                 let mut body = valid("en");
                 body["company"] = json!(format!("During rotations {n}"));
                 let answer = submit(&app, &body).await;
                 assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
                 let reply: Value = serde_json::from_str(&answer.text).unwrap();
+                let _ = stored_one.send(());
                 reply["id"].as_str().unwrap().to_owned()
             })
         })
         .collect();
+    drop(stored_one);
     for _ in 0..3 {
-        // Each rotation once the new log has an application, while others are in flight.
+        // Each rotation once the new log has an application, while others are in flight: the
+        // log is looked at after each acknowledgement, until none is left to come.
         let log_has_one = || std::fs::metadata(&log).is_ok_and(|meta| meta.len() > 0);
-        while !log_has_one() && !submissions.iter().all(|s| s.is_finished()) {
-            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
-        }
+        while !log_has_one() && acknowledgements.recv().await.is_some() {}
         desk.store.rotate().await.expect("rotated");
     }
     let mut acknowledged = HashSet::new();

@@ -3,38 +3,59 @@
 //! flight, slow uploads included, within the grace period.
 
 use std::collections::HashSet;
+use std::os::unix::process::CommandExt;
 use std::process::Stdio;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio::sync::Semaphore;
 
 use crate::activation::{BIN, Notifications, activated, bound, signal, wait_exit};
-use crate::common::{Running, connect, free_port, site_command};
+use crate::common::{Running, site_command};
 use crate::contact::valid;
 
 /// Sends one application over a new connection, its body in `pieces` spread over `spread`, and
-/// returns the status and JSON answer.
+/// returns the status and JSON answer. With `reading`, the request asks to continue
+/// (`Expect: 100-continue`) and a permit is added to `reading` once the server answers that it
+/// reads the body, before the body is sent.
 async fn submit(
     addr: &str,
     origin: &str,
     company: &str,
     pieces: usize,
     spread: Duration,
+    reading: Option<&Semaphore>,
 ) -> (u16, Value) {
     let mut body = valid("en");
     body["company"] = json!(company);
     let body = body.to_string();
     let mut stream = TcpStream::connect(addr).await.unwrap();
+    let expect = if reading.is_some() {
+        "expect: 100-continue\r\n"
+    } else {
+        ""
+    };
     let head = format!(
-        "POST /api/contact HTTP/1.1\r\nhost: {addr}\r\norigin: {origin}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+        "POST /api/contact HTTP/1.1\r\nhost: {addr}\r\norigin: {origin}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n{expect}\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).await.unwrap();
+    if let Some(reading) = reading {
+        let mut interim = Vec::new();
+        while !interim.ends_with(b"\r\n\r\n") {
+            interim.push(stream.read_u8().await.unwrap());
+        }
+        let interim = String::from_utf8_lossy(&interim);
+        assert!(interim.starts_with("HTTP/1.1 100"), "{interim}");
+        reading.add_permits(1);
+    }
     let chunk = body.len().div_ceil(pieces);
     for piece in body.as_bytes().chunks(chunk) {
         stream.write_all(piece).await.unwrap();
+        // A slow upload is what this sends: the pause between pieces is the client's pace.
         tokio::time::sleep(spread / pieces as u32).await;
     }
     let mut answer = String::new();
@@ -64,31 +85,44 @@ fn stored_ids(log: &std::path::Path) -> Vec<String> {
 async fn a_full_disk_answers_503_and_leaves_every_stored_line_whole() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("applications.jsonl");
-    let port = free_port();
-    let origin = format!("http://127.0.0.1:{port}");
-    let addr = format!("127.0.0.1:{port}");
+    let (listener, addr) = bound();
+    let origin = format!("http://{addr}");
+    let mut command = site_command(&[("listen", &listener)], &origin);
     // 16 KiB is all the log may grow to: the disk is full after some twenty applications.
-    let site = site_command(port, &origin);
-    let mut command = std::process::Command::new("bash");
+    // SAFETY: runs between fork and exec and only calls the async-signal-safe `setrlimit`.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 16 * 1024,
+                rlim_max: 16 * 1024,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
     command
-        .arg("-c")
-        .arg("ulimit -f 16 && exec \"$0\" \"$@\"")
-        .arg(site.get_program())
-        .args(site.get_args())
-        .env_remove("CUSTODY_SITE_CONFIG")
         .env("CUSTODY_SITE_CONTACT_LOG", &log)
         .env("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0")
         .env("RUST_LOG", "error")
         .stdout(Stdio::null())
         .stderr(Stdio::null());
     let _site = Running(command.spawn().unwrap());
-    drop(connect(&addr, Duration::from_secs(10)).await);
+    drop(listener);
 
     let mut acknowledged = Vec::new();
     let mut refused = 0;
     for n in 0..60 {
-        let (status, answer) =
-            submit(&addr, &origin, &format!("Disk {n}"), 1, Duration::ZERO).await;
+        let (status, answer) = submit(
+            &addr,
+            &origin,
+            &format!("Disk {n}"),
+            1,
+            Duration::ZERO,
+            None,
+        )
+        .await;
         match status {
             201 => {
                 assert_eq!(
@@ -133,19 +167,13 @@ async fn sigterm_under_load_finishes_every_request_in_flight_within_the_grace_pe
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("applications.jsonl");
     let (listener, addr) = bound();
-    let (metrics, metrics_addr) = bound();
     let origin = format!("http://{addr}");
     let notifications = Notifications::bind(dir.path());
-    let mut command = activated(
-        BIN.as_ref(),
-        &[("listen", &listener), ("metrics", &metrics)],
-        &origin,
-    );
+    let mut command = activated(BIN.as_ref(), &[("listen", &listener)], &origin);
     command
         .env("CUSTODY_SITE_CONTACT_LOG", &log)
         .env("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0")
         .env("CUSTODY_SITE_SERVER_SHUTDOWN_GRACE_SECS", "6")
-        .env("CUSTODY_SITE_METRICS_LISTEN", &metrics_addr)
         .env("NOTIFY_SOCKET", notifications.path())
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null());
@@ -154,9 +182,10 @@ async fn sigterm_under_load_finishes_every_request_in_flight_within_the_grace_pe
     drop(listener);
     notifications.wait_for("READY=1", Duration::from_secs(20));
     // Slow uploads: each application's body trickles in over two seconds.
+    let reading = Arc::new(Semaphore::new(0));
     let slow: Vec<_> = (0..20)
         .map(|n| {
-            let (addr, origin) = (addr.clone(), origin.clone());
+            let (addr, origin, reading) = (addr.clone(), origin.clone(), reading.clone());
             tokio::spawn(async move {
                 submit(
                     &addr,
@@ -164,13 +193,15 @@ async fn sigterm_under_load_finishes_every_request_in_flight_within_the_grace_pe
                     &format!("Slow {n}"),
                     8,
                     Duration::from_secs(2),
+                    Some(&reading),
                 )
                 .await
             })
         })
         .collect();
-    // SIGTERM once the server holds all twenty connections.
-    wait_for_metric(&metrics_addr, "custody_site_connections_open 20").await;
+    // SIGTERM once the server reads all twenty bodies.
+    let all_reading = tokio::time::timeout(Duration::from_secs(20), reading.acquire_many(20));
+    drop(all_reading.await.expect("the server reads every body"));
     let signalled = Instant::now();
     signal(site.0.id(), "-TERM");
     let mut acknowledged = HashSet::new();
@@ -192,23 +223,4 @@ async fn sigterm_under_load_finishes_every_request_in_flight_within_the_grace_pe
     assert!(exit.success(), "{exit:?}");
     let stored: HashSet<String> = stored_ids(&log).into_iter().collect();
     assert_eq!(stored, acknowledged);
-}
-
-/// Waits until the metrics at `addr` contain `line`.
-async fn wait_for_metric(addr: &str, line: &str) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let mut stream = TcpStream::connect(addr).await.unwrap();
-        let request = "GET /metrics HTTP/1.1\r\nhost: metrics\r\nconnection: close\r\n\r\n";
-        stream.write_all(request.as_bytes()).await.unwrap();
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).await.unwrap();
-        if answer.lines().any(|l| l == line) {
-            return;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "no `{line}` in the metrics: {answer}"
-        );
-    }
 }

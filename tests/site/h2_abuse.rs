@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 
-use crate::common::{Running, connect, free_port, site_command};
+use crate::activation::bound;
+use crate::common::{Running, site_command};
 use crate::server::http2_request;
 
 /// Seconds an answer may wait for the client's flow-control window (the header read timeout
@@ -40,7 +41,7 @@ pub enum Closed {
     Eof,
 }
 
-/// The release binary on a free port, its log lines (standard error) arriving on `log`.
+/// The release binary on a socket of its own, its log lines (standard error) arriving on `log`.
 struct Site {
     child: Running,
     addr: String,
@@ -50,8 +51,8 @@ struct Site {
 impl Site {
     async fn start() -> Self {
         let dir = tempfile::tempdir().unwrap();
-        let port = free_port();
-        let mut child = site_command(port, &format!("http://127.0.0.1:{port}"))
+        let (listener, addr) = bound();
+        let mut child = site_command(&[("listen", &listener)], &format!("http://{addr}"))
             .env(
                 "CUSTODY_SITE_CONTACT_LOG",
                 dir.path().join("applications.jsonl"),
@@ -60,12 +61,13 @@ impl Site {
                 "CUSTODY_SITE_SERVER_HEADER_READ_TIMEOUT_SECS",
                 STALL_SECS.to_string(),
             )
-            .env("RUST_LOG", "warn")
+            .env("RUST_LOG", "warn,custody_site::server::accept=info")
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let (lines, log) = mpsc::unbounded_channel();
+        drop(listener);
+        let (lines, mut log) = mpsc::unbounded_channel();
         let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
         std::thread::spawn(move || {
             let _dir = dir;
@@ -73,8 +75,18 @@ impl Site {
                 let _ = lines.send(line);
             }
         });
-        let addr = format!("127.0.0.1:{port}");
-        drop(connect(&addr, Duration::from_secs(15)).await);
+        // Started once it listens, so that no measure counts the start-up.
+        let listening = async {
+            while let Some(line) = log.recv().await {
+                if line.contains("listening on http://") {
+                    return;
+                }
+            }
+            panic!("the binary ended before it listened");
+        };
+        tokio::time::timeout(Duration::from_secs(20), listening)
+            .await
+            .expect("the binary listens within 20 s");
         Self {
             child: Running(child),
             addr,
@@ -142,6 +154,7 @@ fn sample_peak_rss(
         loop {
             tokio::select! {
                 _ = &mut stop => return peak,
+                // Sampling is what this measures: memory has no event to wait for.
                 () = tokio::time::sleep(Duration::from_millis(5)) => peak = peak.max(rss_mb(pid)),
             }
         }

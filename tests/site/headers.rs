@@ -5,7 +5,7 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::http::Request;
 use custody_site::config::Config;
-use custody_site::{Site, http};
+use custody_site::{ServedSite, http};
 
 use crate::common::{CONTACT, SITE, get, send_to};
 
@@ -48,8 +48,8 @@ fn assert_security_headers(answer: &crate::common::Answer, what: &str) {
 
 #[tokio::test]
 async fn every_kind_of_response_carries_the_security_headers() {
-    let asset = SITE
-        .assets
+    let static_file = SITE
+        .static_files
         .keys()
         .find(|k| k.starts_with("/_app/assets/"))
         .unwrap()
@@ -57,7 +57,7 @@ async fn every_kind_of_response_carries_the_security_headers() {
     for path in [
         "/",
         "/zh/faq",
-        &asset,
+        &static_file,
         "/no-such-page",
         "/serve",
         "/_app/builds/latest.json",
@@ -79,10 +79,10 @@ async fn every_kind_of_response_carries_the_security_headers() {
 #[tokio::test]
 async fn hsts_is_sent_when_the_public_url_is_https() {
     let config = Config {
-        public_url: "https://custody.example".into(),
+        public_url: "https://custody.example".parse().unwrap(),
         ..Config::default()
     };
-    let site = Arc::new(Site::from_embedded(config).unwrap());
+    let site = Arc::new(ServedSite::from_embedded(config).unwrap());
     let answer = send_to(
         http::app(site, CONTACT.clone()),
         Request::get("/about").body(Body::empty()).unwrap(),
@@ -103,10 +103,10 @@ async fn hsts_is_sent_when_the_public_url_is_https() {
 #[tokio::test]
 async fn configured_origins_extend_the_csp_and_reach_the_page_config() {
     let mut config = Config::default();
-    config.iam.base_url = "https://iam.custody.example/".into();
-    config.analytics.script_url = "https://stats.custody.example/pv.js".into();
+    config.iam.base_url = "https://iam.custody.example/".parse().ok();
+    config.analytics.script_url = "https://stats.custody.example/pv.js".parse().ok();
     config.site.environment = custody_site::config::Environment::Test;
-    let site = Arc::new(Site::from_embedded(config).unwrap());
+    let site = Arc::new(ServedSite::from_embedded(config).unwrap());
     let answer = send_to(
         http::app(site, CONTACT.clone()),
         Request::get("/").body(Body::empty()).unwrap(),

@@ -9,19 +9,37 @@ use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::common::{Running, SITE, connect, free_port, site_command};
+use crate::activation::bound;
+use crate::common::{Running, SITE, Stderr, site_command};
 use crate::contact::valid;
 
-/// How long a connection may take to be accepted (the binary starting, or a burst of connects).
+/// How long a connection may take to be made (a burst of connects).
 const CONNECT_WITHIN: Duration = Duration::from_secs(15);
 
-/// The release binary on a free port with at most `max_connections` connections, whose clients
-/// have `timeout_secs` for their request headers and a contact application for its body (no
-/// rate limit: the tests' applications all come from one address).
-fn start(dir: &std::path::Path, max_connections: usize, timeout_secs: u64) -> (Running, String) {
-    let port = free_port();
-    let origin = format!("http://127.0.0.1:{port}");
-    let child = site_command(port, &origin)
+/// Warnings, and the accept loop's own lines (`listening on`).
+const ACCEPT_INFO: &str = "warn,custody_site::server::accept=info";
+
+/// A new connection to `addr`; the server takes it from its socket's queue once it accepts.
+async fn connect(addr: &str) -> TcpStream {
+    tokio::time::timeout(CONNECT_WITHIN, TcpStream::connect(addr))
+        .await
+        .unwrap_or_else(|_| panic!("no connection to {addr} within {CONNECT_WITHIN:?}"))
+        .unwrap()
+}
+
+/// The release binary on a socket of its own with at most `max_connections` connections, whose
+/// clients have `timeout_secs` for their request headers and a contact application for its
+/// body (no rate limit: the tests' applications all come from one address), logging at
+/// `log_level` (`RUST_LOG`, which lets through the accept loop's `listening on`: this waits for
+/// it, so that no measure counts the start-up).
+async fn start(
+    dir: &std::path::Path,
+    max_connections: usize,
+    timeout_secs: u64,
+    log_level: &str,
+) -> (Running, String, Stderr) {
+    let (listener, addr) = bound();
+    let mut child = site_command(&[("listen", &listener)], &format!("http://{addr}"))
         .env("CUSTODY_SITE_CONTACT_LOG", dir.join("applications.jsonl"))
         .env(
             "CUSTODY_SITE_SERVER_MAX_CONNECTIONS",
@@ -36,11 +54,15 @@ fn start(dir: &std::path::Path, max_connections: usize, timeout_secs: u64) -> (R
             timeout_secs.to_string(),
         )
         .env("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0")
-        .env("RUST_LOG", "warn")
+        .env("RUST_LOG", log_level)
         .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("the release binary starts");
-    (Running(child), format!("127.0.0.1:{port}"))
+    let stderr = Stderr::collect(&mut child);
+    let site = Running(child);
+    stderr.wait_for("listening on http://", 1).await;
+    (site, addr, stderr)
 }
 
 /// Sends one keep-alive `GET path` on `stream` and reads its answer (a `Content-Length` body).
@@ -89,10 +111,17 @@ fn resident_mb(pid: u32) -> f64 {
 #[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn connections_over_the_cap_get_503_and_the_site_recovers() {
     let dir = tempfile::tempdir().unwrap();
-    let (_site, addr) = start(dir.path(), 20, 10);
+    // The accept loop logs each connection it closes, once its slot is free.
+    let (_site, addr, log) = start(
+        dir.path(),
+        20,
+        10,
+        "warn,custody_site::server::accept=debug",
+    )
+    .await;
     let mut held = Vec::new();
     for _ in 0..20 {
-        let mut stream = connect(&addr, CONNECT_WITHIN).await;
+        let mut stream = connect(&addr).await;
         assert!(
             exchange(&mut stream, "/healthz")
                 .await
@@ -100,7 +129,7 @@ async fn connections_over_the_cap_get_503_and_the_site_recovers() {
         );
         held.push(stream);
     }
-    let mut over = connect(&addr, CONNECT_WITHIN).await;
+    let mut over = connect(&addr).await;
     over.write_all(b"GET / HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n")
         .await
         .unwrap();
@@ -118,21 +147,18 @@ async fn connections_over_the_cap_get_503_and_the_site_recovers() {
             .starts_with("HTTP/1.1 200")
     );
     drop(held);
-    let deadline = Instant::now() + Duration::from_secs(5);
-    loop {
-        let mut stream = connect(&addr, CONNECT_WITHIN).await;
-        let mut head = String::new();
-        stream
-            .write_all(b"GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n")
-            .await
-            .unwrap();
-        stream.read_to_string(&mut head).await.unwrap();
-        if head.starts_with("HTTP/1.1 200") {
-            break;
-        }
-        assert!(Instant::now() < deadline, "slots were not freed: {head}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    log.wait_for("its slot is free", 20).await;
+    let mut stream = connect(&addr).await;
+    let mut head = String::new();
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    stream.read_to_string(&mut head).await.unwrap();
+    assert!(
+        head.starts_with("HTTP/1.1 200"),
+        "slots were not freed: {head}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -147,9 +173,9 @@ async fn ten_thousand_open_connections_are_held_with_bounded_memory() {
     let dir = tempfile::tempdir().unwrap();
     // Idle keep-alive connections are closed after the header read timeout; this test holds
     // them longer than the default 10 s takes to open them all.
-    let (site, addr) = start(dir.path(), CONNECTIONS + 100, 120);
+    let (site, addr, _log) = start(dir.path(), CONNECTIONS + 100, 120, ACCEPT_INFO).await;
     let pid = site.0.id();
-    let mut stream = connect(&addr, CONNECT_WITHIN).await;
+    let mut stream = connect(&addr).await;
     assert!(exchange(&mut stream, "/").await.starts_with("HTTP/1.1 200"));
     let idle_mb = resident_mb(pid);
 
@@ -160,7 +186,7 @@ async fn ten_thousand_open_connections_are_held_with_bounded_memory() {
             .map(|_| {
                 let addr = addr.clone();
                 tokio::spawn(async move {
-                    let mut stream = connect(&addr, CONNECT_WITHIN).await;
+                    let mut stream = connect(&addr).await;
                     let head = exchange(&mut stream, "/healthz").await;
                     assert!(head.starts_with("HTTP/1.1 200"), "{head}");
                     stream
@@ -175,7 +201,7 @@ async fn ten_thousand_open_connections_are_held_with_bounded_memory() {
     let opening = started.elapsed();
     // With every connection open, a page and an API answer come promptly.
     for path in ["/zh/faq", "/api/supported-assets?entity=sg&page=2&size=20"] {
-        let mut stream = connect(&addr, CONNECT_WITHIN).await;
+        let mut stream = connect(&addr).await;
         let asked = Instant::now();
         assert!(
             exchange(&mut stream, path)
@@ -218,7 +244,7 @@ struct CutOff {
 /// server closes the connection or `give_up` passes. Writing stops at the first byte of an
 /// answer or the first failed write, and reading goes on, so the answer is read whole.
 async fn trickle(addr: String, pieces: Vec<Vec<u8>>, every: Duration, give_up: Duration) -> CutOff {
-    let mut stream = connect(&addr, CONNECT_WITHIN).await;
+    let mut stream = connect(&addr).await;
     let opened = Instant::now();
     let mut pieces = pieces.into_iter();
     let mut received = Vec::new();
@@ -255,8 +281,7 @@ async fn hundreds_of_slow_clients_are_cut_off_while_others_are_served() {
     // Far longer than the timeout: a client that is not cut off keeps trickling until then.
     const GIVE_UP: Duration = Duration::from_secs(12);
     let dir = tempfile::tempdir().unwrap();
-    let (_site, addr) = start(dir.path(), 10_000, TIMEOUT.as_secs());
-    connect(&addr, CONNECT_WITHIN).await;
+    let (_site, addr, _log) = start(dir.path(), 10_000, TIMEOUT.as_secs(), ACCEPT_INFO).await;
 
     // Slowloris: a request line, then one more header line every 200 ms, never the blank line
     // that ends the headers.
@@ -292,7 +317,7 @@ async fn hundreds_of_slow_clients_are_cut_off_while_others_are_served() {
     while visiting.elapsed() < TIMEOUT + Duration::from_secs(1) {
         for path in ["/", "/api/supported-assets?entity=sg&page=1&size=20"] {
             let asked = Instant::now();
-            let mut stream = connect(&addr, CONNECT_WITHIN).await;
+            let mut stream = connect(&addr).await;
             let head = exchange(&mut stream, path).await;
             assert!(head.starts_with("HTTP/1.1 200"), "{path}: {head}");
             if asked.elapsed() > slowest {
@@ -305,6 +330,7 @@ async fn hundreds_of_slow_clients_are_cut_off_while_others_are_served() {
             slowest = slowest.max(asked.elapsed());
             served += 1;
         }
+        // Pacing of the other visitors, part of the load the test makes, not an ordering.
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
 

@@ -26,7 +26,8 @@ fn data_of(content: &Content, lang: Lang, path: &str) -> Value {
         .into_iter()
         .find(|i| i.path == path)
         .unwrap_or_else(|| panic!("{path} is a page"));
-    page_data(content, lang, &instance)["data"].clone()
+    serde_json::to_value(page_data(content, lang, &instance)).expect("page data serializes")["data"]
+        .clone()
 }
 
 /// The shown value of one figure of the first figure strip of a page.

@@ -4,22 +4,19 @@
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::Request;
 
-use crate::common::{app, send_to};
+use crate::activation::bound;
+use crate::common::{app, send_to, site_command};
 use crate::contact::{app_in, valid};
 
 const BIN: &str = env!("CARGO_BIN_EXE_custody-site");
 
-fn free_addr() -> String {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.local_addr().unwrap().to_string()
-}
-
-/// The binary serving on a free address, with `env`; stderr captured. Killed when dropped.
+/// The binary serving on a socket the test bound, with `env`; stderr captured. Killed when
+/// dropped.
 struct Running {
     child: Option<Child>,
     addr: String,
@@ -35,32 +32,27 @@ impl Drop for Running {
 }
 
 impl Running {
-    fn start(args: &[&str], env: &[(&str, &str)]) -> Running {
-        let addr = free_addr();
-        let mut command = Command::new(BIN);
+    /// Starts the binary with `args` and `env`, `others` (`metrics`) beside its own socket.
+    /// Requests sent at once wait in the socket's queue until the server takes them.
+    fn start(
+        args: &[&str],
+        env: &[(&str, &str)],
+        others: &[(&str, &std::net::TcpListener)],
+    ) -> Running {
+        let (listener, addr) = bound();
+        let mut sockets = vec![("listen", &listener)];
+        sockets.extend_from_slice(others);
+        let mut command = site_command(&sockets, &format!("http://{addr}"));
         command
-            .args(["--listen", &addr, "--public-url", &format!("http://{addr}")])
             .args(args)
-            .env_remove("CUSTODY_SITE_CONFIG")
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
-        for (key, value) in env {
-            command.env(key, value);
-        }
         let child = command.spawn().expect("the binary starts");
-        let running = Running {
+        Running {
             child: Some(child),
             addr,
-        };
-        let started = Instant::now();
-        while !running.get("/healthz").starts_with("HTTP/1.1 200") {
-            assert!(
-                started.elapsed() < Duration::from_secs(10),
-                "the site starts"
-            );
-            std::thread::sleep(Duration::from_millis(20));
         }
-        running
     }
 
     fn get(&self, path: &str) -> String {
@@ -86,6 +78,9 @@ fn request(addr: &str, head: &str, body: &str) -> String {
     let Ok(mut stream) = TcpStream::connect(addr) else {
         return String::new();
     };
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
     let message = format!(
         "{head}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
@@ -165,15 +160,16 @@ async fn readiness_follows_the_applications_log() {
 fn metrics_count_requests_and_applications_on_their_own_listener() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("applications.jsonl");
-    let metrics_addr = free_addr();
+    let (metrics, metrics_addr) = bound();
     let site = Running::start(
         &[],
         &[
             ("RUST_LOG", "warn"),
             ("CUSTODY_SITE_CONTACT_LOG", log.to_str().unwrap()),
-            ("CUSTODY_SITE_METRICS_LISTEN", &metrics_addr),
         ],
+        &[("metrics", &metrics)],
     );
+    drop(metrics);
     assert!(site.get("/about").starts_with("HTTP/1.1 200"));
     assert!(site.get("/about").starts_with("HTTP/1.1 200"));
     assert!(site.get("/no-such-page").starts_with("HTTP/1.1 404"));
@@ -221,6 +217,7 @@ fn json_logs_carry_the_route_status_and_request_id() {
             ("RUST_LOG", "info"),
             ("CUSTODY_SITE_CONTACT_LOG", log.to_str().unwrap()),
         ],
+        &[],
     );
     let answer = request(
         &site.addr,
@@ -241,11 +238,9 @@ fn json_logs_carry_the_route_status_and_request_id() {
     assert_eq!(logged["route"], "/faq/{id}");
     assert_eq!(logged["status"], 200);
     assert_eq!(logged["level"], "INFO");
-    assert!(
-        lines
-            .iter()
-            .any(|line| line["message"] == "rendered and compressed every document")
-    );
+    assert!(lines.iter().any(
+        |line| line["message"] == "site loaded: each document is rendered when first asked for"
+    ));
 }
 
 #[test]

@@ -10,7 +10,7 @@ use std::time::Duration;
 use http_body_util::BodyExt;
 
 use crate::activation::LogLines;
-use crate::common::{Running, connect, free_port};
+use crate::common::Running;
 use crate::test_ca::{TestCa, https_client};
 
 /// A running pebble and its DNS server.
@@ -36,6 +36,8 @@ impl Pebble {
         validity: Duration,
     ) -> Self {
         let listener = ca.issue_local(dir, "pebble");
+        // pebble and pebble-challtestsrv bind their own ports and take no socket from the
+        // test, so these are ports that were free a moment ago.
         let (acme_port, management_port, dns_port, dns_management_port) =
             (free_port(), free_port(), free_port(), free_port());
         let mut dns = Command::new("pebble-challtestsrv");
@@ -69,7 +71,7 @@ impl Pebble {
         let pebble = Running(pebble);
         pebble_log.wait_for("ACME directory available", Duration::from_secs(10));
         for port in [acme_port, management_port] {
-            drop(connect(&format!("127.0.0.1:{port}"), Duration::from_secs(10)).await);
+            listening(port, Duration::from_secs(10)).await;
         }
         let roots = https_client(&ca.pem, false)
             .get(
@@ -107,4 +109,27 @@ fn logged(command: &mut Command) -> (std::process::Child, LogLines) {
         .unwrap_or_else(|e| panic!("cannot start {command:?} (apt-get install pebble): {e}"));
     let lines = LogLines::of_stdout(&mut child);
     (child, lines)
+}
+
+/// A TCP port on 127.0.0.1 that is free now, for a program that binds its own.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Waits until `port` of 127.0.0.1 takes connections; panics after `within`. pebble writes its
+/// last line just before it binds its listeners and has no other signal, so this is the one
+/// place a connection is retried, at a short interval.
+async fn listening(port: u16, within: Duration) {
+    let deadline = std::time::Instant::now() + within;
+    while let Err(error) = tokio::net::TcpStream::connect(("127.0.0.1", port)).await {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "pebble does not listen on {port}: {error}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }

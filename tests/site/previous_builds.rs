@@ -14,7 +14,8 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::common::{Running, SITE, connect, free_port, site_command};
+use crate::activation::bound;
+use crate::common::{Running, SITE, site_command};
 
 /// The earlier build the fixture stands for.
 const OLD: &str = "0ld0ld0ld0ld0ld0";
@@ -173,12 +174,12 @@ async fn get(addr: &str, path: &str, encoding: &str) -> Raw {
     raw(addr, "GET", path, &[("accept-encoding", encoding)]).await
 }
 
-/// The binary on a free port with `builds` as its builds directory (`keep_hours` 1), once it
+/// The binary on a socket of its own with `builds` as its builds directory (`keep_hours` 1), once it
 /// has logged that its own build's files are stored, with its address and its log so far; its
 /// later log lines keep being drained.
 async fn start(dir: &Path, builds: &Path) -> (Running, String, String) {
-    let port = free_port();
-    let mut child = site_command(port, &format!("http://127.0.0.1:{port}"))
+    let (listener, addr) = bound();
+    let mut child = site_command(&[("listen", &listener)], &format!("http://{addr}"))
         .env("CUSTODY_SITE_PREVIOUS_BUILDS_DIR", builds)
         .env("CUSTODY_SITE_PREVIOUS_BUILDS_KEEP_HOURS", "1")
         .env("CUSTODY_SITE_CONTACT_LOG", dir.join("applications.jsonl"))
@@ -187,6 +188,7 @@ async fn start(dir: &Path, builds: &Path) -> (Running, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    drop(listener);
     let stderr = child.stderr.take().unwrap();
     let site = Running(child);
     let (lines, received) = mpsc::channel();
@@ -203,8 +205,6 @@ async fn start(dir: &Path, builds: &Path) -> (Running, String, String) {
         log.push_str(&line);
         log.push('\n');
     }
-    let addr = format!("127.0.0.1:{port}");
-    drop(connect(&addr, Duration::from_secs(5)).await);
     (site, addr, log)
 }
 

@@ -5,9 +5,10 @@
 //! instance acknowledged reaches the receiver under its own `webhook-id`.
 
 use std::collections::{HashMap, HashSet};
+use std::os::fd::AsRawFd;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
 use axum::http::{Request, StatusCode};
@@ -17,7 +18,8 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 use serde_json::{Value, json};
 
-use crate::common::{Running, SITE, free_port, site_command};
+use crate::activation::bound;
+use crate::common::{Running, SITE, Stderr, site_command};
 use crate::contact::{records, valid};
 use crate::webhook::{Receiver, SECRET};
 
@@ -26,26 +28,34 @@ const NGINX: &str = "/usr/sbin/nginx";
 /// Applications sent through the load balancer.
 const APPLICATIONS: usize = 120;
 
-/// An instance of the release binary on a free port, its log in `dir`.
-fn start_instance(
+/// An instance of the release binary on a socket of its own, its log in `dir`, once it has
+/// read its applications log back and is ready.
+async fn start_instance(
     dir: &Path,
     name: &str,
     public_url: &str,
     webhook: &str,
 ) -> (Running, String, PathBuf) {
-    let port = free_port();
+    let (listener, addr) = bound();
     let log = dir.join(format!("{name}.jsonl"));
-    let child = site_command(port, public_url)
+    let mut child = site_command(&[("listen", &listener)], public_url)
         .env("CUSTODY_SITE_CONTACT_LOG", &log)
         .env("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0")
         .env("CUSTODY_SITE_CONTACT_CLIENT_IP_HEADER", "x-forwarded-for")
         .env("CUSTODY_SITE_CONTACT_WEBHOOK_URL", webhook)
         .env("CUSTODY_SITE_CONTACT_WEBHOOK_SECRET", SECRET)
-        .env("RUST_LOG", "warn")
+        .env("RUST_LOG", "warn,custody_site::server=info")
         .stdout(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("the release binary starts");
-    (Running(child), format!("127.0.0.1:{port}"), log)
+    drop(listener);
+    let stderr = Stderr::collect(&mut child);
+    let instance = Running(child);
+    stderr
+        .wait_for("ready: site loaded, applications log read back", 1)
+        .await;
+    (instance, addr, log)
 }
 
 /// An nginx master process, stopped with SIGTERM when dropped, so that it stops its workers too
@@ -61,8 +71,10 @@ impl Drop for Nginx {
     }
 }
 
-/// nginx on `port`, balancing round robin over `upstreams`, with everything it writes in `dir`.
-fn start_nginx(dir: &Path, port: u16, upstreams: &[String]) -> Nginx {
+/// nginx on `listener`, balancing round robin over `upstreams`, with everything it writes in
+/// `dir`. nginx takes the socket as it does from its own previous process in an upgrade: at a
+/// descriptor named by the `NGINX` variable, used for the `listen` of the same address.
+fn start_nginx(dir: &Path, listener: &std::net::TcpListener, upstreams: &[String]) -> Nginx {
     assert!(
         Path::new(NGINX).exists(),
         "{NGINX} is missing: apt-get install nginx (.ci/run installs it)"
@@ -91,7 +103,7 @@ http {{
 {servers}        keepalive 16;
     }}
     server {{
-        listen 127.0.0.1:{port};
+        listen {addr};
         client_max_body_size 64k;
         location / {{
             proxy_pass http://site;
@@ -104,21 +116,35 @@ http {{
     }}
 }}
 ",
-        dir = dir.display()
+        dir = dir.display(),
+        addr = listener.local_addr().unwrap()
     );
     let path = dir.join("nginx.conf");
     std::fs::write(&path, conf).unwrap();
-    let child = Command::new(NGINX)
+    let fd = listener.as_raw_fd();
+    let mut command = Command::new(NGINX);
+    command
         .arg("-p")
         .arg(dir)
         .arg("-c")
         .arg(&path)
         .arg("-e")
         .arg(dir.join("nginx-error.log"))
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("nginx starts");
-    Nginx(child)
+        .env("NGINX", "3;")
+        .stdout(Stdio::null());
+    // SAFETY: runs between fork and exec; allocates nothing and only calls the async-signal-
+    // safe `fcntl` and `dup2` (the copy first, so that descriptor 3 loses close-on-exec even
+    // when the listener is descriptor 3 already).
+    unsafe {
+        command.pre_exec(move || {
+            let copy = libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 16);
+            if copy < 0 || libc::dup2(copy, 3) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    Nginx(command.spawn().expect("nginx starts"))
 }
 
 type HttpClient = Client<HttpConnector, Body>;
@@ -130,21 +156,6 @@ async fn fetch(client: &HttpClient, url: &str) -> (StatusCode, Bytes) {
         status,
         response.into_body().collect().await.unwrap().to_bytes(),
     )
-}
-
-async fn wait_until_answering(client: &HttpClient, origin: &str) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        if let Ok(response) = client
-            .get(format!("{origin}/readyz").parse().unwrap())
-            .await
-            && response.status() == StatusCode::OK
-        {
-            return;
-        }
-        assert!(Instant::now() < deadline, "{origin} did not become ready");
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -159,15 +170,14 @@ async fn two_instances_behind_nginx_serve_the_same_site_and_deliver_every_applic
     .unwrap();
     let (receiver, webhook) = Receiver::start().await;
     receiver.set_up(true);
-    let nginx_port = free_port();
-    let public = format!("http://127.0.0.1:{nginx_port}");
-    let (_a, a, log_a) = start_instance(dir.path(), "a", &public, &webhook);
-    let (_b, b, log_b) = start_instance(dir.path(), "b", &public, &webhook);
-    let _nginx = start_nginx(dir.path(), nginx_port, &[a.clone(), b.clone()]);
+    let (front, front_addr) = bound();
+    let public = format!("http://{front_addr}");
+    let (_a, a, log_a) = start_instance(dir.path(), "a", &public, &webhook).await;
+    let (_b, b, log_b) = start_instance(dir.path(), "b", &public, &webhook).await;
+    let _nginx = start_nginx(dir.path(), &front, &[a.clone(), b.clone()]);
+    // Requests wait in the socket's queue until nginx, started, takes them.
+    drop(front);
     let client: HttpClient = Client::builder(TokioExecutor::new()).build_http();
-    for origin in [format!("http://{a}"), format!("http://{b}"), public.clone()] {
-        wait_until_answering(&client, &origin).await;
-    }
 
     // Every page, in both languages, is the same from either instance and through nginx.
     let mut paths: Vec<&String> = SITE.pages.keys().collect();
@@ -235,25 +245,19 @@ async fn two_instances_behind_nginx_serve_the_same_site_and_deliver_every_applic
     assert_eq!(stored_a + stored_b, APPLICATIONS);
     assert!(stored_a > 0 && stored_b > 0, "a: {stored_a}, b: {stored_b}");
 
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        let delivered: HashSet<String> = receiver
-            .received()
-            .into_iter()
-            .filter(|r| r.accepted)
-            .map(|r| r.id)
-            .collect();
-        if delivered == acknowledged {
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{} of {APPLICATIONS} delivered; unknown ids: {:?}",
-            delivered.intersection(&acknowledged).count(),
-            delivered.difference(&acknowledged).collect::<Vec<_>>()
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    receiver
+        .wait_for("every acknowledged application", |got| {
+            let delivered: HashSet<&str> = got
+                .iter()
+                .filter(|r| r.accepted)
+                .map(|r| r.id.as_str())
+                .collect();
+            delivered.len() == acknowledged.len()
+                && acknowledged
+                    .iter()
+                    .all(|id| delivered.contains(id.as_str()))
+        })
+        .await;
     // A repeated delivery (allowed: a receiver deduplicates on webhook-id) carries the same
     // application.
     let mut bodies: HashMap<String, Bytes> = HashMap::new();

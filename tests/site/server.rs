@@ -1,11 +1,13 @@
 //! The real server over a socket: serving, HEAD, header timeout and graceful shutdown.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
 use axum::routing::get;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Notify;
 
 use crate::common::{CONTACT, SITE};
 
@@ -69,11 +71,18 @@ async fn serves_over_a_socket_and_shuts_down_gracefully() {
 
 #[tokio::test]
 async fn requests_in_flight_at_shutdown_complete() {
+    // The handler says when it has the request, then answers only once the shutdown began.
+    let arrived = Arc::new(Notify::new());
+    let shutting_down = Arc::new(Notify::new());
     let slow = Router::new().route(
         "/slow",
-        get(|| async {
-            tokio::time::sleep(Duration::from_millis(300)).await;
-            "finished"
+        get({
+            let (arrived, shutting_down) = (arrived.clone(), shutting_down.clone());
+            || async move {
+                arrived.notify_one();
+                shutting_down.notified().await;
+                "finished"
+            }
         }),
     );
     let app = custody_site::http::app_with(SITE.clone(), CONTACT.clone(), slow);
@@ -81,9 +90,11 @@ async fn requests_in_flight_at_shutdown_complete() {
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let config = SITE.config.clone();
+    let stopping = shutting_down.clone();
     let server = tokio::spawn(async move {
-        custody_site::serve_app(app, &config, listener, async {
+        custody_site::serve_app(app, &config, listener, async move {
             let _ = stopped.await;
+            stopping.notify_one();
         })
         .await
     });
@@ -91,9 +102,12 @@ async fn requests_in_flight_at_shutdown_complete() {
         addr,
         "GET /slow HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
     ));
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    arrived.notified().await;
     stop.send(()).unwrap();
-    let response = in_flight.await.unwrap();
+    let response = tokio::time::timeout(Duration::from_secs(5), in_flight)
+        .await
+        .expect("the request in flight is answered")
+        .unwrap();
     assert!(response.starts_with("HTTP/1.1 200 OK"), "{response}");
     assert!(response.ends_with("finished"));
     tokio::time::timeout(Duration::from_secs(5), server)
@@ -210,13 +224,18 @@ async fn http2_answers_get_and_head_of_pages_and_files() {
         listener,
         std::future::pending(),
     ));
-    let asset = SITE
-        .assets
+    let static_file = SITE
+        .static_files
         .keys()
         .find(|path| path.ends_with(".js"))
         .unwrap()
         .clone();
-    for path in ["/zh/about", asset.as_str(), "/sitemap.xml", "/no-such-page"] {
+    for path in [
+        "/zh/about",
+        static_file.as_str(),
+        "/sitemap.xml",
+        "/no-such-page",
+    ] {
         let (status, headers, body) = http2_request(addr, "GET", path).await;
         let expected = if path == "/no-such-page" { 404 } else { 200 };
         assert_eq!(status, expected, "GET {path}");

@@ -3,8 +3,8 @@
 
 use axum::body::Body;
 use axum::http::{Request, header};
-use custody_content::assets::AssetRow;
 use custody_content::section_items::EntityId;
+use custody_content::supported_assets::SupportedAsset;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::Value;
 
@@ -36,11 +36,11 @@ async fn refused(query: &str) -> Value {
     json["error"]["fields"].clone()
 }
 
-fn rows(entity: EntityId) -> &'static [AssetRow] {
-    SITE.content.assets.of(entity)
+fn rows(entity: EntityId) -> &'static [SupportedAsset] {
+    SITE.content.supported_assets.of(entity)
 }
 
-fn chain_of(row: &AssetRow) -> &'static custody_content::model::Chain {
+fn chain_of(row: &SupportedAsset) -> &'static custody_content::model::Chain {
     SITE.content
         .site
         .chain

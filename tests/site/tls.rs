@@ -2,18 +2,16 @@
 //! HTTP/1.1 over TLS with HSTS, redirects plain HTTP to the same path, and refuses to start
 //! (with the key named) when the certificate or key cannot be used.
 
-use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-use crate::activation::BIN;
-use crate::common::{Running, free_port, site_command};
+use crate::activation::{BIN, bound};
+use crate::common::{Running, site_command};
 use crate::test_ca::{TestCa, https_client};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, Version, header};
 use http_body_util::BodyExt;
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
+use std::path::Path;
+use std::process::{Command, Stdio};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn https_with_http2_hsts_and_a_redirect_from_plain_http() {
@@ -21,16 +19,13 @@ async fn https_with_http2_hsts_and_a_redirect_from_plain_http() {
     let ca = TestCa::new();
     ca.issue_local(dir.path(), "site");
     let ca = ca.pem;
-    let (port, redirect_port) = (free_port(), free_port());
-    let origin = format!("https://127.0.0.1:{port}");
+    let (site, addr) = bound();
+    let (redirect, redirect_addr) = bound();
+    let origin = format!("https://{addr}");
     let _site = Running(
-        site_command(port, &origin)
+        site_command(&[("listen", &site), ("redirect", &redirect)], &origin)
             .env("CUSTODY_SITE_TLS_CERT", dir.path().join("site.pem"))
             .env("CUSTODY_SITE_TLS_KEY", dir.path().join("site.key"))
-            .env(
-                "CUSTODY_SITE_TLS_REDIRECT_LISTEN",
-                format!("127.0.0.1:{redirect_port}"),
-            )
             .env(
                 "CUSTODY_SITE_CONTACT_LOG",
                 dir.path().join("applications.jsonl"),
@@ -40,17 +35,10 @@ async fn https_with_http2_hsts_and_a_redirect_from_plain_http() {
             .spawn()
             .unwrap(),
     );
+    drop((site, redirect));
+    // The connection waits in the socket's queue until the server, started, takes it.
     let h2 = https_client(&ca, true);
-    let deadline = Instant::now() + Duration::from_secs(15);
-    let home = loop {
-        match h2.get(format!("{origin}/").parse().unwrap()).await {
-            Ok(response) => break response,
-            Err(error) => {
-                assert!(Instant::now() < deadline, "no HTTPS answer: {error:?}");
-                tokio::time::sleep(Duration::from_millis(25)).await;
-            }
-        }
-    };
+    let home = h2.get(format!("{origin}/").parse().unwrap()).await.unwrap();
     assert_eq!(home.status(), StatusCode::OK);
     assert_eq!(home.version(), Version::HTTP_2);
     assert_eq!(
@@ -76,7 +64,7 @@ async fn https_with_http2_hsts_and_a_redirect_from_plain_http() {
     let plain: Client<_, Body> = Client::builder(TokioExecutor::new()).build_http();
     let redirect = plain
         .get(
-            format!("http://127.0.0.1:{redirect_port}/zh/faq?q=%E6%89%98%E7%AE%A1")
+            format!("http://{redirect_addr}/zh/faq?q=%E6%89%98%E7%AE%A1")
                 .parse()
                 .unwrap(),
         )
@@ -90,9 +78,7 @@ async fn https_with_http2_hsts_and_a_redirect_from_plain_http() {
     assert_eq!(redirect.headers()["x-content-type-options"], "nosniff");
 
     // A plain-HTTP request to the HTTPS port gets no page.
-    let refused = plain
-        .get(format!("http://127.0.0.1:{port}/").parse().unwrap())
-        .await;
+    let refused = plain.get(format!("http://{addr}/").parse().unwrap()).await;
     assert!(refused.is_err() || refused.unwrap().status() != StatusCode::OK);
 }
 

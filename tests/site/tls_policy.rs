@@ -4,9 +4,9 @@
 
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
-use crate::common::{Running, connect, free_port, site_command};
+use crate::activation::bound;
+use crate::common::{Running, site_command};
 
 /// An RSA certificate for 127.0.0.1 made with openssl in `dir` (`site.pem`, `site.key`): with
 /// RSA, plain RSA key exchange and finite-field DHE are suites a permissive server could pick.
@@ -68,13 +68,14 @@ fn session(printed: &str) -> Option<&str> {
         .filter(|line| !line.contains("(NONE)"))
 }
 
-#[tokio::test]
-async fn the_servers_cipher_order_wins_tls12_is_ecdhe_with_aead_and_sessions_resume() {
+#[test]
+fn the_servers_cipher_order_wins_tls12_is_ecdhe_with_aead_and_sessions_resume() {
     let dir = tempfile::tempdir().unwrap();
     rsa_certificate(dir.path());
-    let port = free_port();
+    let (listener, addr) = bound();
+    let port = listener.local_addr().unwrap().port();
     let _site = Running(
-        site_command(port, &format!("https://127.0.0.1:{port}"))
+        site_command(&[("listen", &listener)], &format!("https://{addr}"))
             .env("CUSTODY_SITE_TLS_CERT", dir.path().join("site.pem"))
             .env("CUSTODY_SITE_TLS_KEY", dir.path().join("site.key"))
             .env(
@@ -86,7 +87,8 @@ async fn the_servers_cipher_order_wins_tls12_is_ecdhe_with_aead_and_sessions_res
             .spawn()
             .unwrap(),
     );
-    drop(connect(&format!("127.0.0.1:{port}"), Duration::from_secs(15)).await);
+    // The handshakes wait in the socket's queue until the server, started, takes them.
+    drop(listener);
 
     // The client prefers ChaCha20, then AES-256; the server's first choice wins.
     let tls13 = handshake(

@@ -46,12 +46,23 @@ pub(crate) struct Received {
 }
 
 /// A fake of the operator's webhook receiver.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub(crate) struct Receiver {
     up: Arc<Mutex<bool>>,
     /// `Retry-After` sent with a refusal.
     retry_after: Arc<Mutex<Option<&'static str>>>,
-    log: Arc<Mutex<Vec<Received>>>,
+    /// Every request so far; each one wakes the waiters.
+    log: Arc<tokio::sync::watch::Sender<Vec<Received>>>,
+}
+
+impl Default for Receiver {
+    fn default() -> Self {
+        Self {
+            up: Arc::default(),
+            retry_after: Arc::default(),
+            log: Arc::new(tokio::sync::watch::Sender::new(Vec::new())),
+        }
+    }
 }
 
 impl Receiver {
@@ -107,7 +118,7 @@ impl Receiver {
     }
 
     pub(crate) fn received(&self) -> Vec<Received> {
-        self.log.lock().unwrap().clone()
+        self.log.borrow().clone()
     }
 
     pub(crate) fn accepted_ids(&self) -> Vec<String> {
@@ -118,12 +129,15 @@ impl Receiver {
             .collect()
     }
 
+    /// Waits until the requests received so far satisfy `done`, checked as each one arrives;
+    /// fails the test after 30 s.
     pub(crate) async fn wait_for(&self, what: &str, done: impl Fn(&[Received]) -> bool) {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while !done(&self.received()) {
-            assert!(Instant::now() < deadline, "timed out waiting for {what}");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        let mut log = self.log.subscribe();
+        let reached = log.wait_for(|got| done(got));
+        tokio::time::timeout(Duration::from_secs(30), reached)
+            .await
+            .unwrap_or_else(|_| panic!("timed out waiting for {what}"))
+            .expect("the receiver's log lives as long as the receiver");
     }
 }
 
@@ -141,14 +155,16 @@ async fn receive(
             .to_owned()
     };
     let accepted = *receiver.up.lock().unwrap();
-    receiver.log.lock().unwrap().push(Received {
-        id: header("webhook-id"),
-        timestamp: header("webhook-timestamp"),
-        signature: header("webhook-signature"),
-        authorization: header("authorization"),
-        body,
-        accepted,
-        at: Instant::now(),
+    receiver.log.send_modify(|log| {
+        log.push(Received {
+            id: header("webhook-id"),
+            timestamp: header("webhook-timestamp"),
+            signature: header("webhook-signature"),
+            authorization: header("authorization"),
+            body,
+            accepted,
+            at: Instant::now(),
+        })
     });
     match (accepted, *receiver.retry_after.lock().unwrap()) {
         (true, _) => StatusCode::NO_CONTENT.into_response(),
@@ -175,9 +191,9 @@ async fn every_application_is_delivered_in_order_across_outages_and_restarts() {
     let dir = tempfile::tempdir().unwrap();
     let (receiver, url) = Receiver::start().await;
     let config = ContactConfig {
-        log: dir.path().join("applications.jsonl").display().to_string(),
+        log: dir.path().join("applications.jsonl"),
         rate_limit_per_minute: 0,
-        webhook_url: url,
+        webhook_url: Some(url.parse().unwrap()),
         webhook_secret: Secret::new(SECRET),
         webhook_retry_initial_ms: 20,
         webhook_retry_max_secs: 1,
@@ -189,11 +205,12 @@ async fn every_application_is_delivered_in_order_across_outages_and_restarts() {
         let webhook = Webhook::from_config(&config, desk.store.appended())
             .unwrap()
             .expect("configured");
-        tokio::spawn(webhook.run())
+        let caught_up = webhook.caught_up();
+        (tokio::spawn(webhook.run()), caught_up)
     };
 
     receiver.set_up(false);
-    let worker = start_worker();
+    let (worker, mut caught_up) = start_worker();
     for n in 0..5 {
         let mut body = valid("en");
         body["company"] = json!(format!("Down {n}"));
@@ -207,7 +224,7 @@ async fn every_application_is_delivered_in_order_across_outages_and_restarts() {
         attempts.iter().all(|a| a.id == attempts[0].id),
         "the first application is retried, with the same webhook-id"
     );
-    let log_env = ("CUSTODY_SITE_CONTACT_LOG", config.log.as_str());
+    let log_env = ("CUSTODY_SITE_CONTACT_LOG", config.log.to_str().unwrap());
     let status = cli(&["submissions", "status"], log_env);
     assert!(
         status.contains("last error: the receiver answered 503"),
@@ -221,6 +238,15 @@ async fn every_application_is_delivered_in_order_across_outages_and_restarts() {
             got.iter().filter(|r| r.accepted).count() == 5
         })
         .await;
+    // Stopped once it has saved its position after the fifth: a stop between a delivery and
+    // that save would deliver the last one again (at least once, by design).
+    tokio::time::timeout(
+        Duration::from_secs(20),
+        caught_up.wait_for(|delivered| *delivered == 5),
+    )
+    .await
+    .expect("the worker saves its position")
+    .unwrap();
     worker.abort();
     let _ = worker.await;
 
@@ -229,19 +255,21 @@ async fn every_application_is_delivered_in_order_across_outages_and_restarts() {
         body["company"] = json!(format!("After restart {n}"));
         assert_eq!(submit(&app, &body).await.status, StatusCode::CREATED);
     }
-    let worker = start_worker();
+    let (worker, mut caught_up) = start_worker();
     receiver
         .wait_for("seven deliveries", |got| {
             got.iter().filter(|r| r.accepted).count() == 7
         })
         .await;
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // The worker has gone through the whole log and saved its position: a second delivery of
+    // any application would have come before this.
+    tokio::time::timeout(Duration::from_secs(20), caught_up.changed())
+        .await
+        .expect("the worker catches up")
+        .unwrap();
     worker.abort();
 
-    let stored: Vec<String> = records(std::path::Path::new(&config.log))
-        .into_iter()
-        .map(|r| r.id)
-        .collect();
+    let stored: Vec<String> = records(&config.log).into_iter().map(|r| r.id).collect();
     assert_eq!(
         receiver.accepted_ids(),
         stored,
@@ -272,8 +300,8 @@ async fn the_receivers_retry_after_is_honoured() {
     let dir = tempfile::tempdir().unwrap();
     let (receiver, url) = Receiver::start().await;
     let config = ContactConfig {
-        log: dir.path().join("applications.jsonl").display().to_string(),
-        webhook_url: url,
+        log: dir.path().join("applications.jsonl"),
+        webhook_url: Some(url.parse().unwrap()),
         webhook_secret: Secret::new(SECRET),
         webhook_retry_initial_ms: 20,
         ..ContactConfig::default()

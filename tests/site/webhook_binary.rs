@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -19,7 +19,8 @@ use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 
-use crate::common::{Served, free_port};
+use crate::activation::bound;
+use crate::common::Served;
 use crate::contact::{ids_across_rotations, valid};
 use crate::contact_store::cli;
 use crate::test_ca::TestCa;
@@ -201,13 +202,14 @@ async fn rotations_and_a_restart_while_deliveries_wait_deliver_each_application_
     let (receiver, url) = Receiver::start().await;
     receiver.set_up(false);
     let url = url.replacen("http://", "http://hook-user:hook%20pass@", 1);
-    let metrics_addr = format!("127.0.0.1:{}", free_port());
-    let mut env = webhook_env(&log_text, &url);
-    env.push(("CUSTODY_SITE_METRICS_LISTEN", &metrics_addr));
+    // Kept by the test and handed to both processes, as a socket unit would.
+    let (metrics, metrics_addr) = bound();
+    let others = [("metrics", &metrics)];
+    let env = webhook_env(&log_text, &url);
     let client: Client<_, Body> = Client::builder(TokioExecutor::new()).build_http();
     let mut sent = Vec::new();
 
-    let site = Served::start(&env).await;
+    let site = Served::start_with(&env, &others).await;
     let first = apply(&client, &site.origin, "Keyed", Some("retry-me")).await;
     sent.push(id_of(&first));
     sent.extend(apply_several(&client, &site.origin, "Before the first rotation", 2).await);
@@ -224,7 +226,7 @@ async fn rotations_and_a_restart_while_deliveries_wait_deliver_each_application_
     sent.extend(apply_several(&client, &site.origin, "Before the restart", 2).await);
     site.stop();
 
-    let site = Served::start(&env).await;
+    let site = Served::start_with(&env, &others).await;
     let replayed = apply(
         &client,
         &site.origin,
@@ -268,14 +270,8 @@ async fn rotations_and_a_restart_while_deliveries_wait_deliver_each_application_
             got.iter().filter(|r| r.accepted).count() >= total
         })
         .await;
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !cli(&["submissions", "status"], log_env).contains("pending:    0\n") {
-        assert!(
-            Instant::now() < deadline,
-            "the delivery state reaches the end"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    // Written once the delivery state has reached the end of the log.
+    site.stderr.wait_for("webhook backlog delivered", 1).await;
     assert_eq!(receiver.accepted_ids(), sent, "each once, in order");
     let basic = format!("Basic {}", STANDARD.encode("hook-user:hook pass"));
     assert!(

@@ -155,6 +155,7 @@ test("on a phone the banner fits the screen, its choices work and it passes axe"
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await open(page, "/zh/faq");
+  await expect(banner(page)).toBeVisible();
   const box = await banner(page).boundingBox();
   expect(box && box.width <= 375 && box.height < 740 * 0.7).toBe(true);
   const axe = await new AxeBuilder({ page }).analyze();

@@ -425,7 +425,10 @@ test("a double click on submit sends and stores one application", async ({ page 
   const values = answers("en");
   await fillApplication(page, copy, values);
   await submitButton(page, copy).dblclick();
-  await expect(page.getByRole("heading", { name: copy.success.title })).toBeFocused();
+  // The second click may land on the confirmation once it has replaced the form, and a click on
+  // text moves the focus to the page, as a browser does: this test checks what was sent and
+  // stored; the focus on the confirmation is checked by the single-click tests.
+  await expect(page.getByRole("heading", { name: copy.success.title })).toBeVisible();
   expect(posts).toHaveLength(1);
   expect(storedFor(values.company)).toHaveLength(1);
 });
@@ -595,8 +598,10 @@ test("the form fits a 320 px screen", async ({ page }) => {
   const { form: copy } = await formData(page.request, "zh");
   await submitButton(page, copy).click();
   await control(page, copy, "country").fill("香");
+  const listbox = await listboxOf(page, control(page, copy, "country"));
+  await expect(listbox).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-  const list = await (await listboxOf(page, control(page, copy, "country"))).boundingBox();
+  const list = await listbox.boundingBox();
   expect(list!.x).toBeGreaterThanOrEqual(0);
   expect(list!.x + list!.width).toBeLessThanOrEqual(320);
 });

@@ -1,9 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { BINARY, freePort } from "./server";
+import { spawnSite } from "./server";
 
 /** The repository's content, copied for each run so the test can edit it. */
 const CONTENT = new URL("../../content", import.meta.url).pathname;
@@ -21,28 +20,18 @@ test("the live preview reloads on every content change and lists content problem
   const file = path.join(content, FILE);
   const original = fs.readFileSync(file, "utf8");
   expect(original).toContain(HEADING);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const preview = spawn(
-    BINARY,
-    ["serve", "--dev", "--content", content, "--listen", `127.0.0.1:${port}`, "--public-url", origin],
-    {
-      env: {
-        ...process.env,
-        RUST_LOG: "info",
-        CUSTODY_SITE_CONTACT_LOG: path.join(dir, "applications.jsonl"),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
+  const { child: preview, origin } = await spawnSite(
+    ["--dev", "--content", content],
+    { RUST_LOG: "info", CUSTODY_SITE_CONTACT_LOG: path.join(dir, "applications.jsonl") },
+    ["ignore", "pipe", "pipe"],
   );
   let terminal = "";
-  preview.stdout.on("data", (chunk: Buffer) => (terminal += chunk.toString()));
-  preview.stderr.on("data", (chunk: Buffer) => (terminal += chunk.toString()));
+  preview.stdout?.on("data", (chunk: Buffer) => (terminal += chunk.toString()));
+  preview.stderr?.on("data", (chunk: Buffer) => (terminal += chunk.toString()));
   const exited = new Promise((resolve) => preview.once("exit", resolve));
   try {
-    await expect
-      .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, { timeout: 90_000 })
-      .toBe(200);
+    // The request waits in the socket's queue until the preview, started, takes it.
+    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
 
     await page.goto(`${origin}/`);
     const figures = page.getByRole("heading", { level: 2, name: "Kestrel Custody in figures" });

@@ -5,8 +5,8 @@
 //   <site-data-dir>/pages.json  written by build.rs from content/
 //   <out-dir>/client/           hashed assets, with .br and .gz beside each text file
 //   <out-dir>/prerender.json    { key: html } for every page and error page
-//   <out-dir>/manifest.json     build id, entry, stylesheets, per-page and per-language preloads,
-//                               each page's share card
+//   <out-dir>/manifest.json     build id, the SHA-256 of pages.json, entry, stylesheets, per-page
+//                               and per-language preloads, each page's share card
 //   <out-dir>/share-card-cache/ share cards of earlier builds, reused when a card has not changed
 
 import { createHash } from "node:crypto";
@@ -28,7 +28,10 @@ const ssrDir = path.join(outDir, "ssr");
 const ENTRY = "src/entry-client.tsx";
 const TEXT_ASSET = /\.(js|mjs|css|svg|json|txt|map|html|xml|webmanifest)$/;
 
-const site = JSON.parse(fs.readFileSync(path.join(dataDir, "pages.json"), "utf8"));
+const siteBytes = fs.readFileSync(path.join(dataDir, "pages.json"));
+const site = JSON.parse(siteBytes.toString("utf8"));
+// The server refuses a prerender made from other page data than its own (src/render/build_manifest.rs).
+const contentHash = createHash("sha256").update(siteBytes).digest("hex");
 
 const brandDir = path.resolve("..", "content", "brand");
 const modules = contentModules(site, brandDir);
@@ -140,6 +143,7 @@ for (const file of assets.filter((f) => TEXT_ASSET.test(f))) {
 const manifest = {
   buildId,
   timestamp: Date.now(),
+  contentHash,
   entry: url(viteManifest[ENTRY].file),
   entryModules: [...entry.files].filter((f) => f !== viteManifest[ENTRY].file).map(url),
   styles: [...entry.css].map(url),

@@ -1,9 +1,10 @@
 //! The items of the brand kit's sections: logo variants, colours, copy texts and usage rules.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// One logo variant of the brand kit.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct LogoItem {
     /// Which variant.
@@ -15,7 +16,7 @@ pub struct LogoItem {
 }
 
 /// The logo variants, each `content/brand/logo-{variant}.svg`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum LogoVariant {
     /// Navy mark and wordmark for light backgrounds.
@@ -27,7 +28,7 @@ pub enum LogoVariant {
 }
 
 /// One palette swatch of the brand kit.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct PaletteItem {
     /// A key of the palette in `site.toml`.
@@ -39,7 +40,7 @@ pub struct PaletteItem {
 }
 
 /// One approved text of the brand kit.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct CopyItem {
     /// Which text.
@@ -49,7 +50,7 @@ pub struct CopyItem {
 }
 
 /// The approved brand texts of `{lang}/site.toml`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum BrandText {
     /// The one-line positioning statement (`tagline`).
@@ -61,7 +62,7 @@ pub enum BrandText {
 }
 
 /// One list of brand usage rules.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct RuleItem {
     /// Whether the list says what to do or what not to do.
@@ -73,7 +74,7 @@ pub struct RuleItem {
 }
 
 /// Whether a rule list is advice or a prohibition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum RuleTone {
     /// What to do.

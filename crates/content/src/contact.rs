@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// The business types an applicant chooses from, as stored with each application, in display
 /// order.
@@ -27,7 +28,7 @@ pub const MAX_CHARS: FieldLimits = FieldLimits {
 };
 
 /// Length limits of the free-text fields, in characters.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct FieldLimits {
     /// Company name.
@@ -43,8 +44,9 @@ pub struct FieldLimits {
 }
 
 /// The form's copy in one language. Serialized in camelCase for the page data.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[ts(rename_all = "camelCase")]
 pub struct ContactCopy {
     /// Text of the submit button.
     pub submit: String,
@@ -79,8 +81,9 @@ pub struct ContactCopy {
 }
 
 /// One text per form field.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[ts(rename_all = "camelCase")]
 pub struct FieldText {
     /// Company name.
     pub company: String,
@@ -101,7 +104,7 @@ pub struct FieldText {
 }
 
 /// The consent checkbox's sentence: `before`, a link to the privacy policy, `after`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Consent {
     /// Text before the link.
@@ -114,8 +117,9 @@ pub struct Consent {
 
 /// The validation messages: one per field, and those for answers too long or with control
 /// characters.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[ts(rename_all = "camelCase")]
 pub struct FieldMessages {
     /// Company missing.
     pub company: String,
@@ -144,7 +148,7 @@ pub struct FieldMessages {
 }
 
 /// A request a link adds to the form.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct RequestCopy {
     /// Shown above the form and recorded with the application.
@@ -152,7 +156,7 @@ pub struct RequestCopy {
 }
 
 /// The confirmation that replaces the form.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Success {
     /// 'Your application has been submitted'.
@@ -166,8 +170,9 @@ pub struct Success {
 }
 
 /// Beside the form: the steps after an application, the reply time and who receives it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[ts(rename_all = "camelCase")]
 pub struct AfterApplying {
     /// Heading of the steps.
     pub heading: String,
@@ -180,7 +185,7 @@ pub struct AfterApplying {
 }
 
 /// One step after an application.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct AfterStep {
     /// What happens.
@@ -190,8 +195,9 @@ pub struct AfterStep {
 }
 
 /// Messages of the refusals of `POST /api/contact`, and of an unreachable server.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[ts(rename_all = "camelCase")]
 pub struct SubmitErrors {
     /// 422: some fields are invalid (each has its own message).
     pub invalid_fields: String,

@@ -11,7 +11,7 @@ use super::facts::{self, RUNTIME_TOKENS, TOKENS};
 use super::fee_tokens;
 use super::fees::FeeSchedules;
 use super::lines::copy_lines;
-use super::model::Site;
+use super::model::SiteFacts;
 
 /// The language's entity descriptions (`[entity.{id}]`) and regulator names (`[regulator]`).
 pub type EntityWords<'a> = (
@@ -31,7 +31,7 @@ pub struct CopyTokens {
 impl CopyTokens {
     /// The figure and fee tokens, and the entity tokens when `entities` describes them.
     pub fn new(
-        site: &Site,
+        site: &SiteFacts,
         fees: Option<&FeeSchedules>,
         entities: Option<EntityWords<'_>>,
         lang: Lang,

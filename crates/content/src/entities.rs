@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use super::view::section::EntityParticulars;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 
 use super::Lang;
 use super::section_items::EntityId;
@@ -162,18 +162,19 @@ pub fn tokens(
 }
 
 /// An entity's particulars as the interface reads them.
-pub fn to_json(entity: &Entity, particulars: &Particulars) -> Value {
-    json!({
-        "id": entity.id,
-        "name": particulars.get("name"),
-        "legalName": particulars.get("legal_name"),
-        "registration": entity.registration,
-        "address": particulars.get("address"),
-        "regulator": particulars.get("regulator"),
-        "licence": entity.licence,
-        "status": particulars.get("status"),
-        "scope": particulars.get("scope"),
-    })
+pub fn view(entity: &Entity, particulars: &Particulars) -> EntityParticulars {
+    let field = |name: &str| particulars.get(name).to_owned();
+    EntityParticulars {
+        id: entity.id.clone(),
+        name: field("name"),
+        legal_name: field("legal_name"),
+        registration: entity.registration.clone(),
+        address: field("address"),
+        regulator: field("regulator"),
+        licence: entity.licence.clone(),
+        status: field("status"),
+        scope: field("scope"),
+    }
 }
 
 #[cfg(test)]

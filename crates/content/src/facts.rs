@@ -2,7 +2,7 @@
 //! for the `{clients}`-style tokens copy writes instead of typing a figure twice.
 
 use super::Lang;
-use super::model::Site;
+use super::model::SiteFacts;
 use super::numbers::{decimal, grouped};
 use super::section_items::Figure;
 
@@ -22,12 +22,12 @@ pub const TOKENS: [(&str, Figure); 5] = [
 pub const RUNTIME_TOKENS: [&str; 1] = ["year"];
 
 /// The number of supported chains the site claims: the named chains minus two.
-pub fn chain_count(site: &Site) -> usize {
+pub fn chain_count(site: &SiteFacts) -> usize {
     site.chain.len().saturating_sub(CHAINS_NOT_COUNTED)
 }
 
 /// A figure as prose writes it: "300", "USD 10 billion" / "100 亿美元".
-pub fn in_prose(site: &Site, figure: Figure, lang: Lang) -> String {
+pub fn in_prose(site: &SiteFacts, figure: Figure, lang: Lang) -> String {
     let figures = &site.figures;
     match figure {
         Figure::Clients => grouped(u64::from(figures.institutional_clients)),
@@ -40,7 +40,7 @@ pub fn in_prose(site: &Site, figure: Figure, lang: Lang) -> String {
 
 /// A figure as a figure strip shows it: "300+", "USD 10bn+" / "逾 100 亿美元", "USD 50m".
 /// Chinese writes "more than" an amount of money as 逾, never as a trailing `+`.
-pub fn in_strip(site: &Site, figure: Figure, lang: Lang) -> String {
+pub fn in_strip(site: &SiteFacts, figure: Figure, lang: Lang) -> String {
     match figure {
         Figure::Clients | Figure::Assets | Figure::Chains => {
             format!("{}+", in_prose(site, figure, lang))

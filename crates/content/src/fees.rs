@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use super::view::section::{FeeTable, FeeTableRow};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 
 use super::Lang;
 use super::numbers::{decimal, grouped, money};
@@ -133,21 +133,25 @@ pub fn table(
     wording: &LocalFees,
     schedule: FeeScheduleId,
     lang: Lang,
-) -> Value {
+) -> FeeTable {
     let wording = wording.schedule(schedule);
-    let rows: Vec<Value> = schedules
+    let rows: Vec<FeeTableRow> = schedules
         .rows(schedule)
         .iter()
         .filter_map(|row| {
             let cells = wording.row.get(&row.id)?;
-            Some(json!({
-                "id": row.id,
-                "item": fill(&cells.item, &row.values, lang),
-                "fee": fill(&cells.fee, &row.values, lang),
-            }))
+            Some(FeeTableRow {
+                id: row.id.clone(),
+                item: fill(&cells.item, &row.values, lang),
+                fee: fill(&cells.fee, &row.values, lang),
+            })
         })
         .collect();
-    json!({ "caption": wording.caption, "header": [wording.item, wording.fee], "rows": rows })
+    FeeTable {
+        caption: wording.caption.clone(),
+        header: [wording.item.clone(), wording.fee.clone()],
+        rows,
+    }
 }
 
 /// Replaces each `{name}` of `text` with the named amount.

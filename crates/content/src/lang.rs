@@ -1,9 +1,10 @@
 //! The two content languages and how they appear in paths and documents.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// A language the site is published in. English has no path prefix; Chinese lives under `/zh`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     /// English, the default language.

@@ -5,8 +5,6 @@
 
 pub mod addresses;
 pub mod api_copy;
-pub mod asset_query;
-pub mod assets;
 pub mod brand_items;
 pub mod contact;
 pub mod copy_tokens;
@@ -15,6 +13,7 @@ pub mod documents;
 pub mod entities;
 pub mod entity_view;
 pub mod error;
+pub mod error_kind;
 pub mod facts;
 pub mod fee_tokens;
 pub mod fees;
@@ -23,6 +22,7 @@ pub mod glossary;
 pub mod icons;
 pub mod lang;
 pub mod lines;
+pub mod list_pages;
 pub mod load;
 pub mod marketing;
 pub mod markup;
@@ -34,9 +34,12 @@ pub mod section_items;
 pub mod sections;
 pub mod security;
 pub mod share_card;
+pub mod supported_asset_query;
+pub mod supported_assets;
 pub mod tokens;
 pub mod typed_figures;
 pub mod validate;
+pub mod view;
 pub mod zh_dates;
 
 pub use error::ContentError;

@@ -7,7 +7,6 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use super::api_copy::{ApiCopy, RUNTIME_VALUES};
-use super::assets::{AssetList, EntityAssets};
 use super::contact::ContactCopy;
 use super::copy_tokens::CopyTokens;
 use super::documents::{Announcements, Faq, LongDocument};
@@ -16,23 +15,49 @@ use super::fees::{FeeSchedules, LocalFees};
 use super::files::{ContentFiles, MARKETING_DIR, unexpected_files};
 use super::glossary::Glossary;
 use super::marketing::MarketingPage;
-use super::model::{Content, LocalSite, LocaleContent, PageMeta, RedirectTable, RouteTable, Site};
+use super::model::{
+    Content, LocalSiteFacts, LocaleContent, PageMeta, RedirectTable, RouteTable, SiteFacts,
+};
+use super::supported_assets::{SupportedAssetList, SupportedAssetLists};
 use super::{ContentError, Lang, parity, validate};
 
 /// Parses and validates all content. Returns every problem found, each with file and line.
 pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
-    let mut errors = unexpected_files(files);
+    load(files, Checks::All)
+}
+
+/// Parses content that passed [`parse`] before, unchanged (the binary's embedded content, which
+/// `build.rs` parsed from the same files): the content rules are not checked again. Errors are
+/// those of reading alone.
+pub fn parse_checked(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
+    load(files, Checks::ReadingOnly)
+}
+
+/// Which rules a load checks besides reading the files.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Checks {
+    /// Every content rule.
+    All,
+    /// None: the files were checked before.
+    ReadingOnly,
+}
+
+fn load(files: &ContentFiles, checks: Checks) -> Result<Content, Vec<ContentError>> {
+    let mut errors = match checks {
+        Checks::All => unexpected_files(files),
+        Checks::ReadingOnly => Vec::new(),
+    };
     let mut reader = Reader {
         files,
         errors: &mut errors,
     };
-    let site: Option<Site> = reader.read("site.toml");
+    let site: Option<SiteFacts> = reader.read("site.toml");
     let routes: Option<RouteTable> = reader.read("routes.toml");
     let redirects: Option<RedirectTable> = reader.read("redirects.toml");
     let fees: Option<FeeSchedules> = reader.read("fees.toml");
     let glossary: Option<Glossary> = reader.read("glossary.toml");
-    let singapore: Option<AssetList> = reader.read("assets/sg.toml");
-    let hong_kong: Option<AssetList> = reader.read("assets/hk.toml");
+    let singapore: Option<SupportedAssetList> = reader.read("assets/sg.toml");
+    let hong_kong: Option<SupportedAssetList> = reader.read("assets/hk.toml");
     let mut locales = BTreeMap::new();
     if let Some(site) = &site {
         for lang in Lang::ALL {
@@ -41,7 +66,9 @@ pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
             }
         }
     }
-    errors.extend(parity::check(files));
+    if checks == Checks::All {
+        errors.extend(parity::check(files));
+    }
     let (
         Some(site),
         Some(routes),
@@ -64,7 +91,7 @@ pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
         routes: routes.route,
         redirects: redirects.redirect,
         fees,
-        assets: EntityAssets {
+        supported_assets: SupportedAssetLists {
             sg: singapore.asset,
             hk: hong_kong.asset,
         },
@@ -72,7 +99,9 @@ pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
         glossary,
         calling_codes: Vec::new(),
     };
-    errors.extend(validate::check(&content, files));
+    if checks == Checks::All {
+        errors.extend(validate::check(&content, files));
+    }
     if errors.is_empty() {
         Ok(content)
     } else {
@@ -175,7 +204,7 @@ impl Reader<'_> {
 
     /// The tokens of one language: the figures and fees, and the entities its `site.toml`
     /// describes (read first, so that every file, `site.toml` included, may name them).
-    fn tokens(&self, site: &Site, fees: Option<&FeeSchedules>, lang: Lang) -> CopyTokens {
+    fn tokens(&self, site: &SiteFacts, fees: Option<&FeeSchedules>, lang: Lang) -> CopyTokens {
         let figures = CopyTokens::new(site, fees, None, lang);
         let described = self
             .files
@@ -189,13 +218,13 @@ impl Reader<'_> {
 
     fn read_locale(
         &mut self,
-        site: &Site,
+        site: &SiteFacts,
         fee_amounts: Option<&FeeSchedules>,
         lang: Lang,
     ) -> Option<LocaleContent> {
         let path = |file: &str| format!("{}/{file}", lang.code());
         let tokens = self.tokens(site, fee_amounts, lang);
-        let local_site: Option<LocalSite> = self.read_filled(&tokens, &path("site.toml"));
+        let local_site: Option<LocalSiteFacts> = self.read_filled(&tokens, &path("site.toml"));
         let pages: Option<BTreeMap<String, PageMeta>> =
             self.read_filled(&tokens, &path("pages.toml"));
         let faq: Option<Faq> = self.read_filled(&tokens, &path("faq.toml"));

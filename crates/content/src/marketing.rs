@@ -2,6 +2,7 @@
 //! ordered body sections each page is composed of.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::brand_items::{CopyItem, LogoItem, PaletteItem, RuleItem};
 use super::section_items::{
@@ -20,7 +21,7 @@ pub struct MarketingPage {
 }
 
 /// What the intro of a marketing page shows besides its heading and lead.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Hero {
     /// A short line above the heading.
@@ -35,7 +36,7 @@ pub struct Hero {
 }
 
 /// The illustrations drawn for the site (`ui/src/components/Illustration.tsx`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Illustration {
     /// A vault door: custody.
@@ -73,7 +74,7 @@ impl Illustration {
 }
 
 /// A button linking to a page of the site.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Action {
     /// The button text.
@@ -85,7 +86,7 @@ pub struct Action {
 }
 
 /// How prominent a button is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum ActionStyle {
     /// The main action of its block.
@@ -345,24 +346,63 @@ fn default_columns() -> u8 {
 impl Section {
     /// The section's anchor id.
     pub fn id(&self) -> &str {
+        self.head().0
+    }
+
+    /// What every kind has: the anchor id, the heading and the optional lead.
+    pub fn head(&self) -> (&str, &str, Option<&String>) {
         match self {
-            Section::Figures { id, .. }
-            | Section::Features { id, .. }
-            | Section::Steps { id, .. }
-            | Section::Split { id, .. }
-            | Section::Table { id, .. }
-            | Section::Fees { id, .. }
-            | Section::Certifications { id, .. }
-            | Section::Cases { id, .. }
-            | Section::Lifecycle { id, .. }
-            | Section::Entities { id, .. }
-            | Section::Licences { id, .. }
-            | Section::Cta { id, .. }
-            | Section::BrandLogos { id, .. }
-            | Section::BrandPalette { id, .. }
-            | Section::BrandCopy { id, .. }
-            | Section::BrandRules { id, .. }
-            | Section::BrandDownload { id, .. } => id,
+            Section::Figures {
+                id, heading, lead, ..
+            }
+            | Section::Features {
+                id, heading, lead, ..
+            }
+            | Section::Steps {
+                id, heading, lead, ..
+            }
+            | Section::Split {
+                id, heading, lead, ..
+            }
+            | Section::Table {
+                id, heading, lead, ..
+            }
+            | Section::Fees {
+                id, heading, lead, ..
+            }
+            | Section::Certifications {
+                id, heading, lead, ..
+            }
+            | Section::Cases {
+                id, heading, lead, ..
+            }
+            | Section::Lifecycle {
+                id, heading, lead, ..
+            }
+            | Section::Entities {
+                id, heading, lead, ..
+            }
+            | Section::Licences {
+                id, heading, lead, ..
+            }
+            | Section::Cta {
+                id, heading, lead, ..
+            }
+            | Section::BrandLogos {
+                id, heading, lead, ..
+            }
+            | Section::BrandPalette {
+                id, heading, lead, ..
+            }
+            | Section::BrandCopy {
+                id, heading, lead, ..
+            }
+            | Section::BrandRules {
+                id, heading, lead, ..
+            }
+            | Section::BrandDownload {
+                id, heading, lead, ..
+            } => (id, heading, lead.as_ref()),
         }
     }
 

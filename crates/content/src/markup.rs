@@ -3,11 +3,12 @@
 //! contact's e-mail link `[text](mailto:address)`.
 
 use serde::Serialize;
+use ts_rs::TS;
 
 use super::Lang;
 
 /// A block of body text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Block {
     /// A paragraph.
@@ -17,7 +18,7 @@ pub enum Block {
 }
 
 /// Inline content: text, or a link to a page of the site.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(untagged)]
 pub enum Inline {
     /// Plain text.

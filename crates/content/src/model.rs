@@ -9,7 +9,6 @@ use serde::{Deserialize, Serialize};
 
 use super::Lang;
 use super::api_copy::ApiCopy;
-use super::assets::EntityAssets;
 use super::contact::ContactCopy;
 use super::countries::CallingCodes;
 use super::documents::{Announcements, Faq, LongDocument};
@@ -17,12 +16,13 @@ use super::entities::{Entity, LocalEntity};
 use super::fees::{FeeSchedules, LocalFees};
 use super::glossary::Glossary;
 use super::marketing::MarketingPage;
+use super::supported_assets::SupportedAssetLists;
 
 /// All site content, parsed and validated.
 #[derive(Debug, Clone, Serialize)]
 pub struct Content {
     /// Brand facts that do not depend on the language (`site.toml`).
-    pub site: Site,
+    pub site: SiteFacts,
     /// The page table (`routes.toml`).
     pub routes: Vec<Route>,
     /// Permanent redirects from retired paths (`redirects.toml`).
@@ -30,7 +30,7 @@ pub struct Content {
     /// The Singapore entity's fee amounts (`fees.toml`).
     pub fees: FeeSchedules,
     /// The supported-asset lists of both entities (`assets/`).
-    pub assets: EntityAssets,
+    pub supported_assets: SupportedAssetLists,
     /// Per-language content, English first (`en/`, `zh/`).
     pub locales: BTreeMap<Lang, LocaleContent>,
     /// The Chinese terms of the house style and the variants they replace (`glossary.toml`).
@@ -51,7 +51,7 @@ impl Content {
 /// `site.toml`: language-independent brand facts.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Site {
+pub struct SiteFacts {
     /// The pages the 404 page suggests, in order (unprefixed paths).
     pub suggested_pages: Vec<String>,
     /// Company figures shown in figure strips and written in copy as tokens.
@@ -71,7 +71,7 @@ pub struct Site {
     pub type_step: Vec<TypeStep>,
 }
 
-impl Site {
+impl SiteFacts {
     /// The hex value of a palette colour.
     pub fn colour(&self, key: &str) -> Option<&str> {
         self.palette
@@ -276,7 +276,7 @@ pub struct Redirect {
 #[derive(Debug, Clone, Serialize)]
 pub struct LocaleContent {
     /// `site.toml`: brand copy.
-    pub site: LocalSite,
+    pub site: LocalSiteFacts,
     /// `pages.toml`: head and heading of every page id.
     pub pages: BTreeMap<String, PageMeta>,
     /// `faq.toml`: FAQ categories.
@@ -298,7 +298,7 @@ pub struct LocaleContent {
 /// `{lang}/site.toml`: brand copy in one language.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LocalSite {
+pub struct LocalSiteFacts {
     /// Brand name shown in the header and appended to every title.
     pub name: String,
     /// One-line positioning statement.

@@ -2,9 +2,10 @@
 //! steps, client cases, fee schedules and entities, and how a features section draws them.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// One anonymised client set-up of a cases section.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct ClientCase {
     /// The kind of client, never its name, e.g. "A regional exchange".
@@ -20,7 +21,7 @@ pub struct ClientCase {
 }
 
 /// A figure of a client case: the value as shown and what it counts.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct CaseMetric {
     /// The value as shown, e.g. "2 of 3".
@@ -30,7 +31,7 @@ pub struct CaseMetric {
 }
 
 /// One figure of the figure strip.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct FigureItem {
     /// Which company figure.
@@ -40,7 +41,7 @@ pub struct FigureItem {
 }
 
 /// The company figures of `site.toml`, shown in figure strips and written in prose as `{name}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Figure {
     /// Institutional clients served.
@@ -56,7 +57,7 @@ pub enum Figure {
 }
 
 /// One card of a feature grid.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct FeatureItem {
     /// A lucide icon name from [`ICONS`].
@@ -78,7 +79,7 @@ pub struct FeatureItem {
 }
 
 /// How a features section draws its items.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum FeatureLayout {
     /// A grid of bordered cards, for items a visitor compares or follows.
@@ -100,7 +101,7 @@ impl FeatureLayout {
 }
 
 /// A title with a short text: a step, a lifecycle stage or outcome.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct TitledText {
     /// Title.
@@ -110,7 +111,7 @@ pub struct TitledText {
 }
 
 /// Which fee table a fees section shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum FeeScheduleId {
     /// The flexible package: one row per fee item.
@@ -121,7 +122,7 @@ pub enum FeeScheduleId {
 
 /// One entity card: its name, registration, address and status come from the entity data of
 /// `site.toml` and `{lang}/site.toml`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct EntityItem {
     /// Which entity: `sg` or `hk`.
@@ -133,7 +134,7 @@ pub struct EntityItem {
 }
 
 /// The provider's legal entities that clients contract with, each with a supported-asset list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum EntityId {
     /// Singapore.

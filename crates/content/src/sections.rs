@@ -1,17 +1,20 @@
 //! The page data of a marketing page: its hero and sections as written, with figures computed,
 //! fee tables joined, certifications and brand facts looked up, and every link localized.
 
-use serde_json::{Value, json};
-
 use super::brand_items::BrandText;
-use super::marketing::{MarketingPage, Section};
+use super::marketing::{Action, MarketingPage, Section};
 use super::markup::{self, localize_link};
-use super::model::{Content, PageMeta};
+use super::model::{Content, Evidence, PageMeta};
 use super::section_items::EntityId;
+use super::view::page::{Intro, MarketingData};
+use super::view::section::{
+    BrandCopyText, CertificationView, EntityCard, EvidenceView, FigureView, SectionBody,
+    SectionView, Swatch, TextInLanguage,
+};
 use super::{Lang, entity_view, facts, fees};
 
 /// Where the supported-assets list of an entity is shown.
-pub fn entity_assets_path(entity: EntityId) -> &'static str {
+pub fn entity_supported_assets_path(entity: EntityId) -> &'static str {
     match entity {
         EntityId::Sg => "/support-token?entity=sg",
         EntityId::Hk => "/support-token?entity=hk",
@@ -19,83 +22,187 @@ pub fn entity_assets_path(entity: EntityId) -> &'static str {
 }
 
 /// The data a marketing page renders from: heading, lead, hero extras and sections.
-pub fn page_data(content: &Content, lang: Lang, meta: &PageMeta, page: &MarketingPage) -> Value {
-    let mut hero = serde_json::to_value(&page.hero).unwrap_or_default();
-    localize_actions(&mut hero, lang);
-    let sections: Vec<Value> = page
-        .section
-        .iter()
-        .map(|section| section_data(content, lang, section))
-        .collect();
-    json!({ "heading": meta.heading, "lead": meta.lead, "hero": hero, "sections": sections })
+pub fn page_data(
+    content: &Content,
+    lang: Lang,
+    meta: &PageMeta,
+    page: &MarketingPage,
+) -> MarketingData {
+    let mut hero = page.hero.clone();
+    hero.action = localized(&hero.action, lang);
+    MarketingData {
+        intro: Intro {
+            heading: meta.heading.clone(),
+            lead: meta.lead.clone(),
+        },
+        hero,
+        sections: page
+            .section
+            .iter()
+            .map(|section| section_view(content, lang, section))
+            .collect(),
+    }
 }
 
-fn section_data(content: &Content, lang: Lang, section: &Section) -> Value {
-    let mut data = serde_json::to_value(section).unwrap_or_default();
-    localize_actions(&mut data, lang);
+fn section_view(content: &Content, lang: Lang, section: &Section) -> SectionView {
+    let (id, heading, lead) = section.head();
+    SectionView {
+        id: id.to_owned(),
+        heading: heading.to_owned(),
+        lead: lead.cloned(),
+        body: section_body(content, lang, section),
+    }
+}
+
+fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody {
     let site = &content.site;
     match section {
-        Section::Figures { item, .. } => {
-            for (index, figure) in item.iter().enumerate() {
-                data["item"][index]["value"] = facts::in_strip(site, figure.figure, lang).into();
-            }
-        }
-        Section::Features { item, .. } => {
-            for (index, card) in item.iter().enumerate() {
-                if let Some(href) = &card.href {
-                    data["item"][index]["href"] = localize_link(href, lang).into();
-                }
-            }
-        }
-        Section::Split { body, .. } => data["body"] = json!(markup::parse(body, lang)),
-        Section::Fees { schedule, .. } => {
-            data["table"] = fees::table(&content.fees, &content.locale(lang).fees, *schedule, lang);
-        }
+        Section::Figures { item, .. } => SectionBody::Figures {
+            item: item
+                .iter()
+                .map(|figure| FigureView {
+                    figure: figure.figure,
+                    label: figure.label.clone(),
+                    value: facts::in_strip(site, figure.figure, lang),
+                })
+                .collect(),
+        },
+        Section::Features {
+            layout,
+            columns,
+            item,
+            action,
+            ..
+        } => SectionBody::Features {
+            layout: *layout,
+            columns: *columns,
+            item: item
+                .iter()
+                .map(|card| {
+                    let mut card = card.clone();
+                    card.href = card.href.map(|href| localize_link(&href, lang));
+                    card
+                })
+                .collect(),
+            action: localized(action, lang),
+        },
+        Section::Steps { item, .. } => SectionBody::Steps { item: item.clone() },
+        Section::Split {
+            body,
+            illustration,
+            action,
+            ..
+        } => SectionBody::Split {
+            body: markup::parse(body, lang),
+            illustration: *illustration,
+            action: localized(action, lang),
+        },
+        Section::Table {
+            caption,
+            header,
+            rows,
+            ..
+        } => SectionBody::Table {
+            caption: caption.clone(),
+            header: header.clone(),
+            rows: rows.clone(),
+        },
+        Section::Fees { schedule, note, .. } => SectionBody::Fees {
+            schedule: *schedule,
+            note: note.clone(),
+            table: fees::table(&content.fees, &content.locale(lang).fees, *schedule, lang),
+        },
         Section::Certifications { .. } => {
             let descriptions = &content.locale(lang).site.certification;
-            let items: Vec<Value> = site
-                .certification
+            SectionBody::Certifications {
+                item: site
+                    .certification
+                    .iter()
+                    .filter_map(|c| {
+                        Some(CertificationView {
+                            id: c.id.clone(),
+                            name: c.name.clone(),
+                            body: descriptions.get(&c.id).cloned().unwrap_or_default(),
+                            issuer: c.issuer.clone(),
+                            evidence: evidence_view(c.evidence()?),
+                        })
+                    })
+                    .collect(),
+            }
+        }
+        Section::Cases { item, note, .. } => SectionBody::Cases {
+            item: item.clone(),
+            note: note.clone(),
+        },
+        Section::Lifecycle {
+            stage,
+            outcomes_heading,
+            outcome,
+            ..
+        } => SectionBody::Lifecycle {
+            stage: stage.clone(),
+            outcomes_heading: outcomes_heading.clone(),
+            outcome: outcome.clone(),
+        },
+        Section::Entities { item, .. } => SectionBody::Entities {
+            item: item
                 .iter()
-                .map(|c| {
-                    json!({
-                        "id": c.id,
-                        "name": c.name,
-                        "body": descriptions.get(&c.id),
-                        "issuer": c.issuer,
-                        "evidence": evidence_view(c.evidence()),
+                .filter_map(|card| {
+                    Some(EntityCard {
+                        entity: card.entity,
+                        points: card.points.clone(),
+                        link: card.link.clone(),
+                        href: localize_link(entity_supported_assets_path(card.entity), lang),
+                        particulars: entity_view::by_id(content, lang, card.entity.code())?,
                     })
                 })
-                .collect();
-            data["item"] = items.into();
-        }
-        Section::Entities { item, .. } => {
-            for (index, entity) in item.iter().enumerate() {
-                data["item"][index]["href"] =
-                    localize_link(entity_assets_path(entity.entity), lang).into();
-                data["item"][index]["particulars"] =
-                    entity_view::by_id(content, lang, entity.entity.code()).into();
-            }
-        }
-        Section::Licences { .. } => data["item"] = entity_view::all(content, lang, false).into(),
-        Section::BrandPalette { item, .. } => {
-            for (index, swatch) in item.iter().enumerate() {
-                let hex = site.colour(&swatch.colour).unwrap_or_default();
-                data["item"][index]["hex"] = hex.into();
-                data["item"][index]["rgb"] = rgb(hex).into();
-            }
-        }
-        Section::BrandCopy { item, .. } => {
-            for (index, text) in item.iter().enumerate() {
-                let texts: Vec<Value> = Lang::ALL
-                    .iter()
-                    .map(|other| json!({ "lang": other.code(), "text": brand_text(content, *other, text.copy) }))
-                    .collect();
-                data["item"][index]["texts"] = texts.into();
-            }
-        }
-        _ => {}
+                .collect(),
+        },
+        Section::Licences { .. } => SectionBody::Licences {
+            item: entity_view::all(content, lang, false),
+        },
+        Section::Cta { body, action, .. } => SectionBody::Cta {
+            body: body.clone(),
+            action: localized(action, lang),
+        },
+        Section::BrandLogos { item, .. } => SectionBody::BrandLogos { item: item.clone() },
+        Section::BrandPalette { item, .. } => SectionBody::BrandPalette {
+            item: item
+                .iter()
+                .map(|swatch| {
+                    let hex = site.colour(&swatch.colour).unwrap_or_default();
+                    Swatch {
+                        colour: swatch.colour.clone(),
+                        title: swatch.title.clone(),
+                        body: swatch.body.clone(),
+                        hex: hex.to_owned(),
+                        rgb: rgb(hex),
+                    }
+                })
+                .collect(),
+        },
+        Section::BrandCopy { item, .. } => SectionBody::BrandCopy {
+            item: item
+                .iter()
+                .map(|text| BrandCopyText {
+                    copy: text.copy,
+                    title: text.title.clone(),
+                    texts: Lang::ALL
+                        .iter()
+                        .map(|other| TextInLanguage {
+                            lang: *other,
+                            text: brand_text(content, *other, text.copy).to_owned(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        },
+        Section::BrandRules { item, .. } => SectionBody::BrandRules { item: item.clone() },
+        Section::BrandDownload { body, link, .. } => SectionBody::BrandDownload {
+            body: body.clone(),
+            link: link.clone(),
+        },
     }
-    data
 }
 
 /// One approved brand text in one language.
@@ -118,29 +225,31 @@ pub fn rgb(hex: &str) -> String {
         .join(", ")
 }
 
-/// Localizes the `href` of every button in `data["action"]`.
-fn localize_actions(data: &mut Value, lang: Lang) {
-    if let Some(actions) = data.get_mut("action").and_then(Value::as_array_mut) {
-        for action in actions {
-            if let Some(href) = action["href"].as_str() {
-                action["href"] = localize_link(href, lang).into();
-            }
-        }
-    }
+/// The buttons with their `href` localized.
+fn localized(actions: &[Action], lang: Lang) -> Vec<Action> {
+    actions
+        .iter()
+        .map(|action| Action {
+            href: localize_link(&action.href, lang),
+            ..action.clone()
+        })
+        .collect()
 }
 
 /// A certification's evidence as the page shows it: its kind and its dates (ISO 8601).
-fn evidence_view(evidence: Option<super::model::Evidence<'_>>) -> Value {
-    use super::model::Evidence;
+fn evidence_view(evidence: Evidence<'_>) -> EvidenceView {
     match evidence {
-        Some(Evidence::ReportForPeriod(from, to)) => {
-            json!({ "kind": "period", "from": from.to_string(), "to": to.to_string() })
-        }
-        Some(Evidence::ReportAsOf(day)) => json!({ "kind": "as-of", "date": day.to_string() }),
-        Some(Evidence::Certificate(number, until)) => {
-            json!({ "kind": "certificate", "number": number, "validUntil": until.to_string() })
-        }
-        None => Value::Null,
+        Evidence::ReportForPeriod(from, to) => EvidenceView::Period {
+            from: from.to_string(),
+            to: to.to_string(),
+        },
+        Evidence::ReportAsOf(day) => EvidenceView::AsOf {
+            date: day.to_string(),
+        },
+        Evidence::Certificate(number, until) => EvidenceView::Certificate {
+            number: number.to_owned(),
+            valid_until: until.to_string(),
+        },
     }
 }
 

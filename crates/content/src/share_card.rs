@@ -2,7 +2,7 @@
 //! `ui/scripts/share-cards.mjs`): the page's own title, the section it belongs to and, for an
 //! announcement, its date; and the alternative text the document head gives the image.
 
-use serde_json::{Value, json};
+use super::view::site_data::CardData;
 
 use super::model::Content;
 use super::{Lang, PageInstance};
@@ -66,14 +66,14 @@ pub fn card_text(content: &Content, lang: Lang, instance: &PageInstance) -> Card
 }
 
 /// The card's text as the card script reads it, with the brand's tagline for its foot.
-pub fn card_data(content: &Content, lang: Lang, instance: &PageInstance) -> Value {
+pub fn card_data(content: &Content, lang: Lang, instance: &PageInstance) -> CardData {
     let text = card_text(content, lang, instance);
-    json!({
-        "title": text.title,
-        "eyebrow": text.eyebrow,
-        "date": text.date,
-        "footer": content.locale(lang).site.tagline,
-    })
+    CardData {
+        title: text.title,
+        eyebrow: text.eyebrow,
+        date: text.date,
+        footer: content.locale(lang).site.tagline.clone(),
+    }
 }
 
 /// The image's alternative text: the brand and the title the card shows.

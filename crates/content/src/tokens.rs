@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::model::Site;
+use super::model::SiteFacts;
 
 /// Window widths, in rem, between which a fluid step of the type scale grows.
 const FLUID_FROM: f64 = 20.0;
@@ -11,7 +11,7 @@ const FLUID_TO: f64 = 80.0;
 
 /// `:root { --color-{key}: #rrggbb; … --text-{key}: {rem}rem; … }`; a fluid step is a `clamp()`
 /// from its phone size to its size, growing linearly with the window between 20rem and 80rem.
-pub fn design_tokens_css(site: &Site) -> String {
+pub fn design_tokens_css(site: &SiteFacts) -> String {
     let mut css = String::from(":root {\n");
     for colour in &site.palette {
         let _ = writeln!(css, "  --color-{}: {};", colour.key, colour.hex);

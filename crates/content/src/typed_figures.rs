@@ -9,7 +9,7 @@ use super::facts;
 use super::fees::FeeSchedules;
 use super::files::ContentFiles;
 use super::lines::copy_lines;
-use super::model::Site;
+use super::model::SiteFacts;
 use super::section_items::Figure;
 use super::{ContentError, Lang};
 
@@ -18,7 +18,7 @@ use super::{ContentError, Lang};
 const SMALLEST_BARE_NUMBER: u64 = 100;
 
 /// Every rendered value that copy must not type, with the tokens that write it.
-pub fn literals(site: &Site, fees: &FeeSchedules) -> BTreeMap<String, Vec<String>> {
+pub fn literals(site: &SiteFacts, fees: &FeeSchedules) -> BTreeMap<String, Vec<String>> {
     let mut literals: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut add = |text: String, token: String| {
         if !is_small_bare_number(&text) {

@@ -86,7 +86,7 @@ pub async fn account(
     http: &AcmeHttp,
     cache: &Cache,
     directory: &str,
-    email: &str,
+    email: Option<&str>,
 ) -> anyhow::Result<Account> {
     if let Some(saved) = cache.account() {
         match serde_json::from_slice::<AccountCredentials>(&saved) {
@@ -101,12 +101,8 @@ pub async fn account(
             }
         }
     }
-    let contact = format!("mailto:{email}");
-    let contacts: Vec<&str> = if email.is_empty() {
-        Vec::new()
-    } else {
-        vec![contact.as_str()]
-    };
+    let contact = email.map(|email| format!("mailto:{email}"));
+    let contacts: Vec<&str> = contact.as_deref().into_iter().collect();
     let (account, credentials) = Account::builder_with_http(Box::new(http.clone()))
         .create(
             &NewAccount {

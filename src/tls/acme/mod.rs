@@ -9,9 +9,8 @@ mod cache;
 mod challenge;
 mod order;
 
-pub use challenge::{HTTP01_PREFIX, Http01Answers};
+pub use challenge::Http01Answers;
 
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -32,7 +31,7 @@ const LONGEST_RETRY: Duration = Duration::from_secs(60 * 60);
 #[derive(Debug)]
 pub struct Acme {
     domains: Vec<String>,
-    email: String,
+    email: Option<String>,
     directory: String,
     http: AcmeHttp,
     cache: Cache,
@@ -44,9 +43,7 @@ impl Acme {
     /// The ACME client of `settings`, serving its certificates through `certificates`. Fails
     /// when `directory_ca` cannot be read.
     pub fn new(settings: &AcmeConfig, certificates: Arc<Certificates>) -> anyhow::Result<Self> {
-        let ca = Some(settings.directory_ca.trim())
-            .filter(|path| !path.is_empty())
-            .map(Path::new);
+        let ca = settings.directory_ca.as_deref();
         let responder = match settings.challenge {
             AcmeChallenge::TlsAlpn01 => Responder::TlsAlpn(certificates.clone()),
             AcmeChallenge::Http01 => Responder::Http(Arc::default()),
@@ -57,14 +54,10 @@ impl Acme {
             .map(|domain| domain.to_ascii_lowercase())
             .collect();
         Ok(Self {
-            cache: Cache::new(
-                Path::new(&settings.cache_dir),
-                &settings.directory,
-                &domains,
-            ),
+            cache: Cache::new(&settings.cache_dir, settings.directory.as_str(), &domains),
             domains,
-            email: settings.email.trim().to_owned(),
-            directory: settings.directory.clone(),
+            email: settings.email.clone(),
+            directory: settings.directory.as_str().to_owned(),
             http: AcmeHttp::new(ca)?,
             certificates,
             responder,
@@ -141,7 +134,13 @@ impl Acme {
 
     /// One order: a new certificate, served and saved in the cache.
     async fn obtain(&self) -> Result<CertificateInfo, OrderFailure> {
-        let account = account(&self.http, &self.cache, &self.directory, &self.email).await?;
+        let account = account(
+            &self.http,
+            &self.cache,
+            &self.directory,
+            self.email.as_deref(),
+        )
+        .await?;
         let issued = order_certificate(&account, &self.domains, &self.responder).await?;
         let certificate =
             ServedCertificate::from_pem(issued.chain_pem.as_bytes(), issued.key_pem.as_bytes())?;

@@ -229,12 +229,13 @@ async fn garbage_accept_language_falls_back_to_a_language_of_the_site() {
         let what = String::from_utf8_lossy(&value[..value.len().min(60)]).into_owned();
         let mut extra = line("Accept-Language", value);
         extra.extend_from_slice(b"Connection: close\r\n");
-        let assets = server
+        let supported_assets = server
             .exchange(&request("GET", "/api/supported-assets?entity=xx", &extra))
             .await
             .only_answer(what.as_bytes());
-        assert_eq!(assets.status, 400, "{what}");
-        let assets_message = api_error(&assets.text(), &what)["message"].clone();
+        assert_eq!(supported_assets.status, 400, "{what}");
+        let supported_assets_message =
+            api_error(&supported_assets.text(), &what)["message"].clone();
 
         let mut extra = extra.clone();
         extra.extend_from_slice(b"Content-Type: application/json\r\n");
@@ -246,7 +247,11 @@ async fn garbage_accept_language_falls_back_to_a_language_of_the_site() {
         let contact_message = api_error(&contact.text(), &what)["message"].clone();
 
         let (summary, unreadable) = messages(*lang);
-        assert_eq!(assets_message, summary.as_str(), "{what}: in {lang:?}");
+        assert_eq!(
+            supported_assets_message,
+            summary.as_str(),
+            "{what}: in {lang:?}"
+        );
         assert_eq!(contact_message, unreadable.as_str(), "{what}: in {lang:?}");
         sent += 2;
     }

@@ -4,11 +4,13 @@
 //! ([`CASES`]).
 
 use custody_content::Lang;
-use custody_content::asset_query::{AssetQuery, MAX_FILTER_CHARS, PAGE_SIZES, fold};
 use custody_content::section_items::EntityId;
-use custody_site::http::asset_params;
+use custody_content::supported_asset_query::{
+    MAX_FILTER_CHARS, PAGE_SIZES, SupportedAssetQuery, fold,
+};
+use custody_site::http::supported_asset_params;
+use custody_site::resolver::{Missing, Resolution};
 use custody_site::search::Scope;
-use custody_site::site::redirects::Resolution;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -25,8 +27,11 @@ pub const CASES: [(&str, u32); 9] = [
     ),
     ("redirects: pages under /en and with trailing slashes", 1024),
     ("redirects: junk around a source", 2048),
-    ("asset query: arbitrary and piecewise queries", 4096),
-    ("asset query: valid queries round-trip", 2048),
+    (
+        "supported-asset query: arbitrary and piecewise queries",
+        4096,
+    ),
+    ("supported-asset query: valid queries round-trip", 2048),
     ("contact: generated JSON bodies", 2048),
     ("search: arbitrary queries", 2048),
 ];
@@ -113,7 +118,7 @@ fn check_resolution(path: &str) -> Result<Resolution, TestCaseError> {
             prop_assert_ne!(target.as_str(), path);
             prop_assert_eq!(SITE.resolver.resolve(target), Resolution::Page);
         }
-        Resolution::NotFound { lang, .. } => {
+        Resolution::NotFound(Missing { lang, .. }) => {
             prop_assert!(!SITE.pages.contains_key(path));
             prop_assert_eq!(*lang, Lang::split(path).0);
         }
@@ -188,7 +193,7 @@ proptest! {
             format!("{evil}{prefix}/{from}"),
         ] {
             match check_resolution(&path)? {
-                Resolution::NotFound { lang: got, .. } => {
+                Resolution::NotFound(Missing { lang: got, .. }) => {
                     let expected = if path.starts_with(evil) { Lang::En } else { lang };
                     prop_assert_eq!(got, expected, "{}", path);
                 }
@@ -241,7 +246,7 @@ fn param_name() -> impl Strategy<Value = String> {
 }
 
 /// A query string for an accepted query: `fold`ed filters are re-encoded as they are.
-fn to_query(query: &AssetQuery) -> String {
+fn to_query(query: &SupportedAssetQuery) -> String {
     let encode = |text: &str| utf8_percent_encode(text, NON_ALPHANUMERIC).to_string();
     let entity = match query.entity {
         EntityId::Sg => "sg",
@@ -262,9 +267,9 @@ fn to_query(query: &AssetQuery) -> String {
 }
 
 /// Checks one parse of the supported-assets parser.
-fn check_asset_query(raw: &str) -> Result<(), TestCaseError> {
+fn check_supported_asset_query(raw: &str) -> Result<(), TestCaseError> {
     for fallback in Lang::ALL {
-        match asset_params::parse(raw, fallback) {
+        match supported_asset_params::parse(raw, fallback) {
             Ok((query, _)) => {
                 prop_assert!(PAGE_SIZES.contains(&query.size));
                 prop_assert!((1..=1_000_000).contains(&query.page));
@@ -278,7 +283,7 @@ fn check_asset_query(raw: &str) -> Result<(), TestCaseError> {
                     .iter()
                     .all(|f| f.chars().count() <= MAX_FILTER_CHARS);
                 if within {
-                    let again = asset_params::parse(&to_query(&query), fallback);
+                    let again = supported_asset_params::parse(&to_query(&query), fallback);
                     prop_assert_eq!(again.map(|(q, _)| q), Ok(query));
                 }
             }
@@ -300,22 +305,22 @@ fn check_asset_query(raw: &str) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(cases("asset query: arbitrary and piecewise queries"))]
+    #![proptest_config(cases("supported-asset query: arbitrary and piecewise queries"))]
     #[test]
-    fn the_asset_query_parser_never_panics_and_bounds_its_report(
+    fn the_supported_asset_query_parser_never_panics_and_bounds_its_report(
         raw in any::<String>(),
         pairs in prop::collection::vec((param_name(), param_value()), 0..20),
     ) {
-        check_asset_query(&raw)?;
+        check_supported_asset_query(&raw)?;
         let built: Vec<String> = pairs.iter().map(|(n, v)| format!("{n}={v}")).collect();
-        check_asset_query(&built.join("&"))?;
+        check_supported_asset_query(&built.join("&"))?;
     }
 }
 
 proptest! {
-    #![proptest_config(cases("asset query: valid queries round-trip"))]
+    #![proptest_config(cases("supported-asset query: valid queries round-trip"))]
     #[test]
-    fn valid_asset_queries_are_read_as_written(
+    fn valid_supported_asset_queries_are_read_as_written(
         entity in select(vec!["sg", "hk"]),
         filters in prop::collection::vec("[\\PC&&[^\\p{Cc}]]{0,30}", 3),
         flags in prop::collection::vec(select(vec!["all", "yes", "no"]), 4),
@@ -329,7 +334,7 @@ proptest! {
             encode(&filters[0]), encode(&filters[1]), encode(&filters[2]),
             flags[0], flags[1], flags[2], flags[3],
         );
-        let (query, got_lang) = asset_params::parse(&raw, Lang::En).expect("a valid query");
+        let (query, got_lang) = supported_asset_params::parse(&raw, Lang::En).expect("a valid query");
         prop_assert_eq!(got_lang.code(), lang);
         prop_assert_eq!(&query.network, &fold(&filters[0]));
         prop_assert_eq!(&query.token, &fold(&filters[1]));
@@ -339,7 +344,7 @@ proptest! {
             [query.warm.as_str(), query.cold.as_str(), query.defi.as_str(), query.oasis.as_str()],
             [flags[0], flags[1], flags[2], flags[3]]
         );
-        check_asset_query(&raw)?;
+        check_supported_asset_query(&raw)?;
     }
 }
 

@@ -36,7 +36,7 @@ impl Server {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let log = dir.path().join("applications.jsonl");
         let contact = ContactConfig {
-            log: log.display().to_string(),
+            log: log.clone(),
             rate_limit_per_minute: 0,
             ..ContactConfig::default()
         };

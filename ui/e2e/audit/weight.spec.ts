@@ -33,6 +33,10 @@ function kindOf(contentType: string): Kind | null {
   return null;
 }
 
+/** Bytes below which brotli gains nothing: ui/scripts/build.mjs keeps a compressed copy only when
+ * it is smaller, so a file this small (the entry module, one import) travels as it is. */
+const TOO_SMALL_TO_COMPRESS = 100;
+
 interface Weight {
   path: string;
   bytes: Record<Kind, number>;
@@ -101,7 +105,11 @@ async function measure(page: Page, path: string): Promise<Weight> {
         }
         weight.bytes[kind] += responseBodySize;
         weight.files[kind] += 1;
-        if (kind !== "font" && headers["content-encoding"] !== "br")
+        if (
+          kind !== "font" &&
+          headers["content-encoding"] !== "br" &&
+          responseBodySize > TOO_SMALL_TO_COMPRESS
+        )
           weight.uncompressed.push(new URL(request.url()).pathname);
       })(),
     );

@@ -68,7 +68,10 @@ export function ClientApp({
         if (!showsErrorPages()) snapshot.current = snapshotOfApp();
         const reset = failed.current ? 1 : 0;
         failed.current = false;
-        showingServerError.current = loaded.page.page === "error" && loaded.page.data.status === 500;
+        // Only an error page's data has a status; a page's data may be anything (even null) here.
+        const { page } = loaded;
+        showingServerError.current =
+          page.page === "error" && "status" in page.data && page.data.status === 500;
         committed.current = resolve;
         setView((previous) => ({ loaded, resets: previous.resets + reset }));
       }),

@@ -1,18 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ComponentChildren } from "preact";
-import type { Block, IntroData, PageData } from "../lib/types";
+import type { PageData } from "../lib/types";
 import { FormattedDate } from "./FormattedDate";
 import { PageIntro } from "./PageIntro";
 import { RichText } from "./RichText";
 import { useActiveSection } from "./useActiveSection";
-
-/** The data of a long-form page (legal pages, security guides). */
-export interface DocumentData extends IntroData {
-  updated: string;
-  /** When a document whose `updated` date is its effective date was last reviewed. */
-  reviewed: string | null;
-  sections: { id: string; heading: string; blocks: Block[] }[];
-}
+import type { DocumentData } from "../lib/generated/DocumentData";
 
 /** A long-form page: heading, last-updated date (or effective and last-reviewed dates), table of
  * contents that marks the section being read, and titled sections;

@@ -13,7 +13,7 @@ interface CurrentUserAnswer {
 
 /** Asks the identity service who is logged in: code 0 with data → logged in; anything else →
  * logged out, with one console message. No call at all when no identity service is configured. */
-export async function loadCurrentUser(iamBase: string, store = main): Promise<void> {
+export async function loadCurrentUser(iamBase: string | null, store = main): Promise<void> {
   if (!iamBase) return;
   try {
     const response = await fetch(`${iamBase}${CURRENT_USER_PATH}`, {

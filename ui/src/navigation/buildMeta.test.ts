@@ -3,6 +3,8 @@ import { type BuildMeta, loadBuildMeta, routeOf } from "./buildMeta";
 
 const meta: BuildMeta = {
   id: "b1",
+  timestamp: 1_790_000_000,
+  entry: "/_app/entry-b1.js",
   routes: [
     { id: "home", path: "/", noindex: false },
     { id: "faq-entry", path: "/faq/{id}", noindex: false },

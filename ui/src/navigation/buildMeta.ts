@@ -1,25 +1,10 @@
 import { splitLang } from "../lib/paths";
 
-/** The modules and stylesheets of one lazily loaded chunk. */
-export interface ChunkFiles {
-  modules: string[];
-  styles: string[];
-}
+import type { BuildMeta } from "../lib/generated/BuildMeta";
+import type { ChunkFiles } from "../lib/generated/ChunkFiles";
+import type { RouteRecord } from "../lib/generated/RouteRecord";
 
-/** A route of the page table: `path` may end in `{id}`. */
-export interface RouteRecord {
-  id: string;
-  path: string;
-  noindex: boolean;
-}
-
-/** The route manifest of a build, served at `/_app/builds/meta/{id}.json`. */
-export interface BuildMeta {
-  id: string;
-  routes: RouteRecord[];
-  pages: Record<string, ChunkFiles>;
-  catalogs: Record<string, string[]>;
-}
+export type { BuildMeta, ChunkFiles, RouteRecord };
 
 /** The segment a dynamic route path ends in. */
 const DYNAMIC_SEGMENT = "{id}";

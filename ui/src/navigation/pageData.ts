@@ -1,10 +1,11 @@
 import { loadI18n } from "../lib/i18n";
 import { loadPage } from "../lib/pages";
+import type { DataRedirect } from "../lib/generated/DataRedirect";
 import type { PageData } from "../lib/types";
 import type { LoadedPage } from "../app/Shell";
 
 /** What the server's page-data endpoint answers: a page, or where a retired path moved. */
-type DataAnswer = PageData | { redirect: string };
+type DataAnswer = PageData | DataRedirect;
 
 /** Answered when the server runs a different build than the page: only a full load is safe. */
 const BUILD_MISMATCH = 409;

@@ -3,23 +3,8 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { FormattedDate } from "../components/FormattedDate";
 import { RichText } from "../components/RichText";
 import { localize } from "../lib/paths";
-import type { Block, Lang, PageProps } from "../lib/types";
-
-interface AnnouncementLink {
-  id: string;
-  title: string;
-}
-
-interface AnnouncementData {
-  heading: string;
-  section: string;
-  date: string;
-  blocks: Block[];
-  /** The next announcement up the list (newest first), if any. */
-  newer: AnnouncementLink | null;
-  /** The next announcement down the list, if any. */
-  older: AnnouncementLink | null;
-}
+import type { Lang, PageProps } from "../lib/types";
+import type { AnnouncementData } from "../lib/generated/AnnouncementData";
 
 const announcementHref = (id: string, lang: Lang) => localize(`/announcements/${id}`, lang);
 

@@ -7,16 +7,13 @@ import { SearchForm } from "../components/SearchForm";
 import { SearchStatus } from "../components/SearchStatus";
 import { localize } from "../lib/paths";
 import { MAX_QUERY_LENGTH } from "../components/search";
-import type { IntroData, PageProps } from "../lib/types";
+import type { PageProps } from "../lib/types";
 import { setUrlQuery, useUrlQuery } from "../components/urlQuery";
 import { useSearch } from "../components/useSearch";
+import type { AnnouncementsData } from "../lib/generated/AnnouncementsData";
 
 /** Announcements per page of the list. */
 export const PAGE_SIZE = 5;
-
-interface AnnouncementsData extends IntroData {
-  items: { id: string; date: string; title: string; summary: string }[];
-}
 
 /** `/announcements`: dated announcements, newest first, paginated, with keyword search
  * (`?q=`, `?page=`). */

@@ -1,4 +1,5 @@
-import { type DocumentData, LegalDocument } from "../components/LegalDocument";
+import { LegalDocument } from "../components/LegalDocument";
+import type { DocumentData } from "../lib/generated/DocumentData";
 import type { PageProps } from "../lib/types";
 
 export default function CompanySecurityGuidePage({ page }: PageProps<DocumentData>) {

@@ -1,5 +1,6 @@
 import { ConsentSettingsButton } from "../app/ConsentBanner";
-import { type DocumentData, LegalDocument } from "../components/LegalDocument";
+import { LegalDocument } from "../components/LegalDocument";
+import type { DocumentData } from "../lib/generated/DocumentData";
 import type { PageProps } from "../lib/types";
 
 /** The cookie policy, with the control that reopens the consent settings. */

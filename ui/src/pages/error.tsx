@@ -2,21 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import { FaqSearchForm } from "../components/FaqSearchForm";
 import { localize } from "../lib/paths";
 import type { PageProps } from "../lib/types";
-
-/** A page the error page suggests (content/site.toml `suggested_pages`). */
-interface Suggestion {
-  href: string;
-  title: string;
-  summary: string;
-}
-
-interface ErrorData {
-  status: number;
-  heading: string;
-  lead: string;
-  requestPath: string;
-  suggestions: Suggestion[];
-}
+import type { ErrorData } from "../lib/generated/ErrorData";
 
 /** The 404 and 500 pages: status, message and the requested path; a page that was not found
  * also offers the FAQ search and the most visited pages; both lead back home. */

@@ -5,28 +5,11 @@ import { PageIntro } from "../components/PageIntro";
 import { QuestionCount } from "../components/QuestionCount";
 import { RichText } from "../components/RichText";
 import { localize } from "../lib/paths";
-import type { Block, IntroData, Lang, PageData, PageProps } from "../lib/types";
+import type { FaqEntry } from "../lib/generated/FaqEntry";
+import type { Lang, PageData, PageProps } from "../lib/types";
 
-interface ArticleLink {
-  id: string;
-  title: string;
-}
-
-interface CategoryData extends IntroData {
-  kind: "category";
-  section: string;
-  articles: (ArticleLink & { summary: string })[];
-}
-
-interface ArticleData extends IntroData {
-  kind: "article";
-  section: string;
-  category: ArticleLink;
-  blocks: Block[];
-  related: ArticleLink[];
-  previous: ArticleLink | null;
-  next: ArticleLink | null;
-}
+type CategoryData = Extract<FaqEntry, { kind: "category" }>;
+type ArticleData = Extract<FaqEntry, { kind: "article" }>;
 
 const faqHref = (id: string, lang: Lang) => localize(`/faq/${id}`, lang);
 

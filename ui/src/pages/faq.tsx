@@ -2,11 +2,8 @@ import { FaqSearchForm } from "../components/FaqSearchForm";
 import { PageIntro } from "../components/PageIntro";
 import { QuestionCount } from "../components/QuestionCount";
 import { localize } from "../lib/paths";
-import type { IntroData, PageProps } from "../lib/types";
-
-interface FaqData extends IntroData {
-  categories: { id: string; title: string; description: string; count: number }[];
-}
+import type { PageProps } from "../lib/types";
+import type { FaqData } from "../lib/generated/FaqData";
 
 /** `/faq`: the search box and the categories with their article counts. */
 export default function FaqPage({ page }: PageProps<FaqData>) {

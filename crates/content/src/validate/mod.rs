@@ -1,12 +1,12 @@
 //! Cross-file rules the types cannot express, one pass per concern; [`check`] runs them all.
 
-mod assets;
 mod contact;
 mod facts;
 mod findings;
 mod pages;
 mod security;
 mod site;
+mod supported_assets;
 
 use crate::ContentError;
 use crate::files::ContentFiles;
@@ -16,7 +16,7 @@ use crate::model::Content;
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     let mut errors = site::check(content, files);
     errors.extend(pages::check(content, files));
-    errors.extend(assets::check(content, files));
+    errors.extend(supported_assets::check(content, files));
     errors.extend(contact::check(content));
     errors.extend(security::check(content, files));
     errors.extend(facts::check(content, files));

@@ -4,9 +4,10 @@
 use std::collections::BTreeSet;
 
 use super::findings::Findings;
+use crate::error_kind::ErrorKind;
 use crate::files::ContentFiles;
 use crate::model::Content;
-use crate::pages::{CHECKS, ERROR_PAGES, page_instances};
+use crate::pages::{CHECKS, page_instances};
 use crate::{ContentError, Lang};
 
 /// Unique ids and paths, known validity checks, complete page metadata, redirects and internal
@@ -194,7 +195,7 @@ impl SiteRules<'_> {
             .routes
             .iter()
             .map(|r| r.id.as_str())
-            .chain(ERROR_PAGES)
+            .chain(ErrorKind::ALL.map(ErrorKind::page))
             .collect();
         for id in &expected {
             if !locale.pages.contains_key(*id) {

@@ -1,4 +1,11 @@
+import type { ApiErrorAnswer } from "../../lib/generated/ApiErrorAnswer";
 import type { Entity, Lang } from "../../lib/types";
+
+import type { AssetAnswer } from "../../lib/generated/AssetAnswer";
+import type { AssetItem } from "../../lib/generated/AssetItem";
+import type { SupportedAssetsData } from "../../lib/generated/SupportedAssetsData";
+
+export type { AssetAnswer, AssetItem, SupportedAssetsData };
 
 /** An account-type filter value. */
 export type Flag = "all" | "yes" | "no";
@@ -24,37 +31,6 @@ export interface AssetView {
   filters: AssetFilters;
   page: number;
   size: number;
-}
-
-/** One row of the answer of `GET /api/supported-assets`. */
-export interface AssetItem extends Record<AccountType, boolean> {
-  serial: number;
-  token: string;
-  tokenName: string;
-  network: string;
-  networkName: string;
-  /** `null` for a network's native coin. */
-  contract: string | null;
-}
-
-/** One page of rows. */
-export interface AssetAnswer {
-  entity: Entity;
-  total: number;
-  page: number;
-  size: number;
-  items: AssetItem[];
-}
-
-/** The page data of `/support-token`. */
-export interface SupportedAssetsData {
-  heading: string;
-  lead: string;
-  /** The first page of the Singapore list, unfiltered: what the prerendered document shows. */
-  initial: AssetAnswer;
-  pageSizes: number[];
-  defaultPageSize: number;
-  maxFilterLength: number;
 }
 
 /** No filtering at all. */
@@ -153,9 +129,7 @@ export async function fetchAssets(view: AssetView, lang: Lang, signal?: AbortSig
     throw new AssetRequestError("failed");
   }
   if (response.status === 400) {
-    const body = (await response.json().catch(() => null)) as {
-      error?: { fields?: Record<string, string> };
-    } | null;
+    const body = (await response.json().catch(() => null)) as Partial<ApiErrorAnswer> | null;
     throw new AssetRequestError("invalid", Object.keys(body?.error?.fields ?? {}));
   }
   if (!response.ok) throw new AssetRequestError("failed");

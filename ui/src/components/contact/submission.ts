@@ -1,8 +1,14 @@
+import type { ApiErrorAnswer } from "../../lib/generated/ApiErrorAnswer";
+import type { Receipt } from "../../lib/generated/Receipt";
+import type { Submission } from "../../lib/generated/Submission";
 import type { Lang } from "../../lib/types";
 import type { ContactCopy, ContactValues, FieldName } from "./types";
 import { FIELD_ORDER } from "./types";
 
-/** The body of `POST /api/contact`. */
+export type { Receipt };
+
+/** The body of `POST /api/contact`: every field the server reads (`Submission`, whose fields are
+ * all optional so that it can name each missing one), filled in. */
 export interface ApplicationBody extends Omit<ContactValues, "consent"> {
   lang: Lang;
   consent: true;
@@ -10,14 +16,6 @@ export interface ApplicationBody extends Omit<ContactValues, "consent"> {
   sourcePage: string;
   /** The honeypot: people never see it, so it is empty unless a robot filled the form. */
   fax: string;
-}
-
-/** What the server answers once the application is stored. */
-export interface Receipt {
-  id: string;
-  receivedAt: string;
-  title: string;
-  detail: string;
 }
 
 /** How a submission ended: stored, refused field by field, or not accepted at all. */
@@ -45,7 +43,7 @@ export function applicationBody(
     request: context.request,
     sourcePage: context.sourcePage,
     fax: context.fax,
-  };
+  } satisfies Submission;
 }
 
 /** A random UUID, also where `crypto.randomUUID` is missing (pages served over plain http). */
@@ -115,7 +113,7 @@ export async function submitApplication(
     return { kind: "failed", message: errors.network };
   }
   const answer = (await response.json().catch(() => null)) as
-    (Partial<Receipt> & { error?: { message?: unknown; fields?: unknown } }) | null;
+    (Partial<Receipt> & Partial<ApiErrorAnswer>) | null;
   if (response.ok && typeof answer?.id === "string") return { kind: "stored", receipt: answer as Receipt };
   const fields = fieldMessages(answer?.error?.fields);
   if (response.status === 422 && Object.keys(fields).length > 0) return { kind: "invalid", fields };

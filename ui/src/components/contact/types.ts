@@ -1,4 +1,10 @@
-import type { IntroData } from "../../lib/types";
+import type { ContactCopy } from "../../lib/generated/ContactCopy";
+import type { ContactData as ContactPageData } from "../../lib/generated/ContactData";
+import type { FieldLimits } from "../../lib/generated/FieldLimits";
+import type { FieldMessages } from "../../lib/generated/FieldMessages";
+import type { FieldText } from "../../lib/generated/FieldText";
+
+export type { ContactCopy, ContactPageData, FieldLimits, FieldMessages, FieldText };
 
 /** The answers of the application form, keyed as in the body of `POST /api/contact`. */
 export interface ContactValues {
@@ -41,66 +47,3 @@ export const EMPTY_VALUES: ContactValues = {
   email: "",
   consent: false,
 };
-
-/** One text for each field that has a label and a hint. */
-export type FieldText = Record<Exclude<FieldName, "consent">, string>;
-
-/** The validation messages of `content/{lang}/contact.toml` (`[message]`). */
-export interface FieldMessages extends Record<FieldName, string> {
-  websiteFormat: string;
-  tooLong: string;
-  controlCharacters: string;
-}
-
-/** The copy of the form in the page's language (`content/{lang}/contact.toml`). */
-export interface ContactCopy {
-  submit: string;
-  sending: string;
-  required: string;
-  noMatch: string;
-  choose: string;
-  privacyNote: string;
-  label: FieldText;
-  hint: FieldText;
-  consent: { before: string; link: string; after: string };
-  message: FieldMessages;
-  request: Record<string, { notice: string } | undefined>;
-  success: { title: string; detail: string; reference: string; next: string };
-  after: {
-    heading: string;
-    step: { title: string; body: string }[];
-    responseTime: string;
-    entityHeading: string;
-  };
-  error: {
-    invalidFields: string;
-    unreadable: string;
-    notJson: string;
-    tooLarge: string;
-    timeout: string;
-    forbidden: string;
-    rateLimited: string;
-    unavailable: string;
-    network: string;
-  };
-}
-
-/** The most characters each free-text answer may have; the server enforces the same. */
-export interface FieldLimits {
-  company: number;
-  website: number;
-  contactPerson: number;
-  phone: number;
-  email: number;
-}
-
-/** The page data of `/contact-us`. */
-export interface ContactPageData extends IntroData {
-  form: ContactCopy;
-  businessTypes: { value: string; label: string }[];
-  /** Every ISO 3166-1 alpha-2 code; the names come from the browser. */
-  countries: string[];
-  /** `[region, calling code]` for every region with a numbering plan. */
-  callingCodes: [string, number][];
-  limits: FieldLimits;
-}

@@ -1,0 +1,100 @@
+//! The rules of the supported-asset lists: known networks, valid addresses per chain family, no
+//! duplicates, and never fewer Singapore rows than the site claims.
+
+use std::collections::BTreeSet;
+
+use crate::files::ContentFiles;
+use crate::model::Content;
+use crate::supported_assets::SUPPORTED_ASSET_FILES;
+use crate::{ContentError, addresses};
+
+/// Every rule of the supported-asset lists; `files` give the line of each problem.
+pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
+    let text = |file: &str| files.get(file).map(String::as_str).unwrap_or_default();
+    let mut errors = Vec::new();
+    for (entity, file) in SUPPORTED_ASSET_FILES {
+        let text = text(file);
+        let rows = row_offsets(text);
+        let at = |index: usize, message: String| row_error(file, text, &rows, index, message);
+        let mut seen = BTreeSet::new();
+        for (index, row) in content.supported_assets.of(entity).iter().enumerate() {
+            if row.token.trim().is_empty() || row.name.trim().is_empty() {
+                errors.push(at(index, "`token` and `name` must not be empty".into()));
+            }
+            let Some(chain) = content.site.chain.iter().find(|c| c.id == row.network) else {
+                errors.push(at(
+                    index,
+                    format!(
+                        "unknown network `{}`; networks are the chain ids of site.toml",
+                        row.network
+                    ),
+                ));
+                continue;
+            };
+            if let Some(problem) = row
+                .contract
+                .as_deref()
+                .and_then(|contract| addresses::problem(chain.family, contract))
+            {
+                errors.push(at(
+                    index,
+                    format!("{} on {}: {problem}", row.token, chain.name),
+                ));
+            }
+            let key = (
+                row.network.as_str(),
+                row.contract.as_deref().unwrap_or_default(),
+            );
+            if !seen.insert(key) {
+                let what = match &row.contract {
+                    Some(contract) => format!("contract {contract}"),
+                    None => "native coin".to_owned(),
+                };
+                errors.push(at(
+                    index,
+                    format!("{what} on {} is listed twice", chain.name),
+                ));
+            }
+        }
+    }
+    let claimed = content.site.figures.supported_assets as usize;
+    if claimed > content.supported_assets.sg.len() {
+        errors.push(ContentError::near(
+            "site.toml",
+            text("site.toml"),
+            "supported_assets",
+            format!(
+                "the site claims {claimed}+ assets but the Singapore list has {} rows",
+                content.supported_assets.sg.len()
+            ),
+        ));
+    }
+    errors
+}
+
+/// An error at the line of row `index`, or in the whole file when the row cannot be located.
+fn row_error(
+    file: &str,
+    text: &str,
+    rows: &[usize],
+    index: usize,
+    message: String,
+) -> ContentError {
+    match rows.get(index) {
+        Some(offset) => ContentError::at_offset(file, text, *offset, message),
+        None => ContentError::in_file(file, message),
+    }
+}
+
+/// The byte offset of each row of a list file: the lines that open an inline table.
+fn row_offsets(text: &str) -> Vec<usize> {
+    let mut offsets = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if line.trim_start().starts_with('{') {
+            offsets.push(offset);
+        }
+        offset += line.len();
+    }
+    offsets
+}

@@ -1,0 +1,303 @@
+//! The sections of a marketing page as the page shows them: the written sections with figures
+//! computed, fee tables joined, certifications and entities looked up and links localized.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::Lang;
+use crate::brand_items::{BrandText, LogoItem, RuleItem};
+use crate::marketing::{Action, Illustration};
+use crate::markup::Block;
+use crate::section_items::{
+    ClientCase, EntityId, FeatureItem, FeatureLayout, FeeScheduleId, Figure, TitledText,
+};
+
+/// One body section: its anchor, heading and lead, then what its kind shows.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct SectionView {
+    /// Anchor id.
+    pub id: String,
+    /// Section heading.
+    pub heading: String,
+    /// Paragraph under the heading.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub lead: Option<String>,
+    /// What the section shows.
+    #[serde(flatten)]
+    pub body: SectionBody,
+}
+
+/// What a section shows, by kind.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum SectionBody {
+    /// The figure strip.
+    Figures {
+        /// The figures with their computed values.
+        item: Vec<FigureView>,
+    },
+    /// A grid of cards or a list.
+    Features {
+        /// Bordered cards, or rows without borders.
+        layout: FeatureLayout,
+        /// Items per row on wide screens.
+        #[ts(type = "1 | 2 | 3 | 4")]
+        columns: u8,
+        /// The items, their links localized.
+        item: Vec<FeatureItem>,
+        /// Buttons under the cards.
+        action: Vec<Action>,
+    },
+    /// A numbered step flow.
+    Steps {
+        /// The steps in order.
+        item: Vec<TitledText>,
+    },
+    /// Prose with an optional illustration and buttons.
+    Split {
+        /// The text.
+        body: Vec<Block>,
+        /// The illustration beside it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        illustration: Option<Illustration>,
+        /// Buttons under the text.
+        action: Vec<Action>,
+    },
+    /// A comparison table.
+    Table {
+        /// Visible caption.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        caption: Option<String>,
+        /// Column headers.
+        header: Vec<String>,
+        /// Rows of cells.
+        rows: Vec<Vec<String>>,
+    },
+    /// A fee table.
+    Fees {
+        /// Which schedule.
+        schedule: FeeScheduleId,
+        /// A note under the table.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        note: Option<String>,
+        /// The table with every amount filled in.
+        table: FeeTable,
+    },
+    /// The certification badges.
+    Certifications {
+        /// The certifications in order.
+        item: Vec<CertificationView>,
+    },
+    /// Anonymised client set-ups.
+    Cases {
+        /// The cases in order.
+        item: Vec<ClientCase>,
+        /// What the cases are and are not.
+        note: String,
+    },
+    /// A lifecycle diagram.
+    Lifecycle {
+        /// The stages in order.
+        stage: Vec<TitledText>,
+        /// Heading over the branches.
+        outcomes_heading: String,
+        /// The branches after the last stage.
+        outcome: Vec<TitledText>,
+    },
+    /// The entities side by side.
+    Entities {
+        /// One card per entity.
+        item: Vec<EntityCard>,
+    },
+    /// The licence cards of every entity.
+    Licences {
+        /// Every entity in display order.
+        item: Vec<EntityParticulars>,
+    },
+    /// A call-to-action band.
+    Cta {
+        /// One or two sentences.
+        body: String,
+        /// One or two buttons.
+        action: Vec<Action>,
+    },
+    /// The logo variants.
+    BrandLogos {
+        /// One card per variant.
+        item: Vec<LogoItem>,
+    },
+    /// The colour swatches.
+    BrandPalette {
+        /// One swatch per colour.
+        item: Vec<Swatch>,
+    },
+    /// The approved copy in every language.
+    BrandCopy {
+        /// One block per text.
+        item: Vec<BrandCopyText>,
+    },
+    /// Usage rules.
+    BrandRules {
+        /// The lists of rules.
+        item: Vec<RuleItem>,
+    },
+    /// The zip download of the brand files.
+    BrandDownload {
+        /// What the zip holds.
+        body: String,
+        /// The download link's text.
+        link: String,
+    },
+}
+
+/// A figure of the strip with its value.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct FigureView {
+    /// Which figure.
+    pub figure: Figure,
+    /// Its label.
+    pub label: String,
+    /// Its value as the strip writes it, e.g. `300+`.
+    pub value: String,
+}
+
+/// A fee table with every amount filled in.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct FeeTable {
+    /// The table's caption.
+    pub caption: String,
+    /// The two column headers.
+    pub header: [String; 2],
+    /// The rows.
+    pub rows: Vec<FeeTableRow>,
+}
+
+/// One row of a fee table.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct FeeTableRow {
+    /// The row's id.
+    pub id: String,
+    /// What is charged for.
+    pub item: String,
+    /// The fee.
+    pub fee: String,
+}
+
+/// A certification or audit report.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct CertificationView {
+    /// Its id.
+    pub id: String,
+    /// Its name, e.g. `SOC 2 Type 2`.
+    pub name: String,
+    /// Its scope in the page's language.
+    pub body: String,
+    /// Who issued it.
+    pub issuer: String,
+    /// When it applies.
+    pub evidence: EvidenceView,
+}
+
+/// When a certification applies (ISO 8601 dates).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum EvidenceView {
+    /// An auditor's report over a review period.
+    Period {
+        /// First day of the period.
+        from: String,
+        /// Last day of the period.
+        to: String,
+    },
+    /// An auditor's report as of one day.
+    AsOf {
+        /// The day.
+        date: String,
+    },
+    /// A certificate with its number and last valid day.
+    Certificate {
+        /// The certificate number.
+        number: String,
+        /// Its last valid day.
+        #[serde(rename = "validUntil")]
+        valid_until: String,
+    },
+}
+
+/// An entity's card: its points, its link to the supported assets, and its particulars.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct EntityCard {
+    /// Which entity.
+    pub entity: EntityId,
+    /// What it offers.
+    pub points: Vec<String>,
+    /// The link's text.
+    pub link: String,
+    /// The localized path of its supported-assets list.
+    pub href: String,
+    /// Its particulars.
+    pub particulars: EntityParticulars,
+}
+
+/// A legal entity's particulars in one language, every token filled in.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct EntityParticulars {
+    /// Its id (`sg`, `hk`).
+    pub id: String,
+    /// Its short name.
+    pub name: String,
+    /// The registered name.
+    pub legal_name: String,
+    /// The registration number.
+    pub registration: String,
+    /// The registered address on one line.
+    pub address: String,
+    /// Its regulator.
+    pub regulator: String,
+    /// The licence number, when it holds one.
+    pub licence: Option<String>,
+    /// The regulatory status.
+    pub status: String,
+    /// What it may do.
+    pub scope: String,
+}
+
+/// A colour swatch of the brand kit.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct Swatch {
+    /// The palette key.
+    pub colour: String,
+    /// Its name.
+    pub title: String,
+    /// Where it is used.
+    pub body: String,
+    /// `#rrggbb`.
+    pub hex: String,
+    /// `r, g, b`.
+    pub rgb: String,
+}
+
+/// An approved brand text in every language.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct BrandCopyText {
+    /// Which text.
+    pub copy: BrandText,
+    /// Its name.
+    pub title: String,
+    /// The text in each language.
+    pub texts: Vec<TextInLanguage>,
+}
+
+/// A text in one language.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct TextInLanguage {
+    /// The language.
+    pub lang: Lang,
+    /// The text.
+    pub text: String,
+}

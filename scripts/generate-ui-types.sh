@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Rewrites ui/src/lib/generated/ from the Rust structs the server serializes: the page data
+# (crates/content/src/view/), the client contract (src/render/client_contract.rs) and the API
+# answers. tests/site/ui_types.rs, part of the test command, fails while the committed files
+# differ from what the structs generate.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CUSTODY_WRITE_UI_TYPES=1 cargo test --release --test site ui_types::

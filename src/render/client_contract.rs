@@ -1,0 +1,153 @@
+//! The JSON the browser reads besides the page data: the configuration each document carries,
+//! the latest build's id and a build's route manifest. The UI's types for them are generated
+//! from these structs (`ui/src/lib/generated/`).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::build_manifest::{BuildManifest, ChunkFiles};
+use crate::config::{Config, HttpUrl};
+use custody_content::Content;
+use custody_content::view::page::PageData;
+
+/// The configuration the server injects into every document.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteConfig<'a> {
+    /// The build the document belongs to.
+    pub build_id: &'a str,
+    /// Deployment settings.
+    pub runtime: &'a RuntimeSettings,
+    /// The page's data.
+    pub page: &'a PageData,
+}
+
+/// Deployment settings from the server's configuration, as the browser needs them.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RuntimeSettings {
+    /// The platform the login links lead to.
+    #[ts(type = "\"test\" | \"main\"")]
+    pub environment: crate::config::Environment,
+    /// Base URL of the identity service, without a trailing slash; `null` means no login-state
+    /// call.
+    pub iam_base: Option<String>,
+    /// The login page of each entity's portal.
+    pub login: EntityLinks,
+    /// The logout page of each entity's portal.
+    pub logout: EntityLinks,
+    /// The page-view analytics script, loaded only with the visitor's consent.
+    pub analytics_script: Option<String>,
+    /// How often an open page checks for a new build, in seconds.
+    #[ts(type = "number")]
+    pub build_check_interval_secs: u64,
+    /// Where the Insights link of the menu leads.
+    pub insights_url: String,
+}
+
+/// One link per legal entity.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct EntityLinks {
+    /// The Singapore entity's.
+    pub sg: String,
+    /// The Hong Kong entity's.
+    pub hk: String,
+}
+
+impl RuntimeSettings {
+    /// The settings of `config`.
+    pub fn new(config: &Config) -> Self {
+        let environment = config.site.environment;
+        let links = |(sg, hk): (&HttpUrl, &HttpUrl)| EntityLinks {
+            sg: sg.as_str().to_owned(),
+            hk: hk.as_str().to_owned(),
+        };
+        Self {
+            environment,
+            iam_base: config
+                .iam
+                .base_url
+                .as_ref()
+                .map(|url| url.as_str().trim_end_matches('/').to_owned()),
+            login: links(config.login.for_environment(environment)),
+            logout: links(config.logout.for_environment(environment)),
+            analytics_script: config
+                .analytics
+                .script_url
+                .as_ref()
+                .map(|url| url.as_str().to_owned()),
+            build_check_interval_secs: config.build_check.interval_secs,
+            insights_url: config.links.insights_url.as_str().to_owned(),
+        }
+    }
+}
+
+/// The answer of `/_app/data` for a path that moved: where the page is now.
+#[derive(Debug, Serialize, TS)]
+pub struct DataRedirect<'a> {
+    /// The page's path (without query string).
+    pub redirect: &'a str,
+}
+
+/// The answer of `/_app/builds/latest.json`: which build is serving.
+#[derive(Debug, Serialize, TS)]
+pub struct LatestBuild<'a> {
+    /// The build's id.
+    pub id: &'a str,
+    /// When it was made (milliseconds since the Unix epoch).
+    #[ts(type = "number")]
+    pub timestamp: u64,
+}
+
+/// A build's route manifest, served at `/_app/builds/meta/{id}.json`.
+#[derive(Debug, Serialize, TS)]
+pub struct BuildMeta<'a> {
+    /// The build's id.
+    pub id: &'a str,
+    /// When it was made (milliseconds since the Unix epoch).
+    #[ts(type = "number")]
+    pub timestamp: u64,
+    /// Its entry module.
+    pub entry: &'a str,
+    /// The route table.
+    pub routes: Vec<RouteRecord<'a>>,
+    /// Per page id: the page chunk and what it imports beyond the entry.
+    pub pages: &'a BTreeMap<String, ChunkFiles>,
+    /// Per language code: the catalog chunk.
+    pub catalogs: &'a BTreeMap<String, Vec<String>>,
+}
+
+/// A route of the page table: `path` may end in `{id}`.
+#[derive(Debug, Serialize, TS)]
+pub struct RouteRecord<'a> {
+    /// The page id.
+    pub id: &'a str,
+    /// The unprefixed path.
+    pub path: &'a str,
+    /// Kept out of search engines.
+    pub noindex: bool,
+}
+
+impl<'a> BuildMeta<'a> {
+    /// The manifest of `build` serving `content`.
+    pub fn new(build: &'a BuildManifest, content: &'a Content) -> Self {
+        Self {
+            id: &build.build_id,
+            timestamp: build.timestamp,
+            entry: &build.entry,
+            routes: content
+                .routes
+                .iter()
+                .map(|r| RouteRecord {
+                    id: &r.id,
+                    path: &r.path,
+                    noindex: r.noindex,
+                })
+                .collect(),
+            pages: &build.pages,
+            catalogs: &build.catalogs,
+        }
+    }
+}
