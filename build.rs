@@ -50,6 +50,10 @@ fn main() {
     }
     pack_prerender(&ui_out.join("prerender.json"), &out);
     pack_files(&ui_out.join("client"), &out, "ui-client");
+    compress_file(
+        &ui_out.join("share-cards.json"),
+        &out.join("share-cards.json.br"),
+    );
 }
 
 /// Brotli quality of the packed content files and prerendered bodies: within 1 % of quality
@@ -77,6 +81,15 @@ fn brotli_bytes(bytes: &[u8]) -> Vec<u8> {
             .expect("writing to memory cannot fail");
     }
     packed
+}
+
+/// Writes `from` as one brotli stream to `to` (the share cards' layout, which the binary keeps
+/// compressed and reads when the first card is drawn: `src/share_cards/mod.rs`).
+fn compress_file(from: &Path, to: &Path) {
+    let bytes =
+        fs::read(from).unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", from.display())));
+    fs::write(to, brotli_bytes(&bytes))
+        .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", to.display())));
 }
 
 /// Packs the prerendered bodies of `prerender` (`{key: html}`, `ui/scripts/build.mjs`), each
@@ -167,6 +180,7 @@ fn track_inputs(root: &Path) {
     for input in [
         "content",
         "templates",
+        "src/share_cards",
         "ui/src",
         "ui/scripts",
         "ui/package.json",

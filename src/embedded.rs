@@ -24,6 +24,11 @@ pub static UI_CLIENT_INDEX: &str = include_str!(concat!(env!("OUT_DIR"), "/ui-cl
 /// The UI build manifest (build id, entry, stylesheets, per-page preloads), JSON.
 pub static UI_MANIFEST: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/manifest.json"));
 
+/// The share cards' layout (`ui/scripts/share-cards.mjs`), JSON in one brotli stream
+/// (`build.rs`), which `src/share_cards/` draws each card from.
+pub static SHARE_CARD_LAYOUT: &[u8] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/share-cards.json.br"));
+
 /// The prerendered page bodies, each a brotli stream, one after the other (`build.rs`).
 pub static PRERENDER_PACK: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/prerender.pack"));
 

@@ -26,6 +26,7 @@ pub mod secret;
 mod security_headers;
 pub mod seo;
 pub mod server;
+mod share_cards;
 pub mod tls;
 
 pub use config::Config;

@@ -1,7 +1,8 @@
 //! Fixed answers: every URL whose answer never changes while the process runs (documents,
-//! static files, the SEO files, the build files) with its complete response headers, one set
-//! per content coding, security headers included. Files get theirs at start-up, a document the
-//! first time it is asked for (when the site renders it). A request for one is a table lookup, a
+//! static files, share cards, the SEO files, the build files) with its complete response
+//! headers, one set per content coding, security headers included. Files get theirs at
+//! start-up, a document or a share card the first time it is asked for (when the site renders
+//! or draws it). A request for one is a table lookup, a
 //! coding choice and a clone of ready headers: no routing, no middleware, no formatting.
 
 use std::sync::{Arc, OnceLock};
@@ -15,8 +16,9 @@ use axum::response::Response;
 use super::negotiate::{choose_coding, not_modified};
 use super::respond::{HTML, JSON, NO_CACHE, PLAIN_TEXT, VARY, WEB_MANIFEST, XML};
 use crate::metrics::intern;
-use crate::render::encoded::{Coding, Encoded};
+use crate::render::encoded::{Coding, Encoded, etag_of};
 use crate::render::served_site::ServedSite;
+use crate::render::static_files::Caching;
 use crate::seo::feed::FEED_CONTENT_TYPE;
 use crate::seo::security_txt::SECURITY_TXT_PATH;
 
@@ -29,11 +31,13 @@ pub struct FixedAnswers {
     not_acceptable: HeaderMap,
 }
 
-/// A URL's answer: ready, or a document's, made when first asked for.
+/// A URL's answer: ready, or a document's or share card's, made when first asked for.
 #[derive(Debug)]
 enum Fixed {
     Ready(FixedAnswer),
     Document(OnceLock<FixedAnswer>),
+    /// `None` when the card could not be drawn (logged): the URL is then not found.
+    ShareCard(OnceLock<Option<FixedAnswer>>),
 }
 
 /// The ready responses of one URL.
@@ -90,6 +94,10 @@ impl FixedAnswers {
                 .by_path
                 .insert(path.as_str().into(), Fixed::Ready(answer));
         }
+        for url in site.build.share_cards.values() {
+            let lazy = Fixed::ShareCard(OnceLock::new());
+            answers.by_path.insert(url.as_str().into(), lazy);
+        }
         let files = [
             ("/sitemap.xml", &site.sitemap, XML),
             ("/robots.txt", &site.robots, PLAIN_TEXT),
@@ -140,6 +148,9 @@ impl FixedAnswers {
         let answer = match self.by_path.get(path)? {
             Fixed::Ready(answer) => answer,
             Fixed::Document(lazy) => lazy.get_or_init(|| document_answer(site, path)),
+            Fixed::ShareCard(lazy) => lazy
+                .get_or_init(|| share_card_answer(site, path))
+                .as_ref()?,
         };
         let headers = request.headers();
         let Some(coding) = choose_coding(headers, answer.variants.iter().map(|v| v.coding)) else {
@@ -239,6 +250,26 @@ fn document_answer(site: &ServedSite, path: &str) -> FixedAnswer {
         &site.security_headers,
         &page.pattern,
     )
+}
+
+/// The answer of the share card at `path`, drawn now; `None` (and an error logged) when it cannot
+/// be drawn.
+fn share_card_answer(site: &ServedSite, path: &str) -> Option<FixedAnswer> {
+    let png = site
+        .share_cards
+        .png(path)
+        .inspect_err(|error| tracing::error!(error = format!("{error:#}"), "share card"))
+        .ok()?;
+    // The URL names the picture (its hash covers the layout, the glyphs and the drawing code).
+    let body = Encoded::tagged(png.into(), None, None, etag_of(path.as_bytes()));
+    Some(FixedAnswer::new(
+        Arc::new(body),
+        HeaderValue::from_static("image/png"),
+        Caching::Immutable.header(),
+        HeaderMap::new(),
+        &site.security_headers,
+        "share card",
+    ))
 }
 
 /// Adds each security header the response does not set itself.

@@ -1,5 +1,6 @@
 //! Previous builds: the files of the UI builds that ran before this binary, served for a while
-//! after an upgrade so that a page left open never meets a 404 for its own code.
+//! after an upgrade so that a page left open never meets a 404 for its own code. Share cards are
+//! not kept: no page loads its own card, and a card's URL changes only with its picture.
 //!
 //! At start-up [`PreviousBuilds::open`] lists the builds directory, retires the builds it sees
 //! for the first time and loads the indexes of those still served (paths and headers; bodies stay

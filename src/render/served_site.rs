@@ -1,5 +1,5 @@
 //! The site held in memory: every document and page-data answer, rendered and compressed the
-//! first time it is asked for, the static files, and the generated SEO files.
+//! first time it is asked for, the static files, the share cards, and the generated SEO files.
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -27,6 +27,7 @@ use crate::security_headers::security_headers;
 use crate::seo::feed::{FEED_PAGES, FEED_PATH, atom, feed_title};
 use crate::seo::security_txt::security_txt;
 use crate::seo::{discovery, structured_data};
+use crate::share_cards::ShareCards;
 use askama::Template;
 use custody_content::error_kind::ErrorKind;
 use custody_content::pages::{REQUEST_PATH_MARKER, error_page_data, page_data};
@@ -78,6 +79,8 @@ pub struct ServedSite {
     pub resolver: Resolver,
     /// Static files by URL path.
     pub static_files: StaticFiles,
+    /// The share cards, drawn when first asked for, at the URLs of [`BuildManifest::share_cards`].
+    pub(crate) share_cards: ShareCards,
     /// Headers every response carries.
     pub security_headers: HeaderMap,
     /// `/sitemap.xml`
@@ -210,6 +213,7 @@ impl ServedSite {
             runtime,
             resolver,
             static_files,
+            share_cards: ShareCards::embedded(),
             error_pages: ErrorPages::new(error_templates),
         })
     }

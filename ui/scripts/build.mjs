@@ -7,7 +7,7 @@
 //   <out-dir>/prerender.json    { key: html } for every page and error page
 //   <out-dir>/manifest.json     build id, the SHA-256 of pages.json, entry, stylesheets, per-page
 //                               and per-language preloads, each page's share card
-//   <out-dir>/share-card-cache/ share cards of earlier builds, reused when a card has not changed
+//   <out-dir>/share-cards.json  the share cards' layout, which the server draws them from
 
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -101,20 +101,33 @@ for (const { key, data } of site.pages) prerender[key] = await ssr.render(data);
 fs.rmSync(ssrDir, { recursive: true });
 
 const cardsStarted = Date.now();
+const drawingDir = path.resolve("..", "src", "share_cards");
 const cards = await buildShareCards(
   site.pages
     .filter(({ key }) => !key.startsWith("error:"))
     .map(({ key, data, card }) => ({ key, lang: data.lang, card })),
-  { brandDir, palette: site.palette, cacheDir: path.join(outDir, "share-card-cache") },
+  {
+    brandDir,
+    palette: site.palette,
+    drawingSources: fs
+      .readdirSync(drawingDir)
+      .sort()
+      .map((name) => fs.readFileSync(path.join(drawingDir, name))),
+  },
 );
-for (const [file, bytes] of Object.entries(cards.files)) {
-  fs.mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
-  fs.writeFileSync(path.join(clientDir, file), bytes);
-}
-const cardBytes = Object.values(cards.files).map((bytes) => bytes.length);
+// The server finds each card by the URL it is asked for.
+const layoutText = JSON.stringify({
+  ...cards.layout,
+  cards: Object.fromEntries(Object.entries(cards.layout.cards).map(([file, runs]) => [url(file), runs])),
+});
+fs.writeFileSync(path.join(outDir, "share-cards.json"), layoutText);
+const glyphCount = Object.values(cards.layout.faces).reduce(
+  (sum, face) => sum + Object.keys(face.glyphs).length,
+  0,
+);
 console.log(
-  `share cards: ${cardBytes.length} files, ${cardBytes.reduce((sum, n) => sum + n, 0)} bytes (largest ${Math.max(...cardBytes)}), ` +
-    `${cards.rendered} rendered, ${cards.cached} from the cache, in ${((Date.now() - cardsStarted) / 1000).toFixed(1)} s`,
+  `share cards: ${Object.keys(cards.layout.cards).length} laid out with ${glyphCount} glyphs, ` +
+    `${layoutText.length} bytes of layout, in ${((Date.now() - cardsStarted) / 1000).toFixed(1)} s`,
 );
 
 function walk(dir) {

@@ -1,20 +1,19 @@
-// Share cards: the 1200×630 PNG that link previews show for each page (og:image), made at build
-// time from the page's title and the brand (the white logo of content/brand/ on the palette of
-// content/site.toml). Titles are set in Noto Sans CJK (the SC faces of Debian's fonts-noto-cjk),
-// which covers Latin and Chinese alike, so both languages share one typeface.
+// Share cards: the 1200×630 PNG that link previews show for each page (og:image). The build lays
+// each card out from the page's title and the brand (the white logo of content/brand/ on the
+// palette of content/site.toml); the server draws the PNG when a card is first asked for
+// (src/share_cards/), so the binary carries the cards' layout and glyphs, not 182 images.
+// Titles are set in Noto Sans CJK (the SC faces of Debian's fonts-noto-cjk), which covers Latin
+// and Chinese alike, so both languages share one typeface.
 //
 // The font is read with fontkitten, which measures every glyph (for line breaking) and gives its
-// outline; resvg rasterizes the outlines. resvg-js 2.6 reads a font collection from disk again for
-// every glyph it shapes (about 19 ms a glyph for the 20 MB collection, several minutes for the
-// site), so the card's text reaches resvg as paths drawn from the same font file. A character the
-// font has no glyph for fails the build rather than showing a blank box.
+// outline; the layout carries each glyph's outline once, as SVG path data in font units. The logo
+// is rasterized here with resvg, once for every card. A character the font has no glyph for fails
+// the build rather than showing a blank box.
 
 import { Buffer } from "node:buffer";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
-import { constants, crc32, deflate } from "node:zlib";
 import { renderAsync } from "@resvg/resvg-js";
 import { create } from "fontkitten";
 
@@ -194,26 +193,10 @@ export function layoutTitle(face, title, width) {
   return { size: chosen.size, lines: breakLines(measured, high).slice(0, chosen.lines) };
 }
 
-/** `text` as SVG paths, its baseline starting at (`x`, `y`). */
-function textPaths(face, text, x, y, size, fill) {
-  const scale = size / face.unitsPerEm;
-  let pen = 0;
-  const paths = [];
-  for (const glyph of glyphs(face, text)) {
-    if (glyph.path) paths.push(`<path transform="translate(${pen} 0)" d="${glyph.path}"/>`);
-    pen += glyph.advanceWidth;
-  }
-  return `<g fill="${fill}" transform="translate(${x} ${y}) scale(${scale} ${-scale})">${paths.join("")}</g>`;
-}
-
-/** The logo file placed at (`x`, `y`), `height` pixels high. */
-function placedLogo(svg, x, y, height) {
-  const [, , viewWidth, viewHeight] = (svg.match(/viewBox="([^"]+)"/)?.[1] ?? "0 0 1 1")
-    .split(/\s+/)
-    .map(Number);
-  const width = (height * viewWidth) / viewHeight;
-  const root = svg.slice(0, svg.indexOf(">")).replace(/\s(width|height|role|aria-label)="[^"]*"/g, "");
-  return `${root} x="${x}" y="${y}" width="${width.toFixed(2)}" height="${height}"${svg.slice(svg.indexOf(">"))}`;
+/** Records in `used`, by character, the advance and outline of each character of `text`. */
+function recordGlyphs(face, text, used) {
+  const chars = [...text];
+  glyphs(face, text).forEach((glyph, at) => used.set(chars[at], [glyph.advanceWidth, glyph.path]));
 }
 
 const dateFormats = {
@@ -227,99 +210,102 @@ function eyebrowText(card, lang) {
   return [card.eyebrow, date].filter(Boolean).join(" · ");
 }
 
+/** Where the logo sits, and how high it is. */
+const LOGO = { x: MARGIN, y: MARGIN - 8, height: LOGO_HEIGHT };
+/** The top of the footer's rule; the footer's text sits below it. */
+const FOOTER_TOP = CARD.height - MARGIN - FOOTER_SIZE * 1.6;
+
 /**
- * The SVG of one card.
+ * What every card shares: its size, its colour, the highlight stripe on its left edge and the
+ * footer's rule (as SVG path data in pixels).
+ * @param {Record<string, string>} palette the colours of content/site.toml by key
+ */
+export function cardFrame(palette) {
+  const width = CARD.width - 2 * MARGIN;
+  return {
+    width: CARD.width,
+    height: CARD.height,
+    background: palette.brand,
+    shapes: [
+      { path: `M0 0H12V${CARD.height}H0Z`, fill: palette.highlight },
+      {
+        path: `M${MARGIN} ${FOOTER_TOP}H${MARGIN + width}V${FOOTER_TOP + 2}H${MARGIN}Z`,
+        fill: palette.accent,
+      },
+    ],
+  };
+}
+
+/**
+ * The text of one card as runs the server sets glyph by glyph: the eyebrow, the title's lines
+ * (the largest size at which the title fits) and the footer, each with its face, size in pixels,
+ * the start of its baseline and its colour.
  * @param {{ title: string, eyebrow?: string, date?: string, footer: string }} card
  * @param {"en" | "zh"} lang
- * @param {Record<string, string>} palette the colours of content/site.toml by key
+ * @param {Record<string, string>} palette
  * @param {{ bold: object, regular: object }} fonts
- * @param {string} logo the white logo's SVG
  */
-export function cardSvg(card, lang, palette, fonts, logo) {
+export function cardRuns(card, lang, palette, fonts) {
   const width = CARD.width - 2 * MARGIN;
   const title = layoutTitle(fonts.bold, card.title, width);
   const lineHeight = title.size * (lang === "zh" ? 1.32 : 1.18);
   const eyebrow = eyebrowText(card, lang);
   const eyebrowBlock = eyebrow ? EYEBROW_SIZE * 2.1 : 0;
-  const footerTop = CARD.height - MARGIN - FOOTER_SIZE * 1.6;
   // The eyebrow and title sit centred between the logo and the footer rule.
   const top = MARGIN + LOGO_HEIGHT;
   const block = eyebrowBlock + title.lines.length * lineHeight;
-  const start = top + (footerTop - top - block) / 2;
-  const parts = [
-    `<rect width="${CARD.width}" height="${CARD.height}" fill="${palette.brand}"/>`,
-    `<rect x="0" y="0" width="12" height="${CARD.height}" fill="${palette.highlight}"/>`,
-    placedLogo(logo, MARGIN, MARGIN - 8, LOGO_HEIGHT),
-  ];
-  if (eyebrow)
-    parts.push(textPaths(fonts.bold, eyebrow, MARGIN, start + EYEBROW_SIZE, EYEBROW_SIZE, palette.highlight));
+  const start = top + (FOOTER_TOP - top - block) / 2;
+  const runs = [];
+  const run = (face, text, y, size, fill) => runs.push({ face, size, x: MARGIN, y: round(y), fill, text });
+  if (eyebrow) run("bold", eyebrow, start + EYEBROW_SIZE, EYEBROW_SIZE, palette.highlight);
   title.lines.forEach((line, index) => {
-    const baseline = start + eyebrowBlock + index * lineHeight + title.size * 0.95;
-    parts.push(textPaths(fonts.bold, line, MARGIN, baseline, title.size, palette.background));
+    run(
+      "bold",
+      line,
+      start + eyebrowBlock + index * lineHeight + title.size * 0.95,
+      title.size,
+      palette.background,
+    );
   });
   let footerSize = FOOTER_SIZE;
   while (footerSize > 16 && measure(fonts.regular, card.footer, footerSize) > width) footerSize -= 1;
-  parts.push(
-    `<rect x="${MARGIN}" y="${footerTop}" width="${width}" height="2" fill="${palette.accent}"/>`,
-    textPaths(fonts.regular, card.footer, MARGIN, CARD.height - MARGIN + 4, footerSize, palette.border),
-  );
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}" viewBox="0 0 ${CARD.width} ${CARD.height}">${parts.join("")}</svg>`;
+  run("regular", card.footer, CARD.height - MARGIN + 4, footerSize, palette.border);
+  return runs;
 }
 
-/** The PNG of an SVG, rendered in resvg's worker threads. A card is a few flat colours and their
- * anti-aliased blends (about a hundred colours), so it is written as an indexed PNG, losslessly,
- * at under half the size of resvg's RGBA PNG; an image with more than 256 colours stays RGBA. */
-export async function renderPng(svg) {
-  const image = await renderAsync(svg, { font: { loadSystemFonts: false } });
-  return (await indexedPng(image.width, image.height, image.pixels)) ?? image.asPng();
-}
+/** `value` to a hundredth of a pixel, which keeps the layout file short. */
+const round = (value) => Math.round(value * 100) / 100;
 
-/** zlib's deflate in libuv's thread pool, so that cards compress in parallel. */
-const deflateAsync = promisify(deflate);
-
-/** An opaque RGBA image as an 8-bit indexed PNG, or `null` when it has more than 256 colours or
- * any transparency. */
-export async function indexedPng(width, height, rgba) {
-  const indexes = new Map();
-  // Each row starts with its filter type, 0 (none): filters do not help indexed images.
-  const rows = new Uint8Array(height * (width + 1));
-  let previous = -1;
-  let index = 0;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const offset = (y * width + x) * 4;
-      if (rgba[offset + 3] !== 255) return null;
-      const colour = (rgba[offset] << 16) | (rgba[offset + 1] << 8) | rgba[offset + 2];
-      if (colour !== previous) {
-        index = indexes.get(colour) ?? indexes.size;
-        if (index === 256) return null;
-        indexes.set(colour, index);
-        previous = colour;
-      }
-      rows[y * (width + 1) + 1 + x] = index;
-    }
-  }
-  const palette = Buffer.alloc(indexes.size * 3);
-  [...indexes.keys()].forEach((colour, at) => palette.writeUIntBE(colour, at * 3, 3));
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 3, 0, 0, 0], 8); // bit depth 8, colour type 3 (indexed), default methods
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed));
-    return Buffer.concat([length, typed, crc]);
+/** The logo file placed at (`x`, `y`), `height` pixels high, and its width. */
+function placedLogo(svg, x, y, height) {
+  const [, , viewWidth, viewHeight] = (svg.match(/viewBox="([^"]+)"/)?.[1] ?? "0 0 1 1")
+    .split(/\s+/)
+    .map(Number);
+  const width = (height * viewWidth) / viewHeight;
+  const root = svg.slice(0, svg.indexOf(">")).replace(/\s(width|height|role|aria-label)="[^"]*"/g, "");
+  return {
+    svg: `${root} x="${x}" y="${y}" width="${width.toFixed(2)}" height="${height}"${svg.slice(svg.indexOf(">"))}`,
+    width,
   };
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("PLTE", palette),
-    chunk("IDAT", await deflateAsync(rows, { level: constants.Z_BEST_COMPRESSION })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+}
+
+/**
+ * The logo as the card shows it: its pixels on the card's colour, rasterized by resvg, for the
+ * server to copy to the card's top left corner.
+ * @returns {Promise<{ x: number, y: number, width: number, height: number, rgb: string }>} the
+ *   box's place and size in pixels, and its pixels (RGB, row by row) in base64
+ */
+export async function logoRaster(logo, palette) {
+  const placed = placedLogo(logo, 0, 0, LOGO.height);
+  const width = Math.ceil(placed.width);
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${LOGO.height}" viewBox="0 0 ${width} ${LOGO.height}">` +
+    `<rect width="${width}" height="${LOGO.height}" fill="${palette.brand}"/>${placed.svg}</svg>`;
+  const image = await renderAsync(svg, { font: { loadSystemFonts: false } });
+  const rgb = Buffer.alloc(image.width * image.height * 3);
+  for (let pixel = 0; pixel < image.width * image.height; pixel += 1)
+    image.pixels.copy(rgb, pixel * 3, pixel * 4, pixel * 4 + 3);
+  return { x: LOGO.x, y: LOGO.y, width: image.width, height: image.height, rgb: rgb.toString("base64") };
 }
 
 const slug = (key) =>
@@ -331,41 +317,41 @@ const slug = (key) =>
         .toLowerCase();
 
 /**
- * Makes every page's card. Identical cards are rendered once; a card rendered by an earlier build
- * (same SVG, same fonts) is taken from `cacheDir`.
+ * Lays out every page's card. Each card's file name carries a hash of what its pixels are made of
+ * (the frame, the logo, its runs and their glyphs, and the server's drawing code in
+ * `drawingSources`), so a card's URL changes exactly when its picture does.
  * @param {{ key: string, lang: "en" | "zh", card: object }[]} pages
- * @param {{ brandDir: string, palette: Record<string, string>, cacheDir: string }} options
- * @returns {Promise<{ files: Record<string, Uint8Array>, urls: Record<string, string>, rendered: number, cached: number }>}
- *   the PNGs by path below the client directory, and each page's file by page key
+ * @param {{ brandDir: string, palette: Record<string, string>, drawingSources: Buffer[] }} options
+ * @returns {Promise<{ layout: object, urls: Record<string, string> }>} the layout the server
+ *   draws from (`src/share_cards/layout.rs`), with each card's runs by its file's path below the
+ *   client directory, and each page's card file by page key
  */
-export async function buildShareCards(pages, { brandDir, palette, cacheDir }) {
+export async function buildShareCards(pages, { brandDir, palette, drawingSources }) {
   const fonts = loadFonts();
-  const logo = fs.readFileSync(path.join(brandDir, "logo-white.svg"), "utf8");
-  fs.mkdirSync(cacheDir, { recursive: true });
-  const bySvg = new Map();
+  const logo = await logoRaster(fs.readFileSync(path.join(brandDir, "logo-white.svg"), "utf8"), palette);
+  const frame = cardFrame(palette);
+  const shared = createHash("sha256").update(JSON.stringify({ frame, logo }));
+  for (const source of drawingSources) shared.update(source);
+  const used = { bold: new Map(), regular: new Map() };
+  const cards = {};
   const urls = {};
-  const files = {};
-  let cached = 0;
-  const jobs = pages.map(async ({ key, lang, card }) => {
-    const svg = cardSvg(card, lang, palette, fonts, logo);
-    const digest = createHash("sha256").update(fonts.id).update("\0").update(svg).digest("hex");
-    if (!bySvg.has(digest)) {
-      const cacheFile = path.join(cacheDir, `${digest}.png`);
-      bySvg.set(
-        digest,
-        fs.existsSync(cacheFile)
-          ? Promise.resolve(fs.readFileSync(cacheFile)).then((png) => ((cached += 1), png))
-          : renderPng(svg).then((png) => (fs.writeFileSync(cacheFile, png), png)),
-      );
+  for (const { key, lang, card } of pages) {
+    const runs = cardRuns(card, lang, palette, fonts);
+    const hash = shared.copy();
+    for (const run of runs) {
+      recordGlyphs(fonts[run.face], run.text, used[run.face]);
+      hash.update(JSON.stringify(run));
+      for (const char of run.text) hash.update(JSON.stringify(used[run.face].get(char)));
     }
-    const png = await bySvg.get(digest);
-    const hash = createHash("sha256").update(png).digest("hex").slice(0, 10);
-    const file = `share/${slug(key)}.${hash}.png`;
-    files[file] = png;
+    const file = `share/${slug(key)}.${hash.digest("hex").slice(0, 10)}.png`;
+    cards[file] = runs;
     urls[key] = file;
-  });
-  await Promise.all(jobs);
-  for (const name of fs.readdirSync(cacheDir))
-    if (!bySvg.has(name.replace(/\.png$/, ""))) fs.rmSync(path.join(cacheDir, name));
-  return { files, urls, rendered: bySvg.size - cached, cached };
+  }
+  const faces = Object.fromEntries(
+    Object.entries(used).map(([face, glyphsByChar]) => [
+      face,
+      { unitsPerEm: fonts[face].unitsPerEm, glyphs: Object.fromEntries([...glyphsByChar].sort()) },
+    ]),
+  );
+  return { layout: { ...frame, logo, faces, cards }, urls };
 }

@@ -1,13 +1,14 @@
 // @vitest-environment node
-// The share cards' text rendering: Chinese titles come out as distinct glyphs of the CJK font,
-// never as the blank boxes ("tofu") a font without them would show, and a missing font or glyph
-// stops the build.
+// The share cards' layout: Chinese titles are set with distinct glyphs of the CJK font, never as
+// the blank boxes ("tofu") a font without them would show; a missing font or glyph stops the
+// build; a card's URL changes exactly when what it is drawn from does. The drawing itself is
+// tested with the server (src/share_cards/).
 
-import fs from "node:fs";
+import { Buffer } from "node:buffer";
 import path from "node:path";
-import { renderAsync } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
-import { CARD, cardSvg, layoutTitle, loadFonts, renderPng } from "./share-cards.mjs";
+import { CARD, buildShareCards, cardRuns, layoutTitle, loadFonts, logoRaster } from "./share-cards.mjs";
+import fs from "node:fs";
 
 const palette = {
   brand: "#0b2545",
@@ -16,40 +17,65 @@ const palette = {
   accent: "#13315c",
   border: "#8da9c4",
 };
-const logo = fs.readFileSync(path.resolve("..", "content", "brand", "logo-white.svg"), "utf8");
+const brandDir = path.resolve("..", "content", "brand");
 const fonts = loadFonts();
+const footer = "面向机构客户的数字资产托管";
 
-/** The card's pixels (RGBA) for a Chinese title. */
-async function pixels(title) {
-  const svg = cardSvg(
-    { title, eyebrow: "公告", footer: "面向机构客户的数字资产托管" },
-    "zh",
-    palette,
-    fonts,
-    logo,
+/** Lays out cards for `titles` (Chinese pages) with `drawingSources`. */
+const layOut = (titles, drawingSources = [Buffer.from("drawing code")]) =>
+  buildShareCards(
+    titles.map((title, at) => ({
+      key: `/zh/page-${at}`,
+      lang: "zh",
+      card: { title, eyebrow: "公告", footer },
+    })),
+    { brandDir, palette, drawingSources },
   );
-  return (await renderAsync(svg, { font: { loadSystemFonts: false } })).pixels;
-}
-
-/** How many pixels of the rows between `top` and `bottom` are not the background colour. */
-function ink(rgba, top, bottom) {
-  let count = 0;
-  for (let offset = top * CARD.width * 4; offset < bottom * CARD.width * 4; offset += 4)
-    if (rgba[offset] !== 0x0b || rgba[offset + 1] !== 0x25 || rgba[offset + 2] !== 0x45) count += 1;
-  return count;
-}
 
 describe("share cards", () => {
-  it("set each Chinese character as its own glyph, not as the same box", async () => {
-    const [custody, settlement] = await Promise.all([pixels("数字资产托管"), pixels("数字资产结算")]);
-    // The title sits between the logo and the footer rule.
-    const [top, bottom] = [160, 500];
-    expect(ink(custody, top, bottom)).toBeGreaterThan(5000);
-    // The two titles differ in their last two characters only: with tofu both would be boxes.
-    let differing = 0;
-    for (let offset = top * CARD.width * 4; offset < bottom * CARD.width * 4; offset += 4)
-      if (custody[offset] !== settlement[offset]) differing += 1;
-    expect(differing).toBeGreaterThan(500);
+  it("carry each Chinese character as its own glyph outline", async () => {
+    const { layout } = await layOut(["数字资产托管", "数字资产结算"]);
+    const glyphs = layout.faces.bold.glyphs;
+    for (const char of "数字资产托管结算") expect(glyphs[char]?.[1].length, char).toBeGreaterThan(50);
+    const outlines = new Set([..."托管结算"].map((char) => glyphs[char][1]));
+    expect(outlines.size).toBe(4);
+    expect(Object.keys(layout.faces.regular.glyphs).sort()).toEqual([...new Set(footer)].sort());
+  });
+
+  it("set the title on its own runs, between the eyebrow and the footer", () => {
+    const runs = cardRuns({ title: "数字资产托管", eyebrow: "公告", footer }, "zh", palette, fonts);
+    expect(runs.map((run) => [run.face, run.text, run.fill])).toEqual([
+      ["bold", "公告", palette.highlight],
+      ["bold", "数字资产托管", palette.background],
+      ["regular", footer, palette.border],
+    ]);
+    expect(runs[0].y).toBeLessThan(runs[1].y);
+    expect(runs[1].y).toBeLessThan(runs[2].y);
+    expect(runs[2].y).toBeLessThan(CARD.height);
+  });
+
+  it("change a card's URL exactly when what it is drawn from changes", async () => {
+    const first = await layOut(["数字资产托管", "数字资产结算"]);
+    const again = await layOut(["数字资产托管", "数字资产结算"]);
+    expect(again.urls).toEqual(first.urls);
+    expect(first.urls["/zh/page-0"]).toMatch(/^share\/zh-page-0\.[0-9a-f]{10}\.png$/);
+    const retitled = await layOut(["数字资产托管", "数字资产清算"]);
+    expect(retitled.urls["/zh/page-0"]).toBe(first.urls["/zh/page-0"]);
+    expect(retitled.urls["/zh/page-1"]).not.toBe(first.urls["/zh/page-1"]);
+    const redrawn = await layOut(["数字资产托管", "数字资产结算"], [Buffer.from("other drawing code")]);
+    expect(redrawn.urls["/zh/page-0"]).not.toBe(first.urls["/zh/page-0"]);
+  });
+
+  it("rasterize the logo once, opaque, on the card's colour", async () => {
+    const logo = await logoRaster(fs.readFileSync(path.join(brandDir, "logo-white.svg"), "utf8"), palette);
+    expect(logo.height).toBe(52);
+    const rgb = Buffer.from(logo.rgb, "base64");
+    expect(rgb.length).toBe(logo.width * logo.height * 3);
+    expect(rgb.subarray(0, 3)).toEqual(Buffer.from([0x0b, 0x25, 0x45]));
+    let white = 0;
+    for (let at = 0; at < rgb.length; at += 3)
+      if (rgb[at] === 255 && rgb[at + 1] === 255 && rgb[at + 2] === 255) white += 1;
+    expect(white).toBeGreaterThan(1000);
   });
 
   it("stop the build on a character the font lacks", () => {
@@ -58,11 +84,5 @@ describe("share cards", () => {
 
   it("stop the build when the CJK font is missing, naming the package", () => {
     expect(() => loadFonts(["/nonexistent"])).toThrow(/fonts-noto-cjk/);
-  });
-
-  it("are 1200×630 PNGs", async () => {
-    const png = await renderPng(cardSvg({ title: "Custody", footer: "Kestrel" }, "en", palette, fonts, logo));
-    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
-    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 });
