@@ -11,7 +11,9 @@
 # been answered, and the resident memory (VmRSS) is read after start-up and after each million.
 # Memory that keeps growing from one million to the next would be a leak; the first million
 # warms the caches (the supported-assets answer cache, allocator arenas), later ones should
-# leave it flat.
+# leave it flat. Last, every page's share card (the og:image of each sitemap URL, English and
+# Chinese) is asked for twice over one connection: the first answer draws the card, the second
+# is the kept one; the times of each, the cards' bytes and the memory after them are reported.
 #
 # --build-times also times a cold release build (a fresh target directory, the UI build
 # included, node_modules already installed) and two incremental ones: after a change to one Rust
@@ -117,6 +119,45 @@ for million in $(seq "$millions"); do
   printf 'after %s requests: resident %s MB\n' "$answered" "${rss_after[-1]}" >&2
 done
 rate_median=$(printf '%s\n' "${rates[@]}" | bench_median)
+
+# --- share cards -------------------------------------------------------------------------
+
+cards=$(python3 - "$origin" <<'PY'
+import http.client, re, statistics, sys, time, urllib.parse
+origin = urllib.parse.urlsplit(sys.argv[1])
+conn = http.client.HTTPConnection(origin.hostname, origin.port)
+def get(path):
+    conn.request("GET", path, headers={"Accept-Encoding": "identity"})
+    answer = conn.getresponse()
+    return answer.status, answer.read()
+_, sitemap = get("/sitemap.xml")
+pages = [urllib.parse.urlsplit(url).path for url in re.findall(rb"<loc>([^<]+)</loc>", sitemap)]
+pages = sorted({page.decode() for page in pages})
+cards = []
+for page in pages:
+    _, html = get(page)
+    found = re.search(rb'property="og:image" content="([^"]+)"', html)
+    if found:
+        cards.append(urllib.parse.urlsplit(found.group(1).decode()).path)
+first, again, sizes = [], [], []
+for card in sorted(set(cards)):
+    for times in (first, again):
+        began = time.perf_counter()
+        status, body = get(card)
+        times.append((time.perf_counter() - began) * 1000)
+        if status != 200 or not body.startswith(b"\x89PNG"):
+            sys.exit(f"{card}: {status}")
+    sizes.append(len(body))
+if not sizes:
+    sys.exit("no share card found in the sitemap's pages")
+p90 = lambda values: sorted(values)[int(len(values) * 0.9)]
+print(len(sizes), f"{statistics.median(first):.1f}", f"{p90(first):.1f}", f"{max(first):.1f}",
+      f"{statistics.median(again):.2f}", sum(sizes))
+PY
+)
+read -r card_count card_median card_p90 card_max card_again card_bytes <<<"$cards"
+rss_cards=$(bench_rss_mb "$site_pid")
+printf 'share cards: %s drawn, %s MB resident after them\n' "$card_count" "$rss_cards" >&2
 kill "$site_pid"
 site_pid=""
 
@@ -154,10 +195,14 @@ for i in "${!rss_after[@]}"; do
   printf '                  %s MB after %s million requests\n' "${rss_after[$i]}" "$((i + 1))"
 done
 printf 'request mix       %s req/s (median of the 5 s wrk runs, 50 connections)\n' "$rate_median"
+printf 'share cards       %s cards, %s bytes; first answer (drawn) %s ms median, %s p90, %s max;\n' \
+  "$card_count" "$card_bytes" "$card_median" "$card_p90" "$card_max"
+printf '                  again %s ms median; %s MB resident after every card\n' "$card_again" "$rss_cards"
 if $build_times; then
   printf 'build             cold %s s; after a Rust change %s s; after a content change %s s\n' \
     "$cold_s" "$rust_s" "$content_s"
 fi
-printf 'RESULT binary_bytes=%s startup_ms=%s rss_start_mb=%s rss_after_millions_mb=%s mix_req_s=%s%s\n' \
+printf 'RESULT binary_bytes=%s startup_ms=%s rss_start_mb=%s rss_after_millions_mb=%s mix_req_s=%s card_first_ms=%s card_again_ms=%s rss_cards_mb=%s%s\n' \
   "$binary_bytes" "$startup_median" "$rss_start" "$(IFS=,; echo "${rss_after[*]}")" "$rate_median" \
+  "$card_median" "$card_again" "$rss_cards" \
   "$($build_times && printf ' build_cold_s=%s build_rust_s=%s build_content_s=%s' "$cold_s" "$rust_s" "$content_s")"
