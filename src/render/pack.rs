@@ -49,13 +49,17 @@ impl Pack {
     }
 }
 
+/// The bytes of one brotli stream that `build.rs` wrote; an error when it is not one.
+pub fn unpacked(packed: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    brotli::Decompressor::new(packed, 16 * 1024).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// The text of one brotli stream that `build.rs` packed (a content file, a prerendered body).
 pub fn unpacked_text(packed: &[u8]) -> String {
-    let mut text = String::new();
-    brotli::Decompressor::new(packed, 16 * 1024)
-        .read_to_string(&mut text)
-        .expect("build.rs packs UTF-8 in valid brotli streams");
-    text
+    let bytes = unpacked(packed).expect("build.rs packs valid brotli streams");
+    String::from_utf8(bytes).expect("build.rs packs UTF-8")
 }
 
 #[cfg(test)]

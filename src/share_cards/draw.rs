@@ -118,7 +118,7 @@ pub fn draw(layout: &Layout, runs: &[Run]) -> anyhow::Result<Canvas> {
         canvas.fill(&shape.path, None, colour(&shape.fill)?);
     }
     let logo = &layout.logo;
-    canvas.copy(logo.x, logo.y, logo.width, &logo.pixels()?);
+    canvas.copy(logo.x, logo.y, logo.width, &logo.rgb);
     for run in runs {
         canvas.text(layout, run)?;
     }

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use base64::Engine;
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 
 /// The layout of every card.
 #[derive(Debug, Deserialize)]
@@ -47,22 +47,30 @@ pub struct Logo {
     pub width: u32,
     /// The box's height in pixels.
     pub height: u32,
-    /// The box's pixels, three bytes (red, green, blue) each, row by row, in base64.
-    pub rgb: String,
+    /// The box's pixels, three bytes (red, green, blue) each, row by row (base64 in the file).
+    #[serde(deserialize_with = "from_base64")]
+    pub rgb: Vec<u8>,
 }
 
 impl Logo {
-    /// The box's pixels, checked against its size.
-    pub fn pixels(&self) -> anyhow::Result<Vec<u8>> {
-        let bytes = base64::engine::general_purpose::STANDARD.decode(&self.rgb)?;
+    /// Whether the pixels fill the box exactly.
+    pub fn check(&self) -> anyhow::Result<()> {
         let expected = self.width as usize * self.height as usize * 3;
         anyhow::ensure!(
-            bytes.len() == expected,
+            self.rgb.len() == expected,
             "the logo has {} bytes of pixels, not {expected}",
-            bytes.len()
+            self.rgb.len()
         );
-        Ok(bytes)
+        Ok(())
     }
+}
+
+/// Bytes written in base64, decoded when the layout is read.
+fn from_base64<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    base64::engine::general_purpose::STANDARD
+        .decode(text)
+        .map_err(serde::de::Error::custom)
 }
 
 /// One face of the font.

@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 
 use anyhow::Context;
 
+use crate::render::pack::unpacked;
 use layout::Layout;
 
 /// The cards of one UI build; each is drawn on request ([`ShareCards::png`]), its layout read on
@@ -55,9 +56,10 @@ impl ShareCards {
 }
 
 fn read_layout(packed: &[u8]) -> anyhow::Result<Layout> {
-    let mut text = Vec::new();
-    brotli::BrotliDecompress(&mut &packed[..], &mut text).context("a brotli stream")?;
-    Ok(serde_json::from_slice(&text)?)
+    let text = unpacked(packed).context("a brotli stream")?;
+    let layout: Layout = serde_json::from_slice(&text)?;
+    layout.logo.check()?;
+    Ok(layout)
 }
 
 #[cfg(test)]
