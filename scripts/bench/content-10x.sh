@@ -246,8 +246,7 @@ measure() {
   fig[documents:$label]=$(grep -o '"pages":[0-9]*' "$run/readyz-$label.json" | cut -d: -f2)
 
   # Every sitemap URL (each <loc>, which lists both languages) and a few API answers, once each.
-  curl -sf "$origin/sitemap.xml" >"$run/sitemap-$label.xml"
-  grep -o '<loc>[^<]*</loc>' "$run/sitemap-$label.xml" | sed 's/<loc>\(.*\)<\/loc>/\1/' | sort -u >"$run/urls-$label.txt"
+  bench_sitemap_urls "$origin" >"$run/urls-$label.txt"
   fig[sitemap_urls:$label]=$(wc -l <"$run/urls-$label.txt")
   for path in '/api/supported-assets?entity=sg&page=1&size=20' '/api/supported-assets?entity=sg&page=2&size=100' \
     '/api/supported-assets?entity=hk&page=1&size=50' '/api/supported-assets?entity=sg&network=ethereum&page=1&size=20' \

@@ -122,7 +122,8 @@ rate_median=$(printf '%s\n' "${rates[@]}" | bench_median)
 
 # --- share cards -------------------------------------------------------------------------
 
-cards=$(python3 - "$origin" <<'PY'
+bench_sitemap_urls "$origin" >"$dir/sitemap-urls.txt"
+cards=$(python3 - "$origin" "$dir/sitemap-urls.txt" <<'PY'
 import http.client, re, statistics, sys, time, urllib.parse
 origin = urllib.parse.urlsplit(sys.argv[1])
 conn = http.client.HTTPConnection(origin.hostname, origin.port)
@@ -130,9 +131,7 @@ def get(path):
     conn.request("GET", path, headers={"Accept-Encoding": "identity"})
     answer = conn.getresponse()
     return answer.status, answer.read()
-_, sitemap = get("/sitemap.xml")
-pages = [urllib.parse.urlsplit(url).path for url in re.findall(rb"<loc>([^<]+)</loc>", sitemap)]
-pages = sorted({page.decode() for page in pages})
+pages = [urllib.parse.urlsplit(url).path for url in open(sys.argv[2]).read().split()]
 cards = []
 for page in pages:
     _, html = get(page)

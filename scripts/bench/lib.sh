@@ -85,6 +85,12 @@ bench_rss_mb() {
   awk '/^VmRSS:/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"
 }
 
+# bench_sitemap_urls ORIGIN: every URL of ORIGIN's /sitemap.xml (each <loc>; the alternates of
+# both languages are each a <loc> of their own), once each, sorted.
+bench_sitemap_urls() {
+  curl -sf "$1/sitemap.xml" | grep -o '<loc>[^<]*</loc>' | sed 's/<loc>\(.*\)<\/loc>/\1/' | sort -u
+}
+
 # bench_median: the median of the numbers on standard input (separated by spaces or lines); the
 # mean of the middle two when their count is even.
 bench_median() {
