@@ -1,5 +1,6 @@
-//! The accept loop of one listener: the connection cap, the TLS handshake (bounded by the
-//! header read timeout, off the loop), HTTP/1.1 and HTTP/2, and the drain once it stops.
+//! The accept loop of one listener: the connection cap, then each connection handed to a
+//! connection thread (`connection_threads.rs`) for its TLS handshake (bounded by the header read
+//! timeout), HTTP/1.1 or HTTP/2, and the drain once the loop stops.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -15,6 +16,7 @@ use tokio_rustls::TlsAcceptor;
 use tower::Service;
 
 use super::connection_headers::{keep_alive_hint, with_connection_headers};
+use super::connection_threads::ConnectionThreads;
 use super::drain::Drain;
 use super::guarded::guarded;
 use super::{protocol, write_batch};
@@ -22,9 +24,32 @@ use crate::config::Config;
 use crate::connections::{self, ConnectionCap};
 use crate::tls;
 
-/// Serves `app` on `listener`, over TLS when `tls` is given, until `stop` completes; the
-/// connections are then drained (see `drain.rs`) within the configured grace period.
+/// Serves `app` on `listener` on connection threads of its own, over TLS when `tls` is given,
+/// until `stop` completes; the connections are then drained (see `drain.rs`) within the
+/// configured grace period.
 pub async fn serve_connections<S>(
+    app: S,
+    config: &Config,
+    listener: TcpListener,
+    tls: Option<TlsAcceptor>,
+    stop: impl Future<Output = ()>,
+) -> anyhow::Result<()>
+where
+    S: Service<Request<Incoming>, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
+    let threads = ConnectionThreads::start(connection_thread_name(tls.is_some()))?;
+    serve_connections_on(&threads, app, config, listener, tls, stop).await
+}
+
+/// The name of the connection threads of a listener, over TLS or not.
+pub fn connection_thread_name(tls: bool) -> &'static str {
+    if tls { "https-conn" } else { "http-conn" }
+}
+
+/// [`serve_connections`] on the given connection threads.
+pub async fn serve_connections_on<S>(
+    threads: &ConnectionThreads,
     app: S,
     config: &Config,
     listener: TcpListener,
@@ -71,7 +96,7 @@ where
                 let builder = builder.clone();
                 let watcher = drain.watcher();
                 let tls = tls.clone();
-                tokio::spawn(async move {
+                threads.serve(stream, move |stream| async move {
                     let served = match tls {
                         None => {
                             let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded(stream, peer, stall_limit)), service);

@@ -4,6 +4,7 @@
 
 mod accept;
 mod connection_headers;
+mod connection_threads;
 mod drain;
 mod guarded;
 mod h2_frames;
@@ -19,6 +20,8 @@ pub mod upgrade;
 mod write_batch;
 
 pub use accept::serve_connections;
+use accept::{connection_thread_name, serve_connections_on};
+use connection_threads::ConnectionThreads;
 pub use listeners::{Listeners, listen};
 pub use runtime::runtime;
 pub use signals::shutdown_signal;
@@ -138,7 +141,10 @@ pub async fn run(
         announce_ready(ready_contact, ready_site, ready_config, own_build_stored).await;
         reload_on_hangup(signals.hangup, reload_tls).await;
     });
-    systemd::keep_watchdog_fed();
+    let threads = Arc::new(ConnectionThreads::start(connection_thread_name(
+        tls.is_some(),
+    ))?);
+    systemd::keep_watchdog_fed(threads.clone());
     let draining_builds = previous.clone();
     let stop_trigger = async move {
         tokio::select! {
@@ -155,7 +161,8 @@ pub async fn run(
     tokio::spawn(stop_trigger);
     let acceptor = tls.as_ref().map(|tls| tls.acceptor());
     let app = http::served(site, contact, tls, previous);
-    let served = serve_connections(app, &config, listeners.site, acceptor, on_stop()).await;
+    let served =
+        serve_connections_on(&threads, app, &config, listeners.site, acceptor, on_stop()).await;
     for task in tasks {
         let _ = task.await;
     }
