@@ -17,6 +17,15 @@ use tokio::net::TcpStream;
 use tokio::runtime::{Builder, Handle};
 use tokio::sync::oneshot;
 
+/// How many tasks a connection thread runs from its own queue before it takes one from the
+/// queue of tasks handed to it from other threads: the connections just accepted.
+///
+/// When thousands of clients connect at once, each thread's own queue is full of the
+/// connections it already serves, and tokio visits the other queue by default once per 31
+/// tasks: the first request of a new connection then waits behind 31 answers for each
+/// connection ahead of it (`scripts/bench/README.md` has the figures).
+const NEW_CONNECTIONS_INTERVAL: u32 = 2;
+
 /// The connection threads of one listener. Dropping it stops them: each thread's runtime is
 /// shut down on its own thread, which drops the connections still open there.
 #[derive(Debug)]
@@ -88,7 +97,10 @@ impl ConnectionThreads {
 
 impl ConnectionThread {
     fn start(name: &str) -> std::io::Result<Self> {
-        let runtime = Builder::new_current_thread().enable_all().build()?;
+        let runtime = Builder::new_current_thread()
+            .enable_all()
+            .global_queue_interval(NEW_CONNECTIONS_INTERVAL)
+            .build()?;
         let handle = runtime.handle().clone();
         let (stop, stopped) = oneshot::channel::<()>();
         std::thread::Builder::new()
