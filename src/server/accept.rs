@@ -24,31 +24,10 @@ use crate::config::Config;
 use crate::connections::{self, ConnectionCap};
 use crate::tls;
 
-/// Serves `app` on `listener` on connection threads of its own, over TLS when `tls` is given,
-/// until `stop` completes; the connections are then drained (see `drain.rs`) within the
+/// Serves `app` on `listener`, each connection on one of `threads`, over TLS when `tls` is
+/// given, until `stop` completes; the connections are then drained (see `drain.rs`) within the
 /// configured grace period.
 pub async fn serve_connections<S>(
-    app: S,
-    config: &Config,
-    listener: TcpListener,
-    tls: Option<TlsAcceptor>,
-    stop: impl Future<Output = ()>,
-) -> anyhow::Result<()>
-where
-    S: Service<Request<Incoming>, Response = Response, Error = Infallible> + Clone + Send + 'static,
-    S::Future: Send + 'static,
-{
-    let threads = ConnectionThreads::start(connection_thread_name(tls.is_some()))?;
-    serve_connections_on(&threads, app, config, listener, tls, stop).await
-}
-
-/// The name of the connection threads of a listener, over TLS or not.
-pub fn connection_thread_name(tls: bool) -> &'static str {
-    if tls { "https-conn" } else { "http-conn" }
-}
-
-/// [`serve_connections`] on the given connection threads.
-pub async fn serve_connections_on<S>(
     threads: &ConnectionThreads,
     app: S,
     config: &Config,

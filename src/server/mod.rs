@@ -19,8 +19,7 @@ mod systemd;
 pub mod upgrade;
 mod write_batch;
 
-pub use accept::serve_connections;
-use accept::{connection_thread_name, serve_connections_on};
+use accept::serve_connections;
 use connection_threads::ConnectionThreads;
 pub use listeners::{Listeners, listen};
 pub use runtime::runtime;
@@ -128,7 +127,8 @@ pub async fn run(
         let router = tls::redirect_router(&config, tls.as_ref().and_then(|t| t.http01_answers()));
         let (config, stop) = (config.clone(), on_stop());
         tasks.push(tokio::spawn(async move {
-            serve_connections(router, &config, listener, None, stop).await
+            let threads = ConnectionThreads::start("http-redirect")?;
+            serve_connections(&threads, router, &config, listener, None, stop).await
         }));
     }
     if let Some(tls) = &tls {
@@ -141,9 +141,12 @@ pub async fn run(
         announce_ready(ready_contact, ready_site, ready_config, own_build_stored).await;
         reload_on_hangup(signals.hangup, reload_tls).await;
     });
-    let threads = Arc::new(ConnectionThreads::start(connection_thread_name(
-        tls.is_some(),
-    ))?);
+    let thread_name = if tls.is_some() {
+        "https-conn"
+    } else {
+        "http-conn"
+    };
+    let threads = Arc::new(ConnectionThreads::start(thread_name)?);
     systemd::keep_watchdog_fed(threads.clone());
     let draining_builds = previous.clone();
     let stop_trigger = async move {
@@ -162,7 +165,7 @@ pub async fn run(
     let acceptor = tls.as_ref().map(|tls| tls.acceptor());
     let app = http::served(site, contact, tls, previous);
     let served =
-        serve_connections_on(&threads, app, &config, listeners.site, acceptor, on_stop()).await;
+        serve_connections(&threads, app, &config, listeners.site, acceptor, on_stop()).await;
     for task in tasks {
         let _ = task.await;
     }
@@ -196,7 +199,8 @@ where
         + 'static,
     S::Future: Send + 'static,
 {
-    serve_connections(app, config, listener, None, shutdown).await
+    let threads = ConnectionThreads::start("http-conn")?;
+    serve_connections(&threads, app, config, listener, None, shutdown).await
 }
 
 /// How long readiness waits for this build's files to be stored for the builds after it.
