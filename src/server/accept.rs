@@ -4,6 +4,7 @@
 
 use std::convert::Infallible;
 use std::future::Future;
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::http::Request;
@@ -21,7 +22,7 @@ use super::drain::Drain;
 use super::guarded::guarded;
 use super::{protocol, write_batch};
 use crate::config::Config;
-use crate::connections::{self, ConnectionCap};
+use crate::connections::{self, Admitted, ConnectionCap};
 use crate::tls;
 
 /// Serves `app` on `listener`, each connection on one of `threads`, over TLS when `tls` is
@@ -74,42 +75,36 @@ where
                 ));
                 let builder = builder.clone();
                 let watcher = drain.watcher();
-                let tls = tls.clone();
-                threads.serve(stream, move |stream| async move {
-                    let served = match tls {
-                        None => {
-                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded(stream, peer, stall_limit)), service);
-                            watcher.serve(connection, false).await
-                        }
-                        Some(acceptor) => {
-                            let stream = match tokio::time::timeout(handshake_timeout, acceptor.accept(stream)).await {
-                                Ok(Ok(stream)) => stream,
-                                Ok(Err(error)) => {
-                                    tracing::debug!(%error, %peer, "TLS handshake failed");
-                                    return;
-                                }
-                                Err(_) => {
-                                    tracing::debug!(%peer, "TLS handshake timed out");
-                                    return;
-                                }
-                            };
-                            let session = stream.get_ref().1;
-                            if tls::is_validation(session) {
-                                tracing::info!(%peer, "answered an ACME TLS-ALPN-01 validation");
+                // One future per kind of connection, so that a plain connection's task is not
+                // sized for the TLS session it does not have.
+                match tls.clone() {
+                    None => threads.serve(stream, move |stream| async move {
+                        let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded(stream, peer, stall_limit)), service);
+                        closed(peer, admitted, watcher.serve(connection, false).await);
+                    }),
+                    Some(acceptor) => threads.serve(stream, move |stream| async move {
+                        let stream = match tokio::time::timeout(handshake_timeout, acceptor.accept(stream)).await {
+                            Ok(Ok(stream)) => stream,
+                            Ok(Err(error)) => {
+                                tracing::debug!(%error, %peer, "TLS handshake failed");
                                 return;
                             }
-                            let http2 = session.alpn_protocol() == Some(b"h2");
-                            let (stream, flusher) = write_batch::batched(stream);
-                            let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded(stream, peer, stall_limit)), service);
-                            flusher.after_each_turn(watcher.serve(connection, http2)).await
+                            Err(_) => {
+                                tracing::debug!(%peer, "TLS handshake timed out");
+                                return;
+                            }
+                        };
+                        let session = stream.get_ref().1;
+                        if tls::is_validation(session) {
+                            tracing::info!(%peer, "answered an ACME TLS-ALPN-01 validation");
+                            return;
                         }
-                    };
-                    drop(admitted);
-                    match served {
-                        Ok(()) => tracing::debug!(%peer, "connection closed; its slot is free"),
-                        Err(error) => tracing::debug!(%peer, %error, "connection closed with an error; its slot is free"),
-                    }
-                });
+                        let http2 = session.alpn_protocol() == Some(b"h2");
+                        let (stream, flusher) = write_batch::batched(stream);
+                        let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded(stream, peer, stall_limit)), service);
+                        closed(peer, admitted, flusher.after_each_turn(watcher.serve(connection, http2)).await);
+                    }),
+                }
             }
             () = &mut stop => break,
         }
@@ -121,4 +116,15 @@ where
     );
     drain.run(grace).await;
     Ok(())
+}
+
+/// Frees the connection's slot and logs how the connection with `peer` ended.
+fn closed<E: std::fmt::Display>(peer: SocketAddr, admitted: Admitted, served: Result<(), E>) {
+    drop(admitted);
+    match served {
+        Ok(()) => tracing::debug!(%peer, "connection closed; its slot is free"),
+        Err(error) => {
+            tracing::debug!(%peer, %error, "connection closed with an error; its slot is free")
+        }
+    }
 }
