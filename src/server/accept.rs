@@ -12,8 +12,9 @@ use axum::response::Response;
 use hyper::body::Incoming;
 use hyper_util::rt::TokioIo;
 use hyper_util::service::TowerToHyperService;
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpStream};
 use tokio_rustls::TlsAcceptor;
+use tokio_rustls::server::TlsStream;
 use tower::Service;
 
 use super::connection_headers::{keep_alive_hint, with_connection_headers};
@@ -83,23 +84,10 @@ where
                         closed(peer, admitted, watcher.serve(connection, false).await);
                     }),
                     Some(acceptor) => threads.serve(stream, move |stream| async move {
-                        let stream = match tokio::time::timeout(handshake_timeout, acceptor.accept(stream)).await {
-                            Ok(Ok(stream)) => stream,
-                            Ok(Err(error)) => {
-                                tracing::debug!(%error, %peer, "TLS handshake failed");
-                                return;
-                            }
-                            Err(_) => {
-                                tracing::debug!(%peer, "TLS handshake timed out");
-                                return;
-                            }
-                        };
-                        let session = stream.get_ref().1;
-                        if tls::is_validation(session) {
-                            tracing::info!(%peer, "answered an ACME TLS-ALPN-01 validation");
+                        let Some(stream) = handshake(&acceptor, stream, peer, handshake_timeout).await else {
                             return;
-                        }
-                        let http2 = session.alpn_protocol() == Some(b"h2");
+                        };
+                        let http2 = stream.get_ref().1.alpn_protocol() == Some(b"h2");
                         let (stream, flusher) = write_batch::batched(stream);
                         let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded(stream, peer, stall_limit)), service);
                         closed(peer, admitted, flusher.after_each_turn(watcher.serve(connection, http2)).await);
@@ -116,6 +104,32 @@ where
     );
     drain.run(grace).await;
     Ok(())
+}
+
+/// The TLS session with `peer` on `stream`, within `timeout`; `None` (logged) when the handshake
+/// fails or times out, or when it was an ACME TLS-ALPN-01 validation, which ends there.
+async fn handshake(
+    acceptor: &TlsAcceptor,
+    stream: TcpStream,
+    peer: SocketAddr,
+    timeout: Duration,
+) -> Option<TlsStream<TcpStream>> {
+    let stream = match tokio::time::timeout(timeout, acceptor.accept(stream)).await {
+        Ok(Ok(stream)) => stream,
+        Ok(Err(error)) => {
+            tracing::debug!(%error, %peer, "TLS handshake failed");
+            return None;
+        }
+        Err(_) => {
+            tracing::debug!(%peer, "TLS handshake timed out");
+            return None;
+        }
+    };
+    if tls::is_validation(stream.get_ref().1) {
+        tracing::info!(%peer, "answered an ACME TLS-ALPN-01 validation");
+        return None;
+    }
+    Some(stream)
 }
 
 /// Frees the connection's slot and logs how the connection with `peer` ended.
