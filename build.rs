@@ -5,7 +5,7 @@
 //! Set `CUSTODY_SITE_UI_DIST=/path/to/ui-dist` to embed a UI build made earlier (clippy,
 //! rust-analyzer, air-gapped builds) instead of running Node.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -50,6 +50,7 @@ fn main() {
     }
     pack_prerender(&ui_out.join("prerender.json"), &out);
     pack_files(&ui_out.join("client"), &out, "ui-client");
+    write_media_types(&[&ui_out.join("client"), &root.join("content/brand")], &out);
     compress_file(
         &ui_out.join("share-cards.json"),
         &out.join("share-cards.json.br"),
@@ -113,8 +114,39 @@ fn pack_prerender(prerender: &Path, out: &Path) {
 /// Packs every file under `dir` as `{name}`, keyed by its path below `dir` (with `/`): the
 /// binary then holds the files' bytes in one block and their paths in a small index apart, so
 /// listing the files at start-up reads no file (`src/render/static_files.rs`).
+///
+/// A file the UI build also wrote in brotli (`{file}.br`) is packed in that form alone, without
+/// its identity and gzip copies: the server derives those the first time a client asks for them
+/// (0.36 MB less binary).
 fn pack_files(dir: &Path, out: &Path, name: &str) {
-    let mut paths = Vec::new();
+    let all = files_under(dir);
+    let has_brotli = |path: &Path| all.contains(&with_suffix(path, ".br"));
+    let gzip_of_brotli = |path: &Path| {
+        let text = path.to_string_lossy();
+        text.strip_suffix(".gz")
+            .is_some_and(|original| all.contains(&PathBuf::from(format!("{original}.br"))))
+    };
+    let packed: Vec<PathBuf> = all
+        .iter()
+        .filter(|path| !has_brotli(path) && !gzip_of_brotli(path))
+        .cloned()
+        .collect();
+    let entries = packed.into_iter().map(|path| {
+        let key = path
+            .strip_prefix(dir)
+            .unwrap_or(&path)
+            .to_string_lossy()
+            .replace('\\', "/");
+        let bytes = fs::read(&path)
+            .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
+        (key, bytes)
+    });
+    write_pack(entries, out, name);
+}
+
+/// Every file under `dir`, sorted.
+fn files_under(dir: &Path) -> BTreeSet<PathBuf> {
+    let mut paths = BTreeSet::new();
     let mut pending = vec![dir.to_path_buf()];
     while let Some(current) = pending.pop() {
         let entries = fs::read_dir(&current)
@@ -126,22 +158,45 @@ fn pack_files(dir: &Path, out: &Path, name: &str) {
             if path.is_dir() {
                 pending.push(path);
             } else {
-                paths.push(path);
+                paths.insert(path);
             }
         }
     }
-    paths.sort();
-    let entries = paths.into_iter().map(|path| {
-        let key = path
-            .strip_prefix(dir)
-            .unwrap_or(&path)
-            .to_string_lossy()
-            .replace('\\', "/");
-        let bytes = fs::read(&path)
-            .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
-        (key, bytes)
-    });
-    write_pack(entries, out, name);
+    paths
+}
+
+/// `path` with `suffix` appended to its file name.
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Writes `media-types.json`, `{extension: Content-Type}` for every file extension under `dirs`
+/// (the files the binary serves), from mime_guess's table, with a charset for text, XML and
+/// JavaScript: the server looks a file's type up there instead of carrying the whole table.
+fn write_media_types(dirs: &[&Path], out: &Path) {
+    let mut types = BTreeMap::new();
+    for path in dirs.iter().flat_map(|dir| files_under(dir)) {
+        let Some(extension) = path.extension().and_then(|e| e.to_str()) else {
+            continue;
+        };
+        if matches!(extension, "br" | "gz") {
+            continue;
+        }
+        let mime = mime_guess::from_ext(extension).first_or_octet_stream();
+        let textual = mime.type_() == mime_guess::mime::TEXT
+            || matches!(mime.subtype().as_str(), "xml" | "javascript");
+        let value = match textual {
+            true => format!("{}; charset=utf-8", mime.essence_str()),
+            false => mime.essence_str().to_owned(),
+        };
+        types.insert(extension.to_owned(), value);
+    }
+    let path = out.join("media-types.json");
+    let json = serde_json::to_vec(&types).expect("JSON values serialize");
+    fs::write(&path, json)
+        .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", path.display())));
 }
 
 /// Writes `entries` one after the other as `{name}.pack`, and `{name}.index.json`,

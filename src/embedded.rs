@@ -14,12 +14,17 @@ static CONTENT_PACK: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/content.p
 /// relative to `content/`.
 static CONTENT_INDEX: &str = include_str!(concat!(env!("OUT_DIR"), "/content.index.json"));
 
-/// The UI client build: hashed assets with `.br` and `.gz` siblings, packed by `build.rs`.
+/// The UI client build, packed by `build.rs`: its text files as `{file}.br` alone, the others
+/// as they are.
 pub static UI_CLIENT_PACK: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/ui-client.pack"));
 
 /// Where each file of [`UI_CLIENT_PACK`] lies: `[[path, offset, length], …]`, JSON; paths are
 /// relative to the client build's root.
 pub static UI_CLIENT_INDEX: &str = include_str!(concat!(env!("OUT_DIR"), "/ui-client.index.json"));
+
+/// The `Content-Type` of each file extension among the UI's and the brand's files,
+/// `{extension: type}`, JSON (`build.rs`).
+pub static MEDIA_TYPES: &str = include_str!(concat!(env!("OUT_DIR"), "/media-types.json"));
 
 /// The UI build manifest (build id, entry, stylesheets, per-page preloads), JSON.
 pub static UI_MANIFEST: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/manifest.json"));

@@ -15,7 +15,10 @@ use custody_site::render::build_manifest::version;
 use custody_site::server::listeners::{self, Listeners};
 use custody_site::server::upgrade::Invocation;
 use custody_site::{ServedSite, server};
-use tracing_subscriber::EnvFilter;
+use tracing::Level;
+use tracing_subscriber::filter::{LevelFilter, Targets};
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
 
 /// The bilingual public website of an institutional digital-asset custody provider.
 #[derive(Debug, Parser)]
@@ -144,16 +147,26 @@ impl ServeArgs {
     }
 }
 
-/// Log lines on standard error in `format`, at the level `RUST_LOG` gives (default `info`).
+/// Log lines on standard error in `format`, at the levels `RUST_LOG` gives: a default level and
+/// `target=level` directives, comma-separated (default `info`; `info` too when it does not parse).
 fn init_logging(format: LogFormat) {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let filter = std::env::var("RUST_LOG")
+        .ok()
+        .and_then(|directives| directives.parse::<Targets>().ok())
+        .unwrap_or_else(|| Targets::new().with_default(Level::INFO));
+    // The lines carry every event the filter lets through; the builder's own cap (info) is lifted.
     let lines = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+        .with_max_level(LevelFilter::TRACE)
         .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr);
     let _ = match format {
-        LogFormat::Text => lines.with_target(false).try_init(),
-        LogFormat::Json => lines.json().flatten_event(true).try_init(),
+        LogFormat::Text => lines.with_target(false).finish().with(filter).try_init(),
+        LogFormat::Json => lines
+            .json()
+            .flatten_event(true)
+            .finish()
+            .with(filter)
+            .try_init(),
     };
 }
 

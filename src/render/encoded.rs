@@ -53,6 +53,7 @@ pub struct Encoded {
     brotli: Option<Bytes>,
     /// Held from the start, or decompressed from `brotli` on first use.
     identity: OnceLock<Bytes>,
+    /// The length of the identity body; 0 when unknown (a file packed in brotli alone).
     identity_len: usize,
     /// Whether the body is offered in gzip (held, or compressed on first use).
     offers_gzip: bool,
@@ -123,6 +124,19 @@ impl Encoded {
         }
     }
 
+    /// A content-hashed file `build.rs` packed in brotli alone, with the ETag made from its URL:
+    /// its identity and gzip forms are derived when a client first asks for them.
+    pub fn brotli_alone(brotli: Bytes, etag: HeaderValue) -> Self {
+        Self {
+            brotli: Some(brotli),
+            etag,
+            identity_len: 0,
+            identity: OnceLock::new(),
+            offers_gzip: true,
+            gzip: OnceLock::new(),
+        }
+    }
+
     /// The strong ETag of the identity body.
     pub fn etag(&self) -> &HeaderValue {
         &self.etag
@@ -147,7 +161,7 @@ impl Encoded {
             let mut out = Vec::with_capacity(self.identity_len);
             brotli::BrotliDecompress(&mut &brotli[..], &mut out)
                 .expect("our own brotli stream decompresses");
-            out.into()
+            Bytes::from(out.into_boxed_slice())
         })
     }
 

@@ -18,7 +18,7 @@ use super::error_template::ErrorTemplate;
 use super::pack::Pack;
 use super::prerendered::Prerendered;
 use super::search_answers::SearchAnswers;
-use super::static_files::{StaticFiles, static_files};
+use super::static_files::{MediaTypes, StaticFiles, static_files};
 use super::supported_asset_answers::SupportedAssetAnswers;
 use crate::config::Config;
 use crate::embedded;
@@ -247,7 +247,8 @@ fn embedded_static_files() -> anyhow::Result<StaticFiles> {
         embedded::UI_CLIENT_INDEX,
         embedded::UI_CLIENT_PACK,
     )?;
-    Ok(static_files(&ui, &embedded::BRAND))
+    let media_types = MediaTypes::new(embedded::MEDIA_TYPES)?;
+    Ok(static_files(&ui, &embedded::BRAND, &media_types))
 }
 
 struct Renderer<'a> {

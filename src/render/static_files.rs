@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use anyhow::Context;
+
 use axum::body::Bytes;
 use axum::http::HeaderValue;
 use include_dir::Dir;
@@ -45,15 +47,49 @@ pub struct StaticFile {
 /// Every static file by URL path.
 pub type StaticFiles = HashMap<String, StaticFile>;
 
+/// The `Content-Type` of each file extension the binary serves, which `build.rs` took from
+/// mime_guess's table.
+#[derive(Debug)]
+pub struct MediaTypes(HashMap<String, HeaderValue>);
+
+impl MediaTypes {
+    /// Reads `{extension: Content-Type}`, JSON.
+    pub fn new(json: &str) -> anyhow::Result<Self> {
+        let types: HashMap<String, String> =
+            serde_json::from_str(json).context("the media types of the embedded files")?;
+        let types = types
+            .into_iter()
+            .map(|(extension, value)| {
+                let value = HeaderValue::from_str(&value)
+                    .with_context(|| format!("the media type of .{extension}"))?;
+                Ok((extension, value))
+            })
+            .collect::<anyhow::Result<_>>()?;
+        Ok(Self(types))
+    }
+
+    /// The `Content-Type` of a file name; `application/octet-stream` for an extension the table
+    /// does not hold.
+    pub fn of(&self, name: &str) -> HeaderValue {
+        let file = name.rsplit('/').next().unwrap_or(name);
+        file.rsplit_once('.')
+            .and_then(|(_, extension)| self.0.get(extension))
+            .cloned()
+            .unwrap_or_else(|| HeaderValue::from_static("application/octet-stream"))
+    }
+}
+
 /// Builds the table of static files: UI files under `/_app/` (from the pack `build.rs` made),
 /// brand files at the site root.
-pub fn static_files(ui: &Pack, brand: &Dir<'static>) -> StaticFiles {
+pub fn static_files(ui: &Pack, brand: &Dir<'static>, media_types: &MediaTypes) -> StaticFiles {
     let mut table = StaticFiles::new();
     let ui_files = ui
         .entries()
         .map(|(path, bytes)| (path.to_owned(), bytes))
         .collect();
-    add_files(&mut table, &ui_files, "/_app/", Caching::Immutable);
+    let mut add =
+        |files, prefix, caching| add_files(&mut table, files, prefix, caching, media_types);
+    add(&ui_files, "/_app/", Caching::Immutable);
     let brand_files = all_files(brand)
         .into_iter()
         .map(|file| {
@@ -61,41 +97,55 @@ pub fn static_files(ui: &Pack, brand: &Dir<'static>) -> StaticFiles {
             (path, file.contents())
         })
         .collect();
-    add_files(&mut table, &brand_files, "/", Caching::Revalidate);
+    add(&brand_files, "/", Caching::Revalidate);
     table
 }
 
-/// Adds `files` (bytes by path, compressed siblings included) under `prefix`.
+/// Adds `files` (bytes by path, compressed siblings included) under `prefix`. A file present
+/// only as `{file}.br` is served from that form, the others derived when first asked for.
 fn add_files(
     table: &mut StaticFiles,
     files: &HashMap<String, &'static [u8]>,
     prefix: &str,
     caching: Caching,
+    media_types: &MediaTypes,
 ) {
-    for (relative, contents) in files {
-        if relative.ends_with(".br") || relative.ends_with(".gz") {
+    for (stored, contents) in files {
+        // Only a content-hashed file can lack its identity bytes: its ETag is made from its URL.
+        let brotli_alone = stored
+            .strip_suffix(".br")
+            .filter(|original| caching == Caching::Immutable && !files.contains_key(*original));
+        if stored.ends_with(".gz") || (stored.ends_with(".br") && brotli_alone.is_none()) {
             continue;
         }
-        let sibling = |suffix: &str| {
-            files
-                .get(&format!("{relative}{suffix}"))
-                .map(|bytes| Bytes::from_static(bytes))
-        };
+        let relative = brotli_alone.unwrap_or(stored);
         let url = format!("{prefix}{relative}");
-        let identity = Bytes::from_static(contents);
-        let (gzip, brotli) = (sibling(".gz"), sibling(".br"));
-        let body = match caching {
-            // The URL names the content (its hash is in the file name), so the ETag is made from
-            // the URL: start-up reads none of the files, whose pages stay out of memory until
-            // they are asked for.
-            Caching::Immutable => Encoded::tagged(identity, gzip, brotli, etag_of(url.as_bytes())),
-            Caching::Revalidate => Encoded::from_parts(identity, gzip, brotli),
+        let body = match brotli_alone {
+            Some(_) => Encoded::brotli_alone(Bytes::from_static(contents), etag_of(url.as_bytes())),
+            None => {
+                let sibling = |suffix: &str| {
+                    files
+                        .get(&format!("{relative}{suffix}"))
+                        .map(|bytes| Bytes::from_static(bytes))
+                };
+                let identity = Bytes::from_static(contents);
+                let (gzip, brotli) = (sibling(".gz"), sibling(".br"));
+                match caching {
+                    // The URL names the content (its hash is in the file name), so the ETag is
+                    // made from the URL: start-up reads none of the files, whose pages stay out
+                    // of memory until they are asked for.
+                    Caching::Immutable => {
+                        Encoded::tagged(identity, gzip, brotli, etag_of(url.as_bytes()))
+                    }
+                    Caching::Revalidate => Encoded::from_parts(identity, gzip, brotli),
+                }
+            }
         };
         table.insert(
             url,
             StaticFile {
                 body,
-                content_type: content_type(relative),
+                content_type: media_types.of(relative),
                 caching,
                 disposition: download_disposition(relative),
             },
@@ -120,34 +170,87 @@ pub fn download_disposition(name: &str) -> Option<HeaderValue> {
     HeaderValue::from_str(&format!("attachment; filename=\"{readable}.zip\"")).ok()
 }
 
-/// The `Content-Type` of a file name (mime_guess's table), with a charset for text, XML and
-/// JavaScript.
-pub fn content_type(name: &str) -> HeaderValue {
-    let mime = mime_guess::from_path(name).first_or_octet_stream();
-    let textual = mime.type_() == mime_guess::mime::TEXT
-        || matches!(mime.subtype().as_str(), "xml" | "javascript");
-    let value = match textual {
-        true => format!("{}; charset=utf-8", mime.essence_str()),
-        false => mime.essence_str().to_owned(),
-    };
-    HeaderValue::from_str(&value).expect("media types are header text")
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::encoded::Coding;
     use super::*;
+    use crate::embedded;
+
+    fn embedded_media_types() -> MediaTypes {
+        MediaTypes::new(embedded::MEDIA_TYPES).unwrap()
+    }
+
+    fn embedded_files() -> StaticFiles {
+        let ui = Pack::new("UI", embedded::UI_CLIENT_INDEX, embedded::UI_CLIENT_PACK).unwrap();
+        static_files(&ui, &embedded::BRAND, &embedded_media_types())
+    }
 
     #[test]
     fn content_types_carry_a_charset_for_text() {
-        let of = |name| content_type(name).to_str().unwrap().to_owned();
+        let types = embedded_media_types();
+        let of = |name| types.of(name).to_str().unwrap().to_owned();
         assert_eq!(of("assets/entry.1a2b.js"), "text/javascript; charset=utf-8");
         assert_eq!(of("assets/site.1a2b.css"), "text/css; charset=utf-8");
         assert_eq!(of("brand/logo.svg"), "image/svg+xml");
-        assert_eq!(of("fonts/inter.woff2"), "font/woff2");
+        assert_eq!(of("fonts/source.woff2"), "font/woff2");
         assert_eq!(of("brand/kit.3f9a.zip"), "application/zip");
-        assert_eq!(of("manifest.webmanifest"), "application/manifest+json");
-        assert_eq!(of("data.json"), "application/json");
+        assert_eq!(of("brand/logo.png"), "image/png");
+        assert_eq!(of("favicon.ico"), "image/x-icon");
         assert_eq!(of("no-extension"), "application/octet-stream");
+        assert_eq!(of("dotted.dir/no-extension"), "application/octet-stream");
+        assert_eq!(of("file.unknown-extension"), "application/octet-stream");
+    }
+
+    #[test]
+    fn every_embedded_file_has_its_media_type() {
+        let files = embedded_files();
+        for (url, file) in &files {
+            assert_ne!(file.content_type, "application/octet-stream", "{url}");
+        }
+    }
+
+    /// The UI's text files are packed in brotli alone: every form the server derives from it is
+    /// the file the UI build wrote.
+    #[test]
+    fn files_packed_in_brotli_alone_serve_the_ui_builds_bytes() {
+        let files = embedded_files();
+        let client = std::path::Path::new(env!("OUT_DIR")).join("ui/client");
+        let mut pending = vec![client.clone()];
+        let (mut compared, mut gunzipped_files) = (0, 0);
+        while let Some(dir) = pending.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                let name = path.to_string_lossy();
+                if path.is_dir() {
+                    pending.push(path);
+                    continue;
+                }
+                if name.ends_with(".br") || name.ends_with(".gz") {
+                    continue;
+                }
+                let relative = path.strip_prefix(&client).unwrap().to_string_lossy();
+                let file = &files[&format!("/_app/{relative}")];
+                let written = std::fs::read(&path).unwrap();
+                assert_eq!(file.body.identity()[..], written[..], "{relative}");
+                compared += 1;
+                if !file.body.available().any(|coding| coding == Coding::Gzip) {
+                    continue;
+                }
+                let mut gunzipped = Vec::new();
+                std::io::Read::read_to_end(
+                    &mut flate2::read::GzDecoder::new(&file.body.body(Coding::Gzip)[..]),
+                    &mut gunzipped,
+                )
+                .unwrap();
+                assert_eq!(gunzipped, written, "{relative}");
+                gunzipped_files += 1;
+            }
+        }
+        assert!(compared > 50, "only {compared} files compared");
+        assert!(
+            gunzipped_files > 50,
+            "only {gunzipped_files} files offered in gzip"
+        );
     }
 
     #[test]
