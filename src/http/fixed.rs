@@ -14,6 +14,7 @@ use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, Request, StatusCode
 use axum::response::Response;
 
 use super::negotiate::{choose_coding, not_modified};
+use super::request_id::reserve_request_id;
 use super::respond::{HTML, JSON, NO_CACHE, PLAIN_TEXT, VARY, WEB_MANIFEST, XML};
 use crate::metrics::intern;
 use crate::render::encoded::{Coding, Encoded, etag_of};
@@ -212,10 +213,12 @@ impl FixedAnswer {
                 }
                 headers.extend(extra.clone());
                 with_security(&mut headers, security);
+                reserve_request_id(&mut headers);
                 Variant { coding, headers }
             })
             .collect();
         with_security(&mut not_modified, security);
+        reserve_request_id(&mut not_modified);
         Self {
             route: intern(route),
             etag: body.etag().clone(),

@@ -24,7 +24,7 @@ use super::errors::error_page;
 use super::fixed::{FixedAnswers, with_security};
 use super::pages::missing_page;
 use super::previous::{self, Previous};
-use super::request_id::{X_REQUEST_ID, request_id};
+use super::request_id::{X_REQUEST_ID, request_id, reserve_request_id};
 use super::respond::RoutePattern;
 use super::supported_assets;
 use super::{HEALTH_PATH, READY_PATH};
@@ -45,6 +45,9 @@ struct Parts {
     fixed: FixedAnswers,
     previous: PreviousBuilds,
     router: Router,
+    /// The headers of a redirect (security headers, and the entries of the location and the
+    /// request id), cloned for each.
+    redirect_headers: HeaderMap,
     /// Whether the 404 of a `GET` or `HEAD` of a path without a page is answered from memory
     /// (`router` routes no such path but the health checks and the API's).
     answers_missing_pages: bool,
@@ -60,11 +63,16 @@ impl SiteService {
         answers_missing_pages: bool,
     ) -> Self {
         let fixed = FixedAnswers::new(&site);
+        let mut redirect_headers = HeaderMap::new();
+        redirect_headers.insert(header::LOCATION, HeaderValue::from_static("/"));
+        with_security(&mut redirect_headers, &site.security_headers);
+        reserve_request_id(&mut redirect_headers);
         Self(Arc::new(Parts {
             site,
             fixed,
             previous,
             router,
+            redirect_headers,
             answers_missing_pages,
         }))
     }
@@ -200,7 +208,10 @@ impl Parts {
     /// for every other request.
     fn answer_from_memory<B>(&self, request: &Request<B>) -> Option<(Response, &'static str)> {
         let (mut response, route) = self.make_from_memory(request)?;
-        with_security(response.headers_mut(), &self.site.security_headers);
+        // A redirect's headers come from `redirect_headers`, which has them.
+        if route != REDIRECT {
+            with_security(response.headers_mut(), &self.site.security_headers);
+        }
         Some((response, route))
     }
 
@@ -225,7 +236,9 @@ impl Parts {
         }
         match self.site.resolver.resolve(path) {
             Resolution::Redirect(target) => {
-                Some((permanent_redirect(&target, request.uri().query()), REDIRECT))
+                let query = request.uri().query();
+                let response = permanent_redirect(&self.redirect_headers, &target, query);
+                Some((response, REDIRECT))
             }
             Resolution::NotFound(_) if !self.answers_missing_pages => None,
             Resolution::NotFound(missing) => {
@@ -265,19 +278,21 @@ fn head_without_body(method: &Method, response: Response) -> Response {
 /// The route the log and the metrics name for a redirect.
 const REDIRECT: &str = "redirect";
 
-/// A 301 to a page path of this site, keeping the query string.
-fn permanent_redirect(target: &str, query: Option<&str>) -> Response {
+/// A 301 to a page path of this site, keeping the query string, with `headers` (which hold an
+/// entry for the location).
+fn permanent_redirect(headers: &HeaderMap, target: &str, query: Option<&str>) -> Response {
     let location = match query {
-        Some(query) => format!("{target}?{query}"),
-        None => target.to_owned(),
+        Some(query) => HeaderValue::from_str(&format!("{target}?{query}")),
+        None => HeaderValue::from_str(target),
     };
-    let location =
-        HeaderValue::from_str(&location).unwrap_or_else(|_| HeaderValue::from_static("/"));
-    (
-        axum::http::StatusCode::MOVED_PERMANENTLY,
-        [(header::LOCATION, location)],
-    )
-        .into_response()
+    let mut response = Response::new(axum::body::Body::empty());
+    *response.status_mut() = axum::http::StatusCode::MOVED_PERMANENTLY;
+    *response.headers_mut() = headers.clone();
+    response.headers_mut().insert(
+        header::LOCATION,
+        location.unwrap_or_else(|_| HeaderValue::from_static("/")),
+    );
+    response
 }
 
 /// Whether the router has a route for `path` (the health checks and the API), so no answer
