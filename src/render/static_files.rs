@@ -1,5 +1,6 @@
-//! Static files served from memory: the hashed files of the UI build (with their build-time `.br`/`.gz`
-//! copies, packed by `build.rs`) and the brand files of `content/brand/` (favicons).
+//! Static files served from memory: the hashed files of the UI build (its text files in their
+//! build-time brotli form alone, packed by `build.rs`) and the brand files of `content/brand/`
+//! (favicons).
 
 use std::collections::HashMap;
 
