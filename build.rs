@@ -122,22 +122,18 @@ fn pack_files(dir: &Path, out: &Path, name: &str) {
     let all = files_under(dir);
     let has_brotli = |path: &Path| all.contains(&with_suffix(path, ".br"));
     let gzip_of_brotli = |path: &Path| {
-        let text = path.to_string_lossy();
-        text.strip_suffix(".gz")
-            .is_some_and(|original| all.contains(&PathBuf::from(format!("{original}.br"))))
+        path.extension().is_some_and(|e| e == "gz") && has_brotli(&path.with_extension(""))
     };
-    let packed: Vec<PathBuf> = all
+    let packed = all
         .iter()
-        .filter(|path| !has_brotli(path) && !gzip_of_brotli(path))
-        .cloned()
-        .collect();
-    let entries = packed.into_iter().map(|path| {
+        .filter(|path| !has_brotli(path) && !gzip_of_brotli(path));
+    let entries = packed.map(|path| {
         let key = path
             .strip_prefix(dir)
-            .unwrap_or(&path)
+            .unwrap_or(path)
             .to_string_lossy()
             .replace('\\', "/");
-        let bytes = fs::read(&path)
+        let bytes = fs::read(path)
             .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
         (key, bytes)
     });

@@ -15,7 +15,7 @@ use axum::response::Response;
 
 use super::negotiate::{choose_coding, not_modified};
 use super::request_id::reserve_request_id;
-use super::respond::{HTML, JSON, NO_CACHE, PLAIN_TEXT, VARY, WEB_MANIFEST, XML};
+use super::respond::{HTML, JSON, NO_CACHE, PLAIN_TEXT, VARY, WEB_MANIFEST, XML, with_headers};
 use crate::metrics::intern;
 use crate::render::encoded::{Coding, Encoded, etag_of};
 use crate::render::served_site::ServedSite;
@@ -155,33 +155,34 @@ impl FixedAnswers {
         };
         let headers = request.headers();
         let Some(coding) = choose_coding(headers, answer.variants.iter().map(|v| v.coding)) else {
-            let response = ready(
+            let response = with_headers(
                 StatusCode::NOT_ACCEPTABLE,
-                &self.not_acceptable,
+                self.not_acceptable.clone(),
                 Body::from("no acceptable content coding"),
             );
             return Some((response, answer.route));
         };
         let response = if not_modified(headers, &answer.etag) {
-            ready(
+            with_headers(
                 StatusCode::NOT_MODIFIED,
-                &answer.not_modified,
+                answer.not_modified.clone(),
                 Body::empty(),
             )
         } else {
             let variant = answer.variants.iter().find(|v| v.coding == coding)?;
             if request.method() == Method::HEAD {
                 // The length a GET would get, and no body (HTTP/2 forbids one on HEAD).
-                let mut response = ready(StatusCode::OK, &variant.headers, Body::empty());
+                let mut response =
+                    with_headers(StatusCode::OK, variant.headers.clone(), Body::empty());
                 let length = answer.body.body(coding).len();
                 response
                     .headers_mut()
                     .insert(header::CONTENT_LENGTH, length.into());
                 response
             } else {
-                ready(
+                with_headers(
                     StatusCode::OK,
-                    &variant.headers,
+                    variant.headers.clone(),
                     Body::from(answer.body.body(coding)),
                 )
             }
@@ -282,11 +283,4 @@ pub fn with_security(headers: &mut HeaderMap, security: &HeaderMap) {
             headers.insert(name, value.clone());
         }
     }
-}
-
-fn ready(status: StatusCode, headers: &HeaderMap, body: Body) -> Response {
-    let mut response = Response::new(body);
-    *response.status_mut() = status;
-    *response.headers_mut() = headers.clone();
-    response
 }

@@ -50,7 +50,7 @@ pub fn respond(
 const ANSWER_HEADERS: usize = 16;
 
 /// The response with `headers` as its map (not copied into a new one).
-fn with_headers(status: StatusCode, headers: HeaderMap, body: Body) -> Response {
+pub fn with_headers(status: StatusCode, headers: HeaderMap, body: Body) -> Response {
     let mut response = Response::new(body);
     *response.status_mut() = status;
     *response.headers_mut() = headers;

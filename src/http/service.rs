@@ -10,9 +10,9 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Instant;
 
-use axum::body::{Bytes, HttpBody};
+use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::{MatchedPath, Request};
-use axum::http::{HeaderMap, HeaderValue, Method, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::{BoxError, Router};
 use futures_util::FutureExt;
@@ -25,7 +25,7 @@ use super::fixed::{FixedAnswers, with_security};
 use super::pages::missing_page;
 use super::previous::{self, Previous};
 use super::request_id::{X_REQUEST_ID, request_id, reserve_request_id};
-use super::respond::RoutePattern;
+use super::respond::{RoutePattern, with_headers};
 use super::supported_assets;
 use super::{HEALTH_PATH, READY_PATH};
 use crate::metrics::{intern, metrics};
@@ -204,19 +204,9 @@ impl Parts {
     /// do: a `GET` of a supported-assets page (parsed and taken from its cache of encoded
     /// answers), the `301` of a `GET` or `HEAD` whose path leads to a page at another path (a
     /// retired path, `/en/…`, a trailing slash), and the error page of a `GET` or `HEAD` of a
-    /// path without a page (from the cache of 404 answers), security headers included. `None`
-    /// for every other request.
+    /// path without a page (from the cache of 404 answers), security headers included (a
+    /// redirect's are in `redirect_headers`). `None` for every other request.
     fn answer_from_memory<B>(&self, request: &Request<B>) -> Option<(Response, &'static str)> {
-        let (mut response, route) = self.make_from_memory(request)?;
-        // A redirect's headers come from `redirect_headers`, which has them.
-        if route != REDIRECT {
-            with_security(response.headers_mut(), &self.site.security_headers);
-        }
-        Some((response, route))
-    }
-
-    /// The answer of [`Self::answer_from_memory`], before the security headers.
-    fn make_from_memory<B>(&self, request: &Request<B>) -> Option<(Response, &'static str)> {
         let method = request.method();
         let path = request.uri().path();
         if method == Method::GET && path == supported_assets::PATH {
@@ -229,7 +219,7 @@ impl Parts {
                     .for_request(&self.site.content, request.headers())
                     .into_response()
             });
-            return Some((response, supported_assets::PATH));
+            return Some((self.secured(response), supported_assets::PATH));
         }
         if (method != Method::GET && method != Method::HEAD) || is_routed(path) {
             return None;
@@ -255,10 +245,16 @@ impl Parts {
                         (page, kind.page())
                     }
                 };
-                Some((head_without_body(method, response), route))
+                Some((self.secured(head_without_body(method, response)), route))
             }
             Resolution::Page => None,
         }
+    }
+
+    /// `response` with the security headers it does not set itself.
+    fn secured(&self, mut response: Response) -> Response {
+        with_security(response.headers_mut(), &self.site.security_headers);
+        response
     }
 }
 
@@ -272,7 +268,7 @@ fn head_without_body(method: &Method, response: Response) -> Response {
     if let Some(length) = body.size_hint().exact() {
         parts.headers.insert(header::CONTENT_LENGTH, length.into());
     }
-    Response::from_parts(parts, axum::body::Body::empty())
+    Response::from_parts(parts, Body::empty())
 }
 
 /// The route the log and the metrics name for a redirect.
@@ -285,9 +281,11 @@ fn permanent_redirect(headers: &HeaderMap, target: &str, query: Option<&str>) ->
         Some(query) => HeaderValue::from_str(&format!("{target}?{query}")),
         None => HeaderValue::from_str(target),
     };
-    let mut response = Response::new(axum::body::Body::empty());
-    *response.status_mut() = axum::http::StatusCode::MOVED_PERMANENTLY;
-    *response.headers_mut() = headers.clone();
+    let mut response = with_headers(
+        StatusCode::MOVED_PERMANENTLY,
+        headers.clone(),
+        Body::empty(),
+    );
     response.headers_mut().insert(
         header::LOCATION,
         location.unwrap_or_else(|_| HeaderValue::from_static("/")),

@@ -121,25 +121,25 @@ fn add_files(
         }
         let relative = brotli_alone.unwrap_or(stored);
         let url = format!("{prefix}{relative}");
-        let body = match brotli_alone {
-            Some(_) => Encoded::brotli_alone(Bytes::from_static(contents), etag_of(url.as_bytes())),
-            None => {
-                let sibling = |suffix: &str| {
-                    files
-                        .get(&format!("{relative}{suffix}"))
-                        .map(|bytes| Bytes::from_static(bytes))
-                };
-                let identity = Bytes::from_static(contents);
-                let (gzip, brotli) = (sibling(".gz"), sibling(".br"));
-                match caching {
-                    // The URL names the content (its hash is in the file name), so the ETag is
-                    // made from the URL: start-up reads none of the files, whose pages stay out
-                    // of memory until they are asked for.
-                    Caching::Immutable => {
-                        Encoded::tagged(identity, gzip, brotli, etag_of(url.as_bytes()))
-                    }
-                    Caching::Revalidate => Encoded::from_parts(identity, gzip, brotli),
-                }
+        let bytes = Bytes::from_static(contents);
+        let sibling = |suffix: &str| {
+            files
+                .get(&format!("{relative}{suffix}"))
+                .map(|bytes| Bytes::from_static(bytes))
+        };
+        // The URL names a content-hashed file's content (its hash is in the file name), so its
+        // ETag is made from the URL: start-up reads none of the files, whose pages stay out of
+        // memory until they are asked for.
+        let body = match (brotli_alone, caching) {
+            (Some(_), _) => Encoded::brotli_alone(bytes, etag_of(url.as_bytes())),
+            (None, Caching::Immutable) => Encoded::tagged(
+                bytes,
+                sibling(".gz"),
+                sibling(".br"),
+                etag_of(url.as_bytes()),
+            ),
+            (None, Caching::Revalidate) => {
+                Encoded::from_parts(bytes, sibling(".gz"), sibling(".br"))
             }
         };
         table.insert(
