@@ -1,8 +1,10 @@
-//! Security headers sent on every response, computed once from the configuration.
+//! Security headers sent on every response, computed once from the configuration (with lasting
+//! values: every answer clones them).
 
 use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
 
 use crate::config::Config;
+use crate::http::lasting::make_lasting;
 
 /// The headers every response carries. The CSP denies everything by default and allows scripts,
 /// styles, images, fonts and connections only from this site (plus origins the configuration
@@ -48,6 +50,7 @@ pub fn security_headers(config: &Config) -> HeaderMap {
             "max-age=63072000; includeSubDomains",
         );
     }
+    make_lasting(&mut headers);
     headers
 }
 

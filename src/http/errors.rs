@@ -1,5 +1,7 @@
 //! Error answers: the 404 and 500 pages in the path's language.
 
+use std::borrow::Cow;
+
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 
@@ -21,24 +23,33 @@ pub fn error_page(
     let display = self::shown_path(shown_path);
     let page = site.error_pages.page(lang, kind, &display);
     let status = StatusCode::from_u16(kind.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let mut response = respond(request, status, &page, HTML, NO_STORE);
-    response
-        .extensions_mut()
-        .insert(RoutePattern(kind.page().into()));
+    respond(request, status, &page, HTML, NO_STORE)
+}
+
+/// `response`, an error page of `kind` the router answered, named by that page in the request
+/// log and the metrics.
+pub fn named_error_page(mut response: Response, kind: ErrorKind) -> Response {
+    response.extensions_mut().insert(RoutePattern(kind.page()));
     response
 }
 
 /// A request path as an error page shows it: percent-decoded where that gives text, then
-/// [`displayable`].
-pub fn shown_path(raw: &str) -> String {
-    displayable(&percent_encoding::percent_decode_str(raw).decode_utf8_lossy())
+/// [`displayable`]. Borrowed when the path is shown as received.
+pub fn shown_path(raw: &str) -> Cow<'_, str> {
+    match percent_encoding::percent_decode_str(raw).decode_utf8_lossy() {
+        Cow::Borrowed(decoded) => displayable(decoded),
+        Cow::Owned(decoded) => Cow::Owned(displayable(&decoded).into_owned()),
+    }
 }
 
 /// `text` with every character a line of text must not hold (controls, line separators and
 /// bidirectional controls: [`unstorable`]) percent-encoded again, so that a path shown on a page
 /// can neither put raw control bytes in the document nor reorder the text around it
-/// (`/%E2%80%AEexe.txt` is shown as typed, not reversed).
-pub fn displayable(text: &str) -> String {
+/// (`/%E2%80%AEexe.txt` is shown as typed, not reversed). Borrowed when nothing is encoded.
+pub fn displayable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(unstorable) {
+        return Cow::Borrowed(text);
+    }
     let mut shown = String::with_capacity(text.len());
     for c in text.chars() {
         if unstorable(c) {
@@ -50,7 +61,7 @@ pub fn displayable(text: &str) -> String {
             shown.push(c);
         }
     }
-    shown
+    Cow::Owned(shown)
 }
 
 #[cfg(test)]

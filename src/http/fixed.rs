@@ -13,8 +13,9 @@ use axum::body::Body;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, Request, StatusCode, header};
 use axum::response::Response;
 
+use super::answer_entries::reserve_per_answer_entries;
+use super::lasting::make_lasting;
 use super::negotiate::{choose_coding, not_modified};
-use super::request_id::reserve_request_id;
 use super::respond::{HTML, JSON, NO_CACHE, PLAIN_TEXT, VARY, WEB_MANIFEST, XML, with_headers};
 use crate::metrics::intern;
 use crate::render::encoded::{Coding, Encoded, etag_of};
@@ -214,12 +215,14 @@ impl FixedAnswer {
                 }
                 headers.extend(extra.clone());
                 with_security(&mut headers, security);
-                reserve_request_id(&mut headers);
+                reserve_per_answer_entries(&mut headers);
+                make_lasting(&mut headers);
                 Variant { coding, headers }
             })
             .collect();
         with_security(&mut not_modified, security);
-        reserve_request_id(&mut not_modified);
+        reserve_per_answer_entries(&mut not_modified);
+        make_lasting(&mut not_modified);
         Self {
             route: intern(route),
             etag: body.etag().clone(),

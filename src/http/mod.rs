@@ -1,10 +1,12 @@
 //! The HTTP layer: one router, a handler pipeline you can read top to bottom.
 
+pub(crate) mod answer_entries;
 pub(crate) mod api;
 pub mod api_error;
 pub mod contact;
 pub mod errors;
 pub(crate) mod fixed;
+pub(crate) mod lasting;
 pub(crate) mod layers;
 pub(crate) mod metrics;
 pub(crate) mod negotiate;

@@ -35,7 +35,11 @@ pub async fn unrouted(
             false => method_not_allowed(),
         };
     }
-    missing_page(&site, site.resolver.missing(path), &uri, &headers)
+    let missing = site.resolver.missing(path);
+    errors::named_error_page(
+        missing_page(&site, missing, &uri, &headers),
+        missing.error_kind(),
+    )
 }
 
 /// The error page of a `GET` or `HEAD` of `uri`, a path with no page: 404 'Page Not Found', or

@@ -96,9 +96,7 @@ impl Read {
         match read {
             Ok(Ok(body)) => {
                 let mut response = (StatusCode::OK, self.headers, Body::from(body)).into_response();
-                response
-                    .extensions_mut()
-                    .insert(RoutePattern(ROUTE.to_owned()));
+                response.extensions_mut().insert(RoutePattern(ROUTE));
                 Some(response)
             }
             Ok(Err(error)) => {

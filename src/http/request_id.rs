@@ -18,13 +18,6 @@ pub fn request_id(headers: &HeaderMap) -> HeaderValue {
         .unwrap_or_else(new_id)
 }
 
-/// Gives `headers`, a map made once and cloned for each answer, the request id's entry with a
-/// stand-in value: the id set on each answer then replaces a value in the clone instead of
-/// growing it (a reallocation and a copy of every header per answer).
-pub fn reserve_request_id(headers: &mut HeaderMap) {
-    headers.insert(X_REQUEST_ID, HeaderValue::from_static("-"));
-}
-
 /// 1 to 128 characters of letters, digits and `-_.:/+=` (UUIDs, hex, base64 and the like).
 fn acceptable(id: &[u8]) -> bool {
     (1..=MAX_LEN).contains(&id.len())

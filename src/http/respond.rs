@@ -12,7 +12,7 @@ pub const VARY: HeaderValue = HeaderValue::from_static("accept-encoding");
 
 /// The route pattern a response was served by, for the request log.
 #[derive(Debug, Clone)]
-pub struct RoutePattern(pub String);
+pub struct RoutePattern(pub &'static str);
 
 /// Answers `body` to a request with `request` headers: the best encoding the client accepts,
 /// `304` when its ETag matches (for 200 answers), `406` when no acceptable encoding exists.

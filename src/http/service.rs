@@ -4,6 +4,7 @@
 //! (`src/http/previous.rs`); everything else (the API, page data) goes through the router with
 //! panics caught. Every answer gets the security headers and one request-log line.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -19,12 +20,14 @@ use futures_util::FutureExt;
 use futures_util::future::{BoxFuture, Either, Ready, ready};
 use tower::{Service, ServiceExt};
 
+use super::answer_entries::reserve_per_answer_entries;
 use super::api_error::ApiError;
-use super::errors::error_page;
+use super::errors::{error_page, named_error_page};
 use super::fixed::{FixedAnswers, with_security};
+use super::lasting::{lasting, make_lasting};
 use super::pages::missing_page;
 use super::previous::{self, Previous};
-use super::request_id::{X_REQUEST_ID, request_id, reserve_request_id};
+use super::request_id::{X_REQUEST_ID, request_id};
 use super::respond::{RoutePattern, with_headers};
 use super::supported_assets;
 use super::{HEALTH_PATH, READY_PATH};
@@ -46,8 +49,10 @@ struct Parts {
     previous: PreviousBuilds,
     router: Router,
     /// The headers of a redirect (security headers, and the entries of the location and the
-    /// request id), cloned for each.
+    /// per-answer headers), cloned for each.
     redirect_headers: HeaderMap,
+    /// The `Location` of a redirect to each page, by page path (every redirect leads to a page).
+    locations: HashMap<Box<str>, HeaderValue>,
     /// Whether the 404 of a `GET` or `HEAD` of a path without a page is answered from memory
     /// (`router` routes no such path but the health checks and the API's).
     answers_missing_pages: bool,
@@ -66,13 +71,25 @@ impl SiteService {
         let mut redirect_headers = HeaderMap::new();
         redirect_headers.insert(header::LOCATION, HeaderValue::from_static("/"));
         with_security(&mut redirect_headers, &site.security_headers);
-        reserve_request_id(&mut redirect_headers);
+        reserve_per_answer_entries(&mut redirect_headers);
+        make_lasting(&mut redirect_headers);
+        let locations = site
+            .pages
+            .keys()
+            .filter_map(|path| {
+                Some((
+                    path.as_str().into(),
+                    lasting(&HeaderValue::from_str(path).ok()?),
+                ))
+            })
+            .collect();
         Self(Arc::new(Parts {
             site,
             fixed,
             previous,
             router,
             redirect_headers,
+            locations,
             answers_missing_pages,
         }))
     }
@@ -115,7 +132,7 @@ where
                 method: request.method(),
                 path: request.uri().path(),
                 route,
-                id: &id,
+                id,
             };
             done.finish(&mut response, started);
             return Either::Left(ready(Ok(response)));
@@ -139,7 +156,7 @@ where
                     extensions.get::<RoutePattern>(),
                     extensions.get::<MatchedPath>(),
                 ) {
-                    (Some(pattern), _) => pattern.0.as_str(),
+                    (Some(pattern), _) => pattern.0,
                     (None, Some(matched)) => matched.as_str(),
                     (None, None) => UNROUTED,
                 },
@@ -148,7 +165,7 @@ where
                 method: &method,
                 path: uri.path(),
                 route,
-                id: &id,
+                id,
             };
             done.finish(&mut response, started);
             Ok(response)
@@ -183,13 +200,9 @@ impl Parts {
                         .into_response()
                 } else {
                     let lang = Lang::split(uri.path()).0;
-                    error_page(
-                        &self.site,
-                        lang,
-                        ErrorKind::ServerError,
-                        uri.path(),
-                        &negotiation,
-                    )
+                    let kind = ErrorKind::ServerError;
+                    let page = error_page(&self.site, lang, kind, uri.path(), &negotiation);
+                    named_error_page(page, kind)
                 }
             }
         }
@@ -227,7 +240,7 @@ impl Parts {
         match self.site.resolver.resolve(path) {
             Resolution::Redirect(target) => {
                 let query = request.uri().query();
-                let response = permanent_redirect(&self.redirect_headers, &target, query);
+                let response = self.permanent_redirect(&target, query);
                 Some((response, REDIRECT))
             }
             Resolution::NotFound(_) if !self.answers_missing_pages => None,
@@ -249,6 +262,25 @@ impl Parts {
             }
             Resolution::Page => None,
         }
+    }
+
+    /// A 301 to `target`, a page path of this site, keeping the query string.
+    fn permanent_redirect(&self, target: &str, query: Option<&str>) -> Response {
+        let location = match (query, self.locations.get(target)) {
+            (None, Some(location)) => Ok(location.clone()),
+            (None, None) => HeaderValue::from_str(target),
+            (Some(query), _) => HeaderValue::from_str(&format!("{target}?{query}")),
+        };
+        let mut response = with_headers(
+            StatusCode::MOVED_PERMANENTLY,
+            self.redirect_headers.clone(),
+            Body::empty(),
+        );
+        response.headers_mut().insert(
+            header::LOCATION,
+            location.unwrap_or_else(|_| HeaderValue::from_static("/")),
+        );
+        response
     }
 
     /// `response` with the security headers it does not set itself.
@@ -274,25 +306,6 @@ fn head_without_body(method: &Method, response: Response) -> Response {
 /// The route the log and the metrics name for a redirect.
 const REDIRECT: &str = "redirect";
 
-/// A 301 to a page path of this site, keeping the query string, with `headers` (which hold an
-/// entry for the location).
-fn permanent_redirect(headers: &HeaderMap, target: &str, query: Option<&str>) -> Response {
-    let location = match query {
-        Some(query) => HeaderValue::from_str(&format!("{target}?{query}")),
-        None => HeaderValue::from_str(target),
-    };
-    let mut response = with_headers(
-        StatusCode::MOVED_PERMANENTLY,
-        headers.clone(),
-        Body::empty(),
-    );
-    response.headers_mut().insert(
-        header::LOCATION,
-        location.unwrap_or_else(|_| HeaderValue::from_static("/")),
-    );
-    response
-}
-
 /// Whether the router has a route for `path` (the health checks and the API), so no answer
 /// from memory may take it.
 fn is_routed(path: &str) -> bool {
@@ -314,14 +327,13 @@ struct Done<'a> {
     path: &'a str,
     /// The route pattern that answered, never text from the request.
     route: &'static str,
-    id: &'a HeaderValue,
+    id: HeaderValue,
 }
 
 impl Done<'_> {
-    /// Puts the request id on `response`, counts it in the metrics and logs one line: method,
-    /// path, route, status, latency and request id.
+    /// Counts the request in the metrics, logs one line (method, path, route, status, latency
+    /// and request id) and puts the request id on `response`.
     fn finish(self, response: &mut Response, started: Instant) {
-        response.headers_mut().insert(X_REQUEST_ID, self.id.clone());
         let elapsed = started.elapsed();
         let status = response.status().as_u16();
         metrics().record_request(self.route, status, elapsed);
@@ -331,5 +343,6 @@ impl Done<'_> {
             latency_us = elapsed.as_micros() as u64,
             request_id = self.id.to_str().unwrap_or_default(),
         );
+        response.headers_mut().insert(X_REQUEST_ID, self.id);
     }
 }

@@ -2,6 +2,7 @@
 //! every problem named per field, in the request's language with the words of content
 //! (`{lang}/api.toml` `[supported_assets]`).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use percent_encoding::percent_decode;
@@ -47,15 +48,15 @@ impl ParamErrors {
 /// Reads a raw (still percent-encoded) query string. `lang` (from the `lang` parameter or the
 /// `Accept-Language` header) chooses the language of the messages.
 pub fn parse(raw: &str, fallback_lang: Lang) -> Result<(SupportedAssetQuery, Lang), ParamErrors> {
-    let mut values: BTreeMap<&str, Result<String, Problem>> = BTreeMap::new();
+    let mut values: BTreeMap<&str, Result<Cow<'_, str>, Problem>> = BTreeMap::new();
     let mut problems: Vec<(String, Problem)> = Vec::new();
     for pair in raw.split('&').filter(|pair| !pair.is_empty()) {
         let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
         let name = decode(name).unwrap_or_default();
         match KNOWN.iter().find(|known| **known == name) {
-            None => problems.push((name, Problem::Unknown)),
+            None => problems.push((name.into_owned(), Problem::Unknown)),
             Some(known) if values.contains_key(known) => {
-                problems.push((name, Problem::Repeated));
+                problems.push((name.into_owned(), Problem::Repeated));
             }
             Some(known) => {
                 values.insert(known, decode(value).ok_or(Problem::NotUtf8));
@@ -143,13 +144,15 @@ fn filter_text(value: &str) -> Result<String, Problem> {
     Ok(fold(value))
 }
 
-/// Form decoding: `+` is a space, then percent-decoding; `None` when not UTF-8.
-fn decode(text: &str) -> Option<String> {
+/// Form decoding: `+` is a space, then percent-decoding; `None` when not UTF-8. Text with
+/// neither is borrowed as it is (most queries: `entity=sg&page=2`).
+fn decode(text: &str) -> Option<Cow<'_, str>> {
+    if !text.contains('+') {
+        return percent_decode(text.as_bytes()).decode_utf8().ok();
+    }
     let spaced = text.replace('+', " ");
-    percent_decode(spaced.as_bytes())
-        .decode_utf8()
-        .ok()
-        .map(|text| text.into_owned())
+    let decoded = percent_decode(spaced.as_bytes()).decode_utf8().ok()?;
+    Some(Cow::Owned(decoded.into_owned()))
 }
 
 /// A parameter name short enough to echo back.

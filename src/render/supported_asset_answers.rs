@@ -1,7 +1,7 @@
 //! Answers of the supported-assets API, made and compressed on first request and kept in a
 //! cache bounded by bytes: they depend only on the query and the build.
 
-use super::answer_cache::AnswerCache;
+use super::answer_cache::{AnswerCache, KeyBytes};
 use super::encoded::Encoded;
 use custody_content::Content;
 use custody_content::supported_asset_query::{
@@ -17,7 +17,7 @@ const CACHE_ITEMS: usize = 2_048;
 #[derive(Debug)]
 pub struct SupportedAssetAnswers {
     index: SupportedAssetIndex,
-    cache: AnswerCache<String>,
+    cache: AnswerCache<SupportedAssetQuery>,
 }
 
 impl SupportedAssetAnswers {
@@ -31,10 +31,17 @@ impl SupportedAssetAnswers {
 
     /// The JSON answer to `query`, from the cache when it was made before.
     pub fn answer(&self, query: &SupportedAssetQuery) -> Result<Encoded, PageOutOfRange> {
-        self.cache.get_or_make(&query.cache_key(), || {
+        self.cache.get_or_make(query, || {
             let answer = self.index.answer(query)?;
             let body = serde_json::to_vec(&answer).expect("answers serialize");
             Ok(Encoded::compress_for_cache(body))
         })
+    }
+}
+
+/// A query's text filters, the bytes it holds beyond its own size.
+impl KeyBytes for SupportedAssetQuery {
+    fn bytes(&self) -> usize {
+        self.network.len() + self.token.len() + self.contract.len()
     }
 }

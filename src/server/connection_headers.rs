@@ -12,24 +12,27 @@ use std::task::{Context, Poll, ready};
 use std::time::Duration;
 
 use axum::extract::ConnectInfo;
-use axum::http::{HeaderName, HeaderValue, Request, Version, header};
+use axum::http::{HeaderValue, Method, Request, Version, header};
 use axum::response::Response;
 use pin_project_lite::pin_project;
 use tower::Service;
 
 use super::drain::ClosingFlag;
+use crate::http::answer_entries::KEEP_ALIVE;
+use crate::http::lasting::lasting;
 
-/// `Keep-Alive`, the HTTP/1 connection's idle hint.
-const KEEP_ALIVE: HeaderName = HeaderName::from_static("keep-alive");
-
-/// The `Keep-Alive` value announcing `idle` as the idle timeout; made once per listener.
+/// The `Keep-Alive` value announcing `idle` as the idle timeout; made once per listener, with
+/// bytes that last (each HTTP/1 answer clones it).
 pub fn keep_alive_hint(idle: Duration) -> HeaderValue {
-    HeaderValue::from_str(&format!("timeout={}", idle.as_secs().max(1)))
-        .expect("a number is a valid header value")
+    lasting(
+        &HeaderValue::from_str(&format!("timeout={}", idle.as_secs().max(1)))
+            .expect("a number is a valid header value"),
+    )
 }
 
-/// `inner`, serving the connection with `peer`: requests carry [`ConnectInfo`], and HTTP/1
-/// answers the connection headers, with `keep_alive` (see [`keep_alive_hint`]) as the idle hint.
+/// `inner`, serving the connection with `peer`: requests that may change state carry
+/// [`ConnectInfo`] (see [`carries_peer`]), and HTTP/1 answers the connection headers, with
+/// `keep_alive` (see [`keep_alive_hint`]) as the idle hint.
 pub fn with_connection_headers<S>(
     inner: S,
     peer: SocketAddr,
@@ -62,15 +65,25 @@ struct Finish {
 }
 
 impl Finish {
+    /// Sets the connection headers of `response`. An answer cloned from a map made once holds a
+    /// `Keep-Alive` entry already (`src/http/answer_entries.rs`): it is given the hint, or removed
+    /// where none belongs.
     fn apply(self, mut response: Response) -> Response {
-        let Some(keep_alive) = self.keep_alive else {
-            return response;
-        };
         let headers = response.headers_mut();
-        if self.closing.is_set() {
-            headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
-        } else if !headers.contains_key(header::CONNECTION) {
-            headers.insert(KEEP_ALIVE, keep_alive);
+        match self.keep_alive {
+            None => {
+                headers.remove(KEEP_ALIVE);
+            }
+            Some(_) if self.closing.is_set() => {
+                headers.remove(KEEP_ALIVE);
+                headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+            }
+            Some(_) if headers.contains_key(header::CONNECTION) => {
+                headers.remove(KEEP_ALIVE);
+            }
+            Some(keep_alive) => {
+                headers.insert(KEEP_ALIVE, keep_alive);
+            }
         }
         response
     }
@@ -90,7 +103,9 @@ where
 
     fn call(&mut self, mut request: Request<B>) -> Self::Future {
         let http1 = request.version() < Version::HTTP_2;
-        request.extensions_mut().insert(ConnectInfo(self.peer));
+        if carries_peer(request.method()) {
+            request.extensions_mut().insert(ConnectInfo(self.peer));
+        }
         Answering {
             answer: self.inner.call(request),
             finish: Some(Finish {
@@ -99,6 +114,14 @@ where
             }),
         }
     }
+}
+
+/// Whether a request with `method` carries the peer's address ([`ConnectInfo`]): every method
+/// but `GET` and `HEAD`. The one handler that reads the address is the contact form's `POST` (its
+/// rate limit), and a request's first extension costs three allocations, which `GET` and `HEAD`,
+/// nearly every request, are spared.
+fn carries_peer(method: &Method) -> bool {
+    method != Method::GET && method != Method::HEAD
 }
 
 pin_project! {

@@ -134,7 +134,7 @@ pub struct EntityItem {
 }
 
 /// The provider's legal entities that clients contract with, each with a supported-asset list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum EntityId {
     /// Singapore.

@@ -18,7 +18,7 @@ pub const DEFAULT_PAGE_SIZE: usize = 20;
 pub const MAX_FILTER_CHARS: usize = 100;
 
 /// An account-type filter: every row, only rows with the account type, or only rows without.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Flag {
     /// No filtering on this account type.
     #[default]
@@ -59,8 +59,10 @@ impl Flag {
     }
 }
 
-/// What a visitor asks of one entity's list. Text filters are kept folded (see [`fold`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What a visitor asks of one entity's list. Text filters are kept folded (see [`fold`]), so
+/// queries with equal answers are equal (and hash alike: the API's cache of answers is keyed by
+/// the query).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SupportedAssetQuery {
     /// Whose list.
     pub entity: EntityId,
@@ -99,23 +101,6 @@ impl SupportedAssetQuery {
             page: 1,
             size: DEFAULT_PAGE_SIZE,
         }
-    }
-
-    /// A key that is equal for queries with equal answers.
-    pub fn cache_key(&self) -> String {
-        format!(
-            "{:?}\u{0}{}\u{0}{}\u{0}{}\u{0}{}{}{}{}\u{0}{}\u{0}{}",
-            self.entity,
-            self.network,
-            self.token,
-            self.contract,
-            self.warm.as_str(),
-            self.cold.as_str(),
-            self.defi.as_str(),
-            self.oasis.as_str(),
-            self.page,
-            self.size
-        )
     }
 }
 
