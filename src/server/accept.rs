@@ -11,7 +11,6 @@ use axum::http::Request;
 use axum::response::Response;
 use hyper::body::Incoming;
 use hyper_util::rt::TokioIo;
-use hyper_util::service::TowerToHyperService;
 use tokio::net::{TcpListener, TcpStream};
 use tokio_rustls::TlsAcceptor;
 use tokio_rustls::server::TlsStream;
@@ -68,12 +67,12 @@ where
                     continue;
                 };
                 let _ = stream.set_nodelay(true);
-                let service = TowerToHyperService::new(with_connection_headers(
+                let service = with_connection_headers(
                     app.clone(),
                     peer,
                     keep_alive.clone(),
                     closing.clone(),
-                ));
+                );
                 let builder = builder.clone();
                 let watcher = drain.watcher();
                 // One future per kind of connection, so that a plain connection's task is not

@@ -5,17 +5,20 @@
 //! the server is closing at that moment and getting a reset. HTTP/2 answers carry neither: the
 //! protocol forbids connection headers and ends connections with GOAWAY.
 
+use std::cell::RefCell;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::pin::Pin;
-use std::task::{Context, Poll, ready};
+use std::task::{Context, Poll, Waker, ready};
 use std::time::Duration;
 
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderValue, Method, Request, Version, header};
 use axum::response::Response;
+use futures_util::future::Either;
 use pin_project_lite::pin_project;
 use tower::Service;
+use tower::util::Oneshot;
 
 use super::drain::ClosingFlag;
 use crate::http::answer_entries::KEEP_ALIVE;
@@ -40,17 +43,18 @@ pub fn with_connection_headers<S>(
     closing: ClosingFlag,
 ) -> ConnectionHeaders<S> {
     ConnectionHeaders {
-        inner,
+        inner: RefCell::new(inner),
         peer,
         keep_alive,
         closing,
     }
 }
 
-/// A connection's service (see [`with_connection_headers`]).
-#[derive(Debug, Clone)]
+/// A connection's service (see [`with_connection_headers`]), for hyper: it calls `inner`, a
+/// tower service, from `&self` (hyper's calls on one connection come one at a time).
+#[derive(Debug)]
 pub struct ConnectionHeaders<S> {
-    inner: S,
+    inner: RefCell<S>,
     peer: SocketAddr,
     keep_alive: HeaderValue,
     closing: ClosingFlag,
@@ -89,25 +93,33 @@ impl Finish {
     }
 }
 
-impl<S, B, E> Service<Request<B>> for ConnectionHeaders<S>
+impl<S, B, E> hyper::service::Service<Request<B>> for ConnectionHeaders<S>
 where
-    S: Service<Request<B>, Response = Response, Error = E>,
+    S: Service<Request<B>, Response = Response, Error = E> + Clone,
 {
     type Response = Response;
     type Error = E;
-    type Future = Answering<S::Future>;
+    type Future = Answering<Either<S::Future, Oneshot<S, Request<B>>>>;
 
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), E>> {
-        self.inner.poll_ready(cx)
-    }
-
-    fn call(&mut self, mut request: Request<B>) -> Self::Future {
+    /// Calls the inner service now, when it is ready (every service the server runs always is):
+    /// the request, which shares the connection's read buffer, is then gone before the connection
+    /// reads again, so the buffer is reused instead of a new one allocated for every request. The
+    /// service is used in place, not cloned (a clone of the site's service writes a reference
+    /// count shared by every connection). A service that is not ready is called once it is, as
+    /// a clone.
+    fn call(&self, mut request: Request<B>) -> Self::Future {
         let http1 = request.version() < Version::HTTP_2;
         if carries_peer(request.method()) {
             request.extensions_mut().insert(ConnectInfo(self.peer));
         }
+        let mut inner = self.inner.borrow_mut();
+        let ready = inner.poll_ready(&mut Context::from_waker(Waker::noop()));
+        let answer = match ready {
+            Poll::Ready(Ok(())) => Either::Left(inner.call(request)),
+            _ => Either::Right(Oneshot::new(inner.clone(), request)),
+        };
         Answering {
-            answer: self.inner.call(request),
+            answer,
             finish: Some(Finish {
                 keep_alive: http1.then(|| self.keep_alive.clone()),
                 closing: self.closing.clone(),
