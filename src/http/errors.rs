@@ -38,7 +38,10 @@ pub fn named_error_page(mut response: Response, kind: ErrorKind) -> Response {
 pub fn shown_path(raw: &str) -> Cow<'_, str> {
     match percent_encoding::percent_decode_str(raw).decode_utf8_lossy() {
         Cow::Borrowed(decoded) => displayable(decoded),
-        Cow::Owned(decoded) => Cow::Owned(displayable(&decoded).into_owned()),
+        Cow::Owned(decoded) => match displayable(&decoded) {
+            Cow::Borrowed(_) => Cow::Owned(decoded),
+            Cow::Owned(shown) => Cow::Owned(shown),
+        },
     }
 }
 
