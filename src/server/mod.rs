@@ -142,9 +142,9 @@ pub async fn run(
         reload_on_hangup(signals.hangup, reload_tls).await;
     });
     let thread_name = if tls.is_some() {
-        "https-conn"
+        TLS_CONNECTION_THREADS
     } else {
-        "http-conn"
+        PLAIN_CONNECTION_THREADS
     };
     let threads = Arc::new(ConnectionThreads::start(thread_name)?);
     systemd::keep_watchdog_fed(threads.clone());
@@ -199,9 +199,15 @@ where
         + 'static,
     S::Future: Send + 'static,
 {
-    let threads = ConnectionThreads::start("http-conn")?;
+    let threads = ConnectionThreads::start(PLAIN_CONNECTION_THREADS)?;
     serve_connections(&threads, app, config, listener, None, shutdown).await
 }
+
+/// The name of the threads that serve plain HTTP connections.
+const PLAIN_CONNECTION_THREADS: &str = "http-conn";
+
+/// The name of the threads that serve TLS connections.
+const TLS_CONNECTION_THREADS: &str = "https-conn";
 
 /// How long readiness waits for this build's files to be stored for the builds after it.
 const STORE_BUILD_WAIT: Duration = Duration::from_secs(30);
