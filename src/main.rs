@@ -2,10 +2,13 @@
 //! `config` and `submissions`.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches};
+use cli::{
+    CheckCommand, Cli, Command, ExportFormat, LogFormatArg, ServeArgs, ServeCommand,
+    SubmissionsAction,
+};
 use custody_content::error::report;
 use custody_site::config::{Config, LogFormat, Overrides};
 use custody_site::config_reference::default_config_toml;
@@ -20,116 +23,7 @@ use tracing_subscriber::filter::{LevelFilter, Targets};
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
-/// The bilingual public website of an institutional digital-asset custody provider.
-#[derive(Debug, Parser)]
-#[command(about)]
-struct Cli {
-    #[command(subcommand)]
-    command: Option<Command>,
-    #[command(flatten)]
-    serve: ServeCommand,
-}
-
-#[derive(Debug, Subcommand)]
-enum Command {
-    /// Serve the site (the default).
-    Serve(ServeCommand),
-    /// Validate the configuration and the content (embedded, or a folder), then exit; every
-    /// content problem is listed as `content/FILE:LINE: message`.
-    Check(CheckCommand),
-    /// The configuration reference.
-    Config {
-        /// Print every key with its meaning, environment variable and default, as TOML.
-        #[arg(long, required = true)]
-        print_default: bool,
-    },
-    /// Stored contact applications: export them, or show the store and delivery state.
-    Submissions {
-        #[command(subcommand)]
-        action: SubmissionsAction,
-        #[command(flatten)]
-        args: ServeArgs,
-    },
-}
-
-#[derive(Debug, Subcommand)]
-enum SubmissionsAction {
-    /// Print stored applications to standard output.
-    Export {
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = ExportFormat::Csv)]
-        format: ExportFormat,
-        /// Only applications received on or after this day (UTC), e.g. 2026-11-01.
-        #[arg(long, value_name = "DATE")]
-        since: Option<jiff::civil::Date>,
-    },
-    /// Show how many applications are stored, delivered and pending, and the last webhook error.
-    Status,
-}
-
-/// `--format` of `submissions export`.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum ExportFormat {
-    /// Comma-separated values with a header row (formula-safe).
-    Csv,
-    /// One JSON object per line, as stored.
-    Jsonl,
-}
-
-#[derive(Debug, Clone, Args)]
-struct ServeArgs {
-    /// Configuration file (TOML); every key is optional.
-    #[arg(long, env = "CUSTODY_SITE_CONFIG", global = true)]
-    config: Option<PathBuf>,
-    /// Address to listen on [default: 127.0.0.1:8080].
-    #[arg(long, env = "CUSTODY_SITE_LISTEN", global = true)]
-    listen: Option<String>,
-    /// Public base URL for canonical links and the sitemap [default: http://127.0.0.1:8080].
-    #[arg(long, env = "CUSTODY_SITE_PUBLIC_URL", global = true)]
-    public_url: Option<String>,
-    /// Log line format on standard error [default: text].
-    #[arg(long, value_enum, env = "CUSTODY_SITE_LOG_FORMAT", global = true)]
-    log_format: Option<LogFormatArg>,
-}
-
-/// `serve`: the site, or with `--dev` the live preview.
-#[derive(Debug, Clone, Args)]
-struct ServeCommand {
-    #[command(flatten)]
-    args: ServeArgs,
-    /// Live preview for content editors: the content from `--content` and the interface from a
-    /// Vite dev server (hot reload); pages reload when the content changes, and show its
-    /// problems while it has any.
-    #[arg(long)]
-    dev: bool,
-    /// Content folder of the preview [default: content/ of the source tree the binary was built
-    /// from].
-    #[arg(long, value_name = "DIR", requires = "dev")]
-    content: Option<PathBuf>,
-    /// UI folder (with node_modules) whose Vite dev server the preview runs [default: ui/ of the
-    /// source tree the binary was built from].
-    #[arg(long, value_name = "DIR", requires = "dev")]
-    ui: Option<PathBuf>,
-}
-
-/// `check`.
-#[derive(Debug, Clone, Args)]
-struct CheckCommand {
-    #[command(flatten)]
-    args: ServeArgs,
-    /// Check this content folder instead of the content built into the binary.
-    #[arg(long, value_name = "DIR")]
-    content: Option<PathBuf>,
-}
-
-/// `--log-format`.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum LogFormatArg {
-    /// Human-readable lines.
-    Text,
-    /// One JSON object per line, for log collectors.
-    Json,
-}
+mod cli;
 
 impl ServeArgs {
     fn load(&self) -> anyhow::Result<Config> {
