@@ -5,10 +5,13 @@
 # snapshot), Rust unit and integration tests (the fast tier in parallel, then the heavy tier,
 # `#[ignore]`d in a plain `cargo test`, one at a time), UI unit tests, then the browser tests with
 # axe on every page in every state and the links, HTML validity, page weight and layout audits
-# (ui/e2e/audit/), a short Lighthouse audit against the release binary and the HTTP Observatory.
+# (ui/e2e/audit/), the Debian package (scripts/package/test.sh: built, linted, installed, upgraded
+# under load, removed and purged), a short Lighthouse audit against the release binary and the
+# HTTP Observatory.
 # The audits' full run, Lighthouse on every page and the fuzz targets included, is
 # `bash scripts/audit.sh`.
-# Usage: bash scripts/test.sh   (from anywhere; needs cargo, cargo-deny, node/npm and /usr/bin/chromium)
+# Usage: bash scripts/test.sh   (from anywhere, as root; needs cargo, cargo-deny, cargo-deb, lintian,
+#   node/npm and /usr/bin/chromium)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 logs=$(mktemp -d)
@@ -57,6 +60,9 @@ cargo build --release --locked
 step "browser tests, axe on every page in every state, and the links, HTML, page weight and layout audits (Playwright, Debian chromium)"
 (cd ui && AUDIT_ALL=1 npx playwright test) 2>&1 | tee "$logs/playwright.log"
 
+step "Debian package: built, checked, linted, installed, upgraded under load, removed, purged"
+bash scripts/package/test.sh 2>&1 | tee "$logs/package.log"
+
 step "Lighthouse (mobile): accessibility and best practices at 100"
 (cd ui && node scripts/lighthouse.mjs --require accessibility=100,best-practices=100,seo=100 / /zh /trust-center /zh/brand-kit /zh/contact-us) 2>&1 |
   tee "$logs/lighthouse.log"
@@ -76,5 +82,6 @@ for title in "Links: summary" "HTML validity: summary" "Page weight: summary"; d
   strip "$logs/playwright.log" | awk -v title="$title" '$0 == title {on = 1} on && /^$/ {on = 0} on' | sed 's/^/  /'
 done
 sed -n '/^Lighthouse (mobile):/,/^reports:/p' "$logs/lighthouse.log" | grep -v '^reports:' | sed 's/^/  /'
+grep -E '^(visitors|lintian): ' "$logs/package.log" | sed 's/^/  Debian package upgrade, /'
 grep -E '^grade ' "$logs/observatory.log" | sed 's/^/  MDN HTTP Observatory: /'
 printf 'all tests: %s passed, 0 failed\n' "$((rust + ${unit:-0} + ${browser:-0}))"
