@@ -4,6 +4,7 @@ mod acme;
 mod activation;
 mod announcements;
 mod builds;
+mod caching;
 mod certificates;
 mod cli;
 mod common;
