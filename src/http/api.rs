@@ -17,9 +17,9 @@ use crate::render::document::to_json;
 use crate::render::encoded::Encoded;
 use crate::resolver::Resolution;
 
-/// `GET /healthz`: the process is up and serving (liveness).
-pub async fn health() -> &'static str {
-    "ok"
+/// `GET /healthz`: the process is up and serving (liveness); never answered from a cache.
+pub async fn health() -> impl IntoResponse {
+    ([(axum::http::header::CACHE_CONTROL, NO_STORE)], "ok")
 }
 
 /// How long readiness waits for the applications log to answer (it may still be read back

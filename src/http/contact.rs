@@ -20,7 +20,7 @@ use uuid::Uuid;
 use super::AppState;
 use super::api_error::ApiError;
 use super::negotiate::accepted_lang;
-use super::respond::NO_STORE;
+use super::respond::PRIVATE_NO_STORE;
 use crate::contact::application::Submission;
 use crate::contact::record::Draft;
 use custody_content::Lang;
@@ -158,7 +158,7 @@ pub struct ReceiptBody<'a> {
 fn created(copy: &ContactCopy, id: &str, received_at: &str) -> Response {
     (
         StatusCode::CREATED,
-        [(CACHE_CONTROL, NO_STORE)],
+        [(CACHE_CONTROL, PRIVATE_NO_STORE)],
         Json(ReceiptBody {
             id,
             received_at,

@@ -14,9 +14,12 @@ use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, Request, StatusCode
 use axum::response::Response;
 
 use super::answer_entries::reserve_per_answer_entries;
-use super::lasting::make_lasting;
+use super::lasting::{lasting, make_lasting};
 use super::negotiate::{choose_coding, not_modified};
-use super::respond::{HTML, JSON, NO_CACHE, PLAIN_TEXT, VARY, WEB_MANIFEST, XML, with_headers};
+use super::respond::{
+    DAILY, HOURLY, HTML, JSON, NO_CACHE, NO_STORE, PLAIN_TEXT, VARY, WEB_MANIFEST, XML,
+    with_headers,
+};
 use crate::metrics::intern;
 use crate::render::encoded::{Coding, Encoded, etag_of};
 use crate::render::served_site::ServedSite;
@@ -47,20 +50,22 @@ enum Fixed {
 struct FixedAnswer {
     /// The route the request log names (`/faq/{id}`, `static file`).
     route: &'static str,
-    /// The body's strong ETag, for `If-None-Match`.
-    etag: HeaderValue,
-    /// The headers of a `304 Not Modified`.
-    not_modified: HeaderMap,
     /// The body in every coding it is offered in.
     body: Arc<Encoded>,
-    /// Each coding the body is offered in, best first, with the headers of a `200`.
+    /// Each coding the body is offered in, best first, with its ETag and headers.
     variants: Vec<Variant>,
 }
 
+/// One representation of a URL: the body in one coding.
 #[derive(Debug)]
 struct Variant {
     coding: Coding,
+    /// The representation's strong ETag, for `If-None-Match`.
+    etag: HeaderValue,
+    /// The headers of a `200`.
     headers: HeaderMap,
+    /// The headers of a `304 Not Modified`.
+    not_modified: HeaderMap,
 }
 
 impl FixedAnswers {
@@ -68,8 +73,9 @@ impl FixedAnswers {
     /// then pages (the precedence the router gives them).
     pub fn new(site: &ServedSite) -> Self {
         let security = &site.security_headers;
-        let mut not_acceptable = HeaderMap::with_capacity(1 + security.len());
+        let mut not_acceptable = HeaderMap::with_capacity(2 + security.len());
         not_acceptable.insert(header::VARY, VARY);
+        not_acceptable.insert(header::CACHE_CONTROL, NO_STORE);
         with_security(&mut not_acceptable, security);
         let mut answers = Self {
             by_path: HashMap::new(),
@@ -101,21 +107,26 @@ impl FixedAnswers {
             answers.by_path.insert(url.as_str().into(), lazy);
         }
         let files = [
-            ("/sitemap.xml", &site.sitemap, XML),
-            ("/robots.txt", &site.robots, PLAIN_TEXT),
-            ("/manifest.webmanifest", &site.web_manifest, WEB_MANIFEST),
-            (SECURITY_TXT_PATH, &site.security_txt, PLAIN_TEXT),
+            ("/sitemap.xml", &site.sitemap, XML, HOURLY),
+            ("/robots.txt", &site.robots, PLAIN_TEXT, DAILY),
+            (
+                "/manifest.webmanifest",
+                &site.web_manifest,
+                WEB_MANIFEST,
+                NO_CACHE,
+            ),
+            (SECURITY_TXT_PATH, &site.security_txt, PLAIN_TEXT, DAILY),
         ];
         let feeds = site
             .feeds
             .iter()
-            .map(|(path, body)| (path.as_str(), body, FEED_CONTENT_TYPE));
-        for (path, body, content_type) in files.into_iter().chain(feeds) {
+            .map(|(path, body)| (path.as_str(), body, FEED_CONTENT_TYPE, HOURLY));
+        for (path, body, content_type, cache_control) in files.into_iter().chain(feeds) {
             let content_type = HeaderValue::from_static(content_type);
             let answer = FixedAnswer::new(
                 Arc::new(body.clone()),
                 content_type,
-                NO_CACHE,
+                cache_control,
                 HeaderMap::new(),
                 security,
                 path,
@@ -136,7 +147,7 @@ impl FixedAnswers {
     }
 
     /// Answers a `GET` or `HEAD` of a fixed URL of `site`: in a coding the client accepts, `304`
-    /// when its ETag matches, `406` when it accepts none. `None` leaves the request to the
+    /// when `If-None-Match` matches that coding's ETag, `406` when it accepts none. `None` leaves the request to the
     /// router (other methods, other paths).
     pub fn answer<B>(
         &self,
@@ -163,30 +174,27 @@ impl FixedAnswers {
             );
             return Some((response, answer.route));
         };
-        let response = if not_modified(headers, &answer.etag) {
+        let variant = answer.variants.iter().find(|v| v.coding == coding)?;
+        let response = if not_modified(headers, &variant.etag) {
             with_headers(
                 StatusCode::NOT_MODIFIED,
-                answer.not_modified.clone(),
+                variant.not_modified.clone(),
                 Body::empty(),
             )
+        } else if request.method() == Method::HEAD {
+            // The length a GET would get, and no body (HTTP/2 forbids one on HEAD).
+            let mut response = with_headers(StatusCode::OK, variant.headers.clone(), Body::empty());
+            let length = answer.body.body(coding).len();
+            response
+                .headers_mut()
+                .insert(header::CONTENT_LENGTH, length.into());
+            response
         } else {
-            let variant = answer.variants.iter().find(|v| v.coding == coding)?;
-            if request.method() == Method::HEAD {
-                // The length a GET would get, and no body (HTTP/2 forbids one on HEAD).
-                let mut response =
-                    with_headers(StatusCode::OK, variant.headers.clone(), Body::empty());
-                let length = answer.body.body(coding).len();
-                response
-                    .headers_mut()
-                    .insert(header::CONTENT_LENGTH, length.into());
-                response
-            } else {
-                with_headers(
-                    StatusCode::OK,
-                    variant.headers.clone(),
-                    Body::from(answer.body.body(coding)),
-                )
-            }
+            with_headers(
+                StatusCode::OK,
+                variant.headers.clone(),
+                Body::from(answer.body.body(coding)),
+            )
         };
         Some((response, answer.route))
     }
@@ -201,32 +209,35 @@ impl FixedAnswer {
         security: &HeaderMap,
         route: &str,
     ) -> Self {
-        let mut not_modified = HeaderMap::with_capacity(4 + security.len());
-        not_modified.insert(header::CACHE_CONTROL, cache_control);
-        not_modified.insert(header::ETAG, body.etag().clone());
-        not_modified.insert(header::VARY, VARY);
         let variants = body
             .available()
             .map(|coding| {
+                let etag = lasting(&body.etag(coding));
+                let mut not_modified = HeaderMap::with_capacity(4 + security.len());
+                not_modified.insert(header::CACHE_CONTROL, cache_control.clone());
+                not_modified.insert(header::ETAG, etag.clone());
+                not_modified.insert(header::VARY, VARY);
                 let mut headers = not_modified.clone();
                 headers.insert(header::CONTENT_TYPE, content_type.clone());
                 if let Some(encoding) = coding.header() {
                     headers.insert(header::CONTENT_ENCODING, encoding);
                 }
                 headers.extend(extra.clone());
-                with_security(&mut headers, security);
-                reserve_per_answer_entries(&mut headers);
-                make_lasting(&mut headers);
-                Variant { coding, headers }
+                for headers in [&mut headers, &mut not_modified] {
+                    with_security(headers, security);
+                    reserve_per_answer_entries(headers);
+                    make_lasting(headers);
+                }
+                Variant {
+                    coding,
+                    etag,
+                    headers,
+                    not_modified,
+                }
             })
             .collect();
-        with_security(&mut not_modified, security);
-        reserve_per_answer_entries(&mut not_modified);
-        make_lasting(&mut not_modified);
         Self {
             route: intern(route),
-            etag: body.etag().clone(),
-            not_modified,
             body,
             variants,
         }

@@ -62,7 +62,10 @@ pub fn missing_page(
 fn method_not_allowed() -> Response {
     (
         StatusCode::METHOD_NOT_ALLOWED,
-        [(header::ALLOW, "GET, HEAD")],
+        [
+            (header::ALLOW, "GET, HEAD"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
         "method not allowed",
     )
         .into_response()

@@ -1,7 +1,7 @@
 //! Files of previous UI builds (`src/previous/`) for a `GET` or `HEAD` under `/_app/` that no
-//! fixed answer took: the coding negotiated as for fixed answers, `304` for a matching
-//! `If-None-Match` and `HEAD` answered from the index alone, and the body read from disk only for
-//! a `GET`. A path the index does not list is left to the router (the site's 404).
+//! fixed answer took: the coding negotiated as for fixed answers, `304` for an `If-None-Match`
+//! matching that coding's ETag and `HEAD` answered from the index alone, and the body read from
+//! disk only for a `GET`. A path the index does not list is left to the router (the site's 404).
 
 use std::sync::Arc;
 
@@ -61,8 +61,10 @@ pub fn lookup<B>(
         return Some(Previous::Ready(refused.into_response()));
     };
     headers.insert(header::CACHE_CONTROL, file.cache_control.clone());
-    headers.insert(header::ETAG, file.etag.clone());
-    if not_modified(wanted, &file.etag) {
+    let etag = file.etags.of(coding);
+    let unchanged = not_modified(wanted, &etag);
+    headers.insert(header::ETAG, etag);
+    if unchanged {
         with_security(&mut headers, security);
         let response = (StatusCode::NOT_MODIFIED, headers).into_response();
         return Some(Previous::Ready(response));

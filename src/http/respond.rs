@@ -15,7 +15,8 @@ pub const VARY: HeaderValue = HeaderValue::from_static("accept-encoding");
 pub struct RoutePattern(pub &'static str);
 
 /// Answers `body` to a request with `request` headers: the best encoding the client accepts,
-/// `304` when its ETag matches (for 200 answers), `406` when no acceptable encoding exists.
+/// with that coding's ETag on a success, `304` when `If-None-Match` matches it (for 200
+/// answers), `406` when no acceptable encoding exists.
 pub fn respond(
     request: &HeaderMap,
     status: StatusCode,
@@ -26,17 +27,23 @@ pub fn respond(
     let Some(coding) = choose_coding(request, body.available()) else {
         return (
             StatusCode::NOT_ACCEPTABLE,
-            [(header::VARY, VARY)],
+            [(header::VARY, VARY), (header::CACHE_CONTROL, NO_STORE)],
             "no acceptable content coding",
         )
             .into_response();
     };
     let mut headers = HeaderMap::with_capacity(ANSWER_HEADERS);
     headers.insert(header::CACHE_CONTROL, cache_control);
-    headers.insert(header::ETAG, body.etag().clone());
     headers.insert(header::VARY, VARY);
-    if status == StatusCode::OK && not_modified(request, body.etag()) {
-        return with_headers(StatusCode::NOT_MODIFIED, headers, Body::empty());
+    // Only a success carries a validator: a server ignores preconditions of a request it would
+    // answer otherwise (RFC 9110 §13.2.1), so an error's ETag could never be used.
+    if status.is_success() {
+        let etag = body.etag(coding);
+        let unchanged = status == StatusCode::OK && not_modified(request, &etag);
+        headers.insert(header::ETAG, etag);
+        if unchanged {
+            return with_headers(StatusCode::NOT_MODIFIED, headers, Body::empty());
+        }
     }
     headers.insert(header::CONTENT_TYPE, content_type);
     if let Some(encoding) = coding.header() {
@@ -67,7 +74,24 @@ pub const PLAIN_TEXT: &str = "text/plain; charset=utf-8";
 pub const WEB_MANIFEST: &str = "application/manifest+json";
 /// `Content-Type` of JSON answers.
 pub const JSON: HeaderValue = HeaderValue::from_static("application/json");
-/// `Cache-Control` of documents and other fixed URLs: always revalidate.
+
+// The freshness of every kind of answer (the table in docs/deployment.md lists them all).
+
+/// `Cache-Control` of documents and other fixed URLs: stored, and revalidated with the ETag on
+/// every use, so a release shows at once.
 pub const NO_CACHE: HeaderValue = HeaderValue::from_static("no-cache");
-/// `Cache-Control` of answers that must not be stored (errors, per-request answers).
+/// `Cache-Control` of answers that must not be stored: errors (a 404 must not outlive the
+/// release that adds the page), health and readiness, answers made for one request.
 pub const NO_STORE: HeaderValue = HeaderValue::from_static("no-store");
+/// `Cache-Control` of answers about one visitor (an application's receipt): never stored, and
+/// never shared by a cache configured to store more than the origin asks.
+pub const PRIVATE_NO_STORE: HeaderValue = HeaderValue::from_static("private, no-store");
+/// `Cache-Control` of the sitemap and the Atom feeds: crawlers and feed readers poll them, and
+/// they change only with a content release, so a reader behind a cache learns of a new page or
+/// announcement at most an hour late; then it revalidates with the ETag.
+pub const HOURLY: HeaderValue = HeaderValue::from_static("max-age=3600");
+/// `Cache-Control` of robots.txt and security.txt, and of permanent redirects: all change only
+/// with a release. Crawlers keep robots.txt up to a day whatever the server says (RFC 9309
+/// §2.4); a day bounds how long a browser, which otherwise keeps a `301` without limit, follows a
+/// redirect a release has removed, and spares the server every repeat visit of that day.
+pub const DAILY: HeaderValue = HeaderValue::from_static("max-age=86400");

@@ -28,7 +28,7 @@ use super::lasting::{lasting, make_lasting};
 use super::pages::missing_page;
 use super::previous::{self, Previous};
 use super::request_id::{X_REQUEST_ID, request_id};
-use super::respond::{RoutePattern, with_headers};
+use super::respond::{DAILY, NO_STORE, RoutePattern, with_headers};
 use super::supported_assets;
 use super::{HEALTH_PATH, READY_PATH};
 use crate::metrics::{intern, metrics};
@@ -70,6 +70,7 @@ impl SiteService {
         let fixed = FixedAnswers::new(&site);
         let mut redirect_headers = HeaderMap::new();
         redirect_headers.insert(header::LOCATION, HeaderValue::from_static("/"));
+        redirect_headers.insert(header::CACHE_CONTROL, DAILY);
         with_security(&mut redirect_headers, &site.security_headers);
         reserve_per_answer_entries(&mut redirect_headers);
         make_lasting(&mut redirect_headers);
@@ -149,7 +150,13 @@ where
                 Some(response) => response,
                 None => parts.route(request).await,
             };
-            with_security(response.headers_mut(), &parts.site.security_headers);
+            let headers = response.headers_mut();
+            with_security(headers, &parts.site.security_headers);
+            // What the router answers without a freshness of its own (an extractor's rejection)
+            // is not stored: every answer says how long it may be kept.
+            if !headers.contains_key(header::CACHE_CONTROL) {
+                headers.insert(header::CACHE_CONTROL, NO_STORE);
+            }
             let extensions = response.extensions();
             let route = intern(
                 match (
@@ -264,7 +271,8 @@ impl Parts {
         }
     }
 
-    /// A 301 to `target`, a page path of this site, keeping the query string.
+    /// A 301 to `target`, a page path of this site, keeping the query string, kept by caches for
+    /// a day (`DAILY`).
     fn permanent_redirect(&self, target: &str, query: Option<&str>) -> Response {
         let location = match (query, self.locations.get(target)) {
             (None, Some(location)) => Ok(location.clone()),

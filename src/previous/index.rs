@@ -47,7 +47,8 @@ pub struct IndexEntry {
     /// `Content-Disposition` of a download.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disposition: Option<String>,
-    /// The strong ETag of the identity body, quotes included.
+    /// The strong ETag of the identity body, quotes included (the other codings' tags are
+    /// derived from it: `src/render/encoded.rs`).
     pub etag: String,
     /// `[offset, length]` in `files.bin` of the body in each coding (`br`, `gzip`, `identity`).
     pub codings: BTreeMap<String, [u64; 2]>,
@@ -114,7 +115,7 @@ pub fn pack(site: &ServedSite) -> Packed {
             content_type: content_type.to_owned(),
             cache_control: header_text(&caching.header()),
             disposition: disposition.map(header_text),
-            etag: header_text(body.etag()),
+            etag: header_text(&body.etag(Coding::Identity)),
             codings,
         };
         files.insert(path.to_owned(), entry);

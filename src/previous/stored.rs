@@ -10,7 +10,7 @@ use anyhow::{Context, bail, ensure};
 use axum::http::HeaderValue;
 
 use super::index::{FORMAT, INDEX, Index, IndexEntry, PACK, coding_named, valid_path};
-use crate::render::encoded::Coding;
+use crate::render::encoded::{Coding, Etags};
 
 /// The largest index read (a build has a few hundred files, some 200 bytes each in the index).
 const MAX_INDEX_BYTES: u64 = 16 * 1024 * 1024;
@@ -26,8 +26,9 @@ pub struct StoredFile {
     pub cache_control: HeaderValue,
     /// `Content-Disposition` of a download.
     pub disposition: Option<HeaderValue>,
-    /// The strong ETag.
-    pub etag: HeaderValue,
+    /// The strong ETag of each coding, derived from the index's identity tag as the build that
+    /// stored the file derived them.
+    pub etags: Etags,
     /// Where each coding's body lies in `files.bin`, best first.
     codings: Vec<(Coding, Span)>,
     pack: Arc<File>,
@@ -116,7 +117,7 @@ fn stored_file(
 ) -> anyhow::Result<StoredFile> {
     ensure!(valid_path(path), "not a path under /_app/");
     let header = |value: &str| HeaderValue::from_str(value).context("not a header value");
-    let etag = header(&entry.etag)?;
+    let etags = Etags::new(&header(&entry.etag)?);
     ensure!(
         entry.etag.len() > 2 && entry.etag.starts_with('"') && entry.etag.ends_with('"'),
         "not a strong ETag"
@@ -149,7 +150,7 @@ fn stored_file(
         content_type: header(&entry.content_type)?,
         cache_control: header(&entry.cache_control)?,
         disposition: entry.disposition.as_deref().map(header).transpose()?,
-        etag,
+        etags,
         codings,
         pack: pack.clone(),
     })

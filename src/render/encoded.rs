@@ -1,4 +1,4 @@
-//! A response body held in memory in the encodings we serve, with its strong ETag.
+//! A response body held in memory in the encodings we serve, with the strong ETag of each.
 
 use std::io::Write;
 use std::sync::OnceLock;
@@ -58,7 +58,7 @@ pub struct Encoded {
     /// Whether the body is offered in gzip (held, or compressed on first use).
     offers_gzip: bool,
     gzip: OnceLock<Bytes>,
-    etag: HeaderValue,
+    etags: Etags,
 }
 
 impl Encoded {
@@ -71,7 +71,7 @@ impl Encoded {
             return Self::from_parts(identity, None, None);
         }
         Self {
-            etag: etag_of(&identity),
+            etags: Etags::new(&etag_of(&identity)),
             identity_len: identity.len(),
             identity: OnceLock::new(),
             offers_gzip: true,
@@ -98,14 +98,14 @@ impl Encoded {
         Self::from_parts(identity, None, Some(brotli))
     }
 
-    /// Uses compressed forms made at build time; the ETag is computed from the identity bytes.
+    /// Uses compressed forms made at build time; the ETags are computed from the identity bytes.
     pub fn from_parts(identity: Bytes, gzip: Option<Bytes>, brotli: Option<Bytes>) -> Self {
         let etag = etag_of(&identity);
         Self::tagged(identity, gzip, brotli, etag)
     }
 
-    /// Uses compressed forms made at build time and an ETag that names the body already (a
-    /// content-hashed file's, made from its URL): none of the bytes is read.
+    /// Uses compressed forms made at build time and an identity ETag that names the body already
+    /// (a content-hashed file's, made from its URL): none of the bytes is read.
     pub fn tagged(
         identity: Bytes,
         gzip: Option<Bytes>,
@@ -116,7 +116,7 @@ impl Encoded {
         let gzip = smaller(gzip);
         Self {
             brotli: smaller(brotli),
-            etag,
+            etags: Etags::new(&etag),
             identity_len: identity.len(),
             identity: OnceLock::from(identity),
             offers_gzip: gzip.is_some(),
@@ -124,12 +124,13 @@ impl Encoded {
         }
     }
 
-    /// A content-hashed file `build.rs` packed in brotli alone, with the ETag made from its URL:
+    /// A content-hashed file `build.rs` packed in brotli alone, with the identity ETag made from
+    /// its URL:
     /// its identity and gzip forms are derived when a client first asks for them.
     pub fn brotli_alone(brotli: Bytes, etag: HeaderValue) -> Self {
         Self {
             brotli: Some(brotli),
-            etag,
+            etags: Etags::new(&etag),
             identity_len: 0,
             identity: OnceLock::new(),
             offers_gzip: true,
@@ -137,9 +138,9 @@ impl Encoded {
         }
     }
 
-    /// The strong ETag of the identity body.
-    pub fn etag(&self) -> &HeaderValue {
-        &self.etag
+    /// The strong ETag of the body in `coding` (see [`Etags`]).
+    pub fn etag(&self, coding: Coding) -> HeaderValue {
+        self.etags.of(coding)
     }
 
     /// Bytes held in memory by the forms of the body made so far.
@@ -188,6 +189,54 @@ impl Encoded {
             Coding::Gzip | Coding::Identity => None,
         }
         .unwrap_or_else(|| self.identity().clone())
+    }
+}
+
+/// The strong ETags of one body, one per content coding, in one shared buffer (cloned, and
+/// each tag taken from it, by a reference count; nothing is formatted per request).
+///
+/// RFC 9110 §8.8.3 asks a strong validator to differ between representations whose bytes
+/// differ, so each coding has its own: the identity body's tag, and that tag with `-br` or
+/// `-gzip` before its closing quote for the brotli and gzip forms (as nginx's precompressed
+/// files and Apache's mod_deflate tell their codings apart). The coded tags are derived from the
+/// identity tag alone, so a tag made at build time, or read from a previous build's index
+/// (`src/previous/`), gives the same three tags in every process of every build.
+#[derive(Debug, Clone)]
+pub struct Etags {
+    /// The identity tag, then the brotli form's, then the gzip form's.
+    bytes: Bytes,
+    /// The identity tag's length, quotes included.
+    identity_len: usize,
+}
+
+impl Etags {
+    /// The tags of a body whose identity form has the strong ETag `identity` (quoted).
+    pub fn new(identity: &HeaderValue) -> Self {
+        let identity = identity.as_bytes();
+        let open = identity.strip_suffix(b"\"").unwrap_or(identity);
+        let mut bytes = Vec::with_capacity(identity.len() * 3 + 8);
+        bytes.extend_from_slice(identity);
+        for suffix in [&b"-br\""[..], b"-gzip\""] {
+            bytes.extend_from_slice(open);
+            bytes.extend_from_slice(suffix);
+        }
+        Self {
+            bytes: bytes.into(),
+            identity_len: identity.len(),
+        }
+    }
+
+    /// The tag of the body in `coding`.
+    pub fn of(&self, coding: Coding) -> HeaderValue {
+        // The brotli tag is 3 bytes longer than the identity tag (`-br`), the gzip tag 5.
+        let len = self.identity_len;
+        let range = match coding {
+            Coding::Identity => 0..len,
+            Coding::Brotli => len..2 * len + 3,
+            Coding::Gzip => 2 * len + 3..3 * len + 8,
+        };
+        HeaderValue::from_maybe_shared(self.bytes.slice(range))
+            .expect("a tag made from a header value is a header value")
     }
 }
 
@@ -260,9 +309,29 @@ mod tests {
         assert!(gzip.len() < text.len());
         assert_eq!(encoded.held_bytes(), brotli + text.len() + gzip.len());
         assert_eq!(
-            encoded.etag(),
-            Encoded::from_parts(text.into(), None, None).etag()
+            encoded.etag(Coding::Identity),
+            Encoded::from_parts(text.into(), None, None).etag(Coding::Identity)
         );
+    }
+
+    #[test]
+    fn each_coding_has_its_own_strong_etag_derived_from_the_identity_tag() {
+        let encoded = Encoded::compress("<p>custody</p>".repeat(100));
+        let identity = encoded.etag(Coding::Identity);
+        let hex = identity.to_str().unwrap().trim_matches('"').to_owned();
+        assert_eq!(hex.len(), 32);
+        assert_eq!(
+            encoded.etag(Coding::Brotli),
+            format!("\"{hex}-br\"").as_str()
+        );
+        assert_eq!(
+            encoded.etag(Coding::Gzip),
+            format!("\"{hex}-gzip\"").as_str()
+        );
+        let named = Etags::new(&HeaderValue::from_static("\"a\""));
+        assert_eq!(named.of(Coding::Identity), "\"a\"");
+        assert_eq!(named.of(Coding::Brotli), "\"a-br\"");
+        assert_eq!(named.of(Coding::Gzip), "\"a-gzip\"");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use tokio_rustls::TlsAcceptor;
 use tokio_rustls::server::TlsStream;
 use tower::Service;
 
-use super::connection_headers::{keep_alive_hint, with_connection_headers};
+use super::connection_headers::with_connection_headers;
 use super::connection_threads::ConnectionThreads;
 use super::drain::Drain;
 use super::guarded::guarded;
@@ -49,7 +49,6 @@ where
     tracing::info!("listening on {scheme}://{}", listener.local_addr()?);
     let handshake_timeout = config.header_read_timeout();
     let stall_limit = config.header_read_timeout();
-    let keep_alive = keep_alive_hint(config.header_read_timeout());
     let cap = ConnectionCap::new(config.server.max_connections);
     loop {
         tokio::select! {
@@ -67,12 +66,7 @@ where
                     continue;
                 };
                 let _ = stream.set_nodelay(true);
-                let service = with_connection_headers(
-                    app.clone(),
-                    peer,
-                    keep_alive.clone(),
-                    closing.clone(),
-                );
+                let service = with_connection_headers(app.clone(), peer, closing.clone());
                 let builder = builder.clone();
                 let watcher = drain.watcher();
                 // One future per kind of connection, so that a plain connection's task is not

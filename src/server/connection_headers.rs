@@ -1,16 +1,19 @@
-//! The headers about the connection itself that HTTP/1 answers carry: `Connection: close` once
-//! the server drains, and otherwise `Keep-Alive: timeout=N`, the idle time after which the
-//! server closes a kept-alive connection. Clients that read the hint (Node's HTTP agent, for one)
-//! stop reusing the connection a little before then, instead of sending a request on a connection
-//! the server is closing at that moment and getting a reset. HTTP/2 answers carry neither: the
-//! protocol forbids connection headers and ends connections with GOAWAY.
+//! The header about the connection itself that HTTP/1 answers carry once the server drains:
+//! `Connection: close`. HTTP/2 answers never do: the protocol forbids connection headers and ends
+//! connections with GOAWAY.
+//!
+//! No answer carries `Keep-Alive: timeout=N`: RFC 9112 does not define the field, HTTP linters
+//! flag it, and no client the site serves needs it. Browsers and curl ignore it and retry an
+//! idempotent request on a kept-alive connection the server has just closed. Node's agents
+//! (`http.Agent`, undici) read it, but close an idle connection after 4 to 5 s by default, well
+//! before the server's idle timeout (`server.header_read_timeout_secs`, 10 s); a proxy in front
+//! is given its own upstream idle time (docs/deployment.md).
 
 use std::cell::RefCell;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::task::{Context, Poll, Waker, ready};
-use std::time::Duration;
 
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderValue, Method, Request, Version, header};
@@ -21,31 +24,18 @@ use tower::Service;
 use tower::util::Oneshot;
 
 use super::drain::ClosingFlag;
-use crate::http::answer_entries::KEEP_ALIVE;
-use crate::http::lasting::lasting;
-
-/// The `Keep-Alive` value announcing `idle` as the idle timeout; made once per listener, with
-/// bytes that last (each HTTP/1 answer clones it).
-pub fn keep_alive_hint(idle: Duration) -> HeaderValue {
-    lasting(
-        &HeaderValue::from_str(&format!("timeout={}", idle.as_secs().max(1)))
-            .expect("a number is a valid header value"),
-    )
-}
 
 /// `inner`, serving the connection with `peer`: requests that may change state carry
-/// [`ConnectInfo`] (see [`carries_peer`]), and HTTP/1 answers the connection headers, with
-/// `keep_alive` (see [`keep_alive_hint`]) as the idle hint.
+/// [`ConnectInfo`] (see [`carries_peer`]), and HTTP/1 answers `Connection: close` once the server
+/// drains.
 pub fn with_connection_headers<S>(
     inner: S,
     peer: SocketAddr,
-    keep_alive: HeaderValue,
     closing: ClosingFlag,
 ) -> ConnectionHeaders<S> {
     ConnectionHeaders {
         inner: RefCell::new(inner),
         peer,
-        keep_alive,
         closing,
     }
 }
@@ -56,38 +46,25 @@ pub fn with_connection_headers<S>(
 pub struct ConnectionHeaders<S> {
     inner: RefCell<S>,
     peer: SocketAddr,
-    keep_alive: HeaderValue,
     closing: ClosingFlag,
 }
 
 /// What an answer of one request still needs once it is made.
 #[derive(Debug)]
 struct Finish {
-    /// The keep-alive hint, for an HTTP/1 request; `None` for HTTP/2.
-    keep_alive: Option<HeaderValue>,
+    /// Whether the request came over HTTP/1.
+    http1: bool,
     closing: ClosingFlag,
 }
 
 impl Finish {
-    /// Sets the connection headers of `response`. An answer cloned from a map made once holds a
-    /// `Keep-Alive` entry already (`src/http/answer_entries.rs`): it is given the hint, or removed
-    /// where none belongs.
+    /// Sets the connection header of `response`: `Connection: close` on an HTTP/1 answer once the
+    /// server drains.
     fn apply(self, mut response: Response) -> Response {
-        let headers = response.headers_mut();
-        match self.keep_alive {
-            None => {
-                headers.remove(KEEP_ALIVE);
-            }
-            Some(_) if self.closing.is_set() => {
-                headers.remove(KEEP_ALIVE);
-                headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
-            }
-            Some(_) if headers.contains_key(header::CONNECTION) => {
-                headers.remove(KEEP_ALIVE);
-            }
-            Some(keep_alive) => {
-                headers.insert(KEEP_ALIVE, keep_alive);
-            }
+        if self.http1 && self.closing.is_set() {
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
         }
         response
     }
@@ -121,7 +98,7 @@ where
         Answering {
             answer,
             finish: Some(Finish {
-                keep_alive: http1.then(|| self.keep_alive.clone()),
+                http1,
                 closing: self.closing.clone(),
             }),
         }

@@ -5,10 +5,8 @@
 //! instance acknowledged reaches the receiver under its own `webhook-id`.
 
 use std::collections::{HashMap, HashSet};
-use std::os::fd::AsRawFd;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use axum::body::{Body, Bytes};
 use axum::http::{Request, StatusCode};
@@ -21,10 +19,9 @@ use serde_json::{Value, json};
 use crate::activation::bound;
 use crate::common::{Running, SITE, Stderr, site_command};
 use crate::contact::{records, valid};
+use crate::nginx::{self, Nginx};
 use crate::webhook::{Receiver, SECRET};
 
-/// Debian's nginx (`.ci/run` installs it).
-const NGINX: &str = "/usr/sbin/nginx";
 /// Applications sent through the load balancer.
 const APPLICATIONS: usize = 120;
 
@@ -58,48 +55,15 @@ async fn start_instance(
     (instance, addr, log)
 }
 
-/// An nginx master process, stopped with SIGTERM when dropped, so that it stops its workers too
-/// (killed outright, it would leave them running).
-struct Nginx(std::process::Child);
-
-impl Drop for Nginx {
-    fn drop(&mut self) {
-        let _ = Command::new("kill")
-            .args(["-TERM", &self.0.id().to_string()])
-            .status();
-        let _ = self.0.wait();
-    }
-}
-
 /// nginx on `listener`, balancing round robin over `upstreams`, with everything it writes in
-/// `dir`. nginx takes the socket as it does from its own previous process in an upgrade: at a
-/// descriptor named by the `NGINX` variable, used for the `listen` of the same address.
+/// `dir`.
 fn start_nginx(dir: &Path, listener: &std::net::TcpListener, upstreams: &[String]) -> Nginx {
-    assert!(
-        Path::new(NGINX).exists(),
-        "{NGINX} is missing: apt-get install nginx (.ci/run installs it)"
-    );
-    let temp = dir.join("nginx-temp");
-    std::fs::create_dir_all(&temp).unwrap();
     let servers: String = upstreams
         .iter()
         .map(|addr| format!("        server {addr};\n"))
         .collect();
-    let temp = temp.display();
-    let conf = format!(
-        "daemon off;
-worker_processes 1;
-pid {dir}/nginx.pid;
-error_log {dir}/nginx-error.log warn;
-events {{ worker_connections 1024; }}
-http {{
-    access_log off;
-    client_body_temp_path {temp};
-    proxy_temp_path {temp};
-    fastcgi_temp_path {temp};
-    uwsgi_temp_path {temp};
-    scgi_temp_path {temp};
-    upstream site {{
+    let http = format!(
+        "    upstream site {{
 {servers}        keepalive 16;
     }}
     server {{
@@ -114,37 +78,10 @@ http {{
             proxy_set_header X-Request-Id $request_id;
         }}
     }}
-}}
 ",
-        dir = dir.display(),
         addr = listener.local_addr().unwrap()
     );
-    let path = dir.join("nginx.conf");
-    std::fs::write(&path, conf).unwrap();
-    let fd = listener.as_raw_fd();
-    let mut command = Command::new(NGINX);
-    command
-        .arg("-p")
-        .arg(dir)
-        .arg("-c")
-        .arg(&path)
-        .arg("-e")
-        .arg(dir.join("nginx-error.log"))
-        .env("NGINX", "3;")
-        .stdout(Stdio::null());
-    // SAFETY: runs between fork and exec; allocates nothing and only calls the async-signal-
-    // safe `fcntl` and `dup2` (the copy first, so that descriptor 3 loses close-on-exec even
-    // when the listener is descriptor 3 already).
-    unsafe {
-        command.pre_exec(move || {
-            let copy = libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 16);
-            if copy < 0 || libc::dup2(copy, 3) < 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    Nginx(command.spawn().expect("nginx starts"))
+    nginx::start(dir, listener, &http)
 }
 
 type HttpClient = Client<HttpConnector, Body>;
@@ -162,12 +99,7 @@ async fn fetch(client: &HttpClient, url: &str) -> (StatusCode, Bytes) {
 #[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn two_instances_behind_nginx_serve_the_same_site_and_deliver_every_application_once() {
     let dir = tempfile::tempdir().unwrap();
-    // nginx's workers may run as another user when the tests run as root.
-    std::fs::set_permissions(
-        dir.path(),
-        std::os::unix::fs::PermissionsExt::from_mode(0o777),
-    )
-    .unwrap();
+    nginx::open_to_workers(dir.path());
     let (receiver, webhook) = Receiver::start().await;
     receiver.set_up(true);
     let (front, front_addr) = bound();
