@@ -5,6 +5,7 @@ mod activation;
 mod announcements;
 mod builds;
 mod certificates;
+mod claims;
 mod cli;
 mod common;
 mod contact;

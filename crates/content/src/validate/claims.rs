@@ -1,11 +1,13 @@
 //! Rules that keep the site's claims supportable by its data: no assurance report older than the
-//! site's news, no more EVM chains claimed than named, and durations named once each.
+//! site's news, no more EVM chains claimed than named, durations named once each, and a brand
+//! boilerplate that partners quote exactly and that names every certification and the insurance.
 
 use std::collections::BTreeSet;
 
 use super::findings::is_slug;
 use crate::files::ContentFiles;
 use crate::model::{Certification, Content, Evidence};
+use crate::section_items::Figure;
 use crate::{ContentError, Lang, facts};
 
 /// The most months a report's period may have ended before the newest announcement: older
@@ -47,6 +49,23 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
             ),
         ));
     }
+    for lang in Lang::ALL {
+        let long = &content.locale(lang).site.brand.long;
+        let insurance = facts::in_prose(site, Figure::Insurance, lang);
+        for missing in boilerplate_omits(long, &site.certification, &insurance) {
+            let file = format!("{}/site.toml", lang.code());
+            let text = files.get(&file).map(String::as_str).unwrap_or_default();
+            errors.push(ContentError::near(
+                &file,
+                text,
+                "long =",
+                format!(
+                    "the brand boilerplate (`brand.long`) omits {missing}; partners quote it \
+                     exactly, so it names every certification of site.toml and the insurance limit"
+                ),
+            ));
+        }
+    }
     let mut ids = BTreeSet::new();
     for duration in &site.duration {
         let needle = format!("id = \"{}\"", duration.id);
@@ -68,6 +87,20 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
         }
     }
     errors
+}
+
+/// What the brand boilerplate (its tokens filled in) leaves out: each certification by name, and
+/// the insurance limit.
+fn boilerplate_omits(long: &str, certifications: &[Certification], insurance: &str) -> Vec<String> {
+    let mut missing: Vec<String> = certifications
+        .iter()
+        .filter(|c| !long.contains(&c.name))
+        .map(|c| c.name.clone())
+        .collect();
+    if !long.contains(insurance) {
+        missing.push(format!("the insurance limit ({insurance})"));
+    }
+    missing
 }
 
 /// Why a report is too old to publish beside announcements dated up to `newest`, if it is: its
@@ -119,6 +152,33 @@ mod tests {
         let soc1 = report("as_of = 2025-03-31");
         assert!(stale_report(&soc1, day("2026-11-20")).is_some());
         assert!(stale_report(&soc1, day("2026-03-31")).is_none());
+    }
+
+    #[test]
+    fn the_boilerplate_names_every_certification_and_the_insurance() {
+        let certifications = [
+            report("as_of = 2026-06-30"),
+            report("certificate = \"QMS 990017\"\nvalid_until = 2027-03-31"),
+        ];
+        let mut iso = certifications[1].clone();
+        iso.name = "ISO 9001".into();
+        let certifications = [certifications[0].clone(), iso];
+        assert!(
+            boilerplate_omits(
+                "It holds SOC 2 Type 2 and ISO 9001, insured up to USD 50 million.",
+                &certifications,
+                "USD 50 million"
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            boilerplate_omits(
+                "It holds SOC 2 Type 2 reports.",
+                &certifications,
+                "USD 50 million"
+            ),
+            vec!["ISO 9001", "the insurance limit (USD 50 million)"]
+        );
     }
 
     #[test]
