@@ -228,7 +228,7 @@ export const SG_OASIS = new Set([
   'base:USDC',
 ]);
 
-// Hong Kong: DeFi accounts only for Ether and the two main stablecoins on Ethereum; Oasis only
-// for BTC, ETH, USDT and USDC on their main networks.
-export const HK_DEFI = new Set(['ethereum:ETH', 'ethereum:USDT', 'ethereum:USDC']);
-export const HK_OASIS = new Set(['bitcoin:BTC', 'ethereum:ETH', 'ethereum:USDT', 'tron:USDT', 'ethereum:USDC']);
+// Hong Kong: segregated accounts only (`accounts` of the entity in content/site.toml), so no
+// asset is marked for the DeFi or Oasis account; the content check refuses one that is.
+export const HK_DEFI = new Set([]);
+export const HK_OASIS = new Set([]);

@@ -6,6 +6,7 @@ mod announcements;
 mod builds;
 mod caching;
 mod certificates;
+mod claims;
 mod cli;
 mod common;
 mod contact;

@@ -145,6 +145,9 @@ async fn served_pages_show_the_figures_and_no_token_is_left() {
             "{chains}",
             "{safeguarded}",
             "{insurance}",
+            "{evm_chains}",
+            "{figures.as_of}",
+            "{duration.",
         ] {
             assert!(!page.text.contains(token), "{path} shows {token}");
         }

@@ -1,11 +1,12 @@
 //! The tokens copy writes instead of typing a value that is data elsewhere, filled in per
 //! language: company figures (`{clients}`), fee amounts (`{fee.setup.amount}`), the worked fee
-//! example (`{fee.example.fixed}`) and the particulars of the legal entities
-//! (`{entity.sg.legal_name}`).
+//! example (`{fee.example.fixed}`), the particulars of the legal entities
+//! (`{entity.sg.legal_name}`) and durations (`{duration.claim-notice}`).
 
 use std::collections::BTreeMap;
 
 use super::Lang;
+use super::durations;
 use super::entities::{self, LocalEntity};
 use super::facts::{self, RUNTIME_TOKENS, TOKENS};
 use super::fee_tokens;
@@ -40,6 +41,8 @@ impl CopyTokens {
             .iter()
             .map(|(name, figure)| ((*name).to_owned(), facts::in_prose(site, *figure, lang)))
             .collect();
+        values.extend(facts::other_tokens(site, lang));
+        values.extend(durations::tokens(&site.duration, lang));
         let mut groups = Vec::new();
         if let Some(fees) = fees {
             values.extend(fee_tokens::tokens(fees, lang));
@@ -71,6 +74,9 @@ impl CopyTokens {
         while let Some((before, name, after)) = next_token(rest) {
             out.push_str(before);
             match self.values.get(name) {
+                Some(value) if name.starts_with("duration.") => {
+                    spaced(&mut out, value, after);
+                }
                 Some(value) => out.push_str(value),
                 None => {
                     out.push('{');
@@ -125,6 +131,7 @@ impl CopyTokens {
         let kind = match name.split('.').next() {
             Some("fee") => "fee amount",
             Some("entity") => "entity particular",
+            Some("duration") => "duration",
             _ => "figure",
         };
         if similar.is_empty() {
@@ -141,6 +148,24 @@ impl CopyTokens {
             )
         }
     }
+}
+
+/// Pushes a duration's text, with the space Chinese puts between its characters and digits
+/// ("在 24 小时内", but "在两个工作日内"): the text varies with the data, so copy cannot.
+fn spaced(out: &mut String, value: &str, after: &str) {
+    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+    if digit(value.chars().next()) && is_cjk(out.chars().next_back()) {
+        out.push(' ');
+    }
+    out.push_str(value);
+    if digit(value.chars().next_back()) && is_cjk(after.chars().next()) {
+        out.push(' ');
+    }
+}
+
+/// Whether `c` is a Chinese character (CJK unified ideographs).
+fn is_cjk(c: Option<char>) -> bool {
+    c.is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
 }
 
 /// The first `{name}` of `text` whose name is lower-case letters, digits, `_`, `-` and `.`:
@@ -181,6 +206,22 @@ mod tests {
         assert_eq!(
             tokens().fill("{clients} clients pay {fee.setup.amount} in {year}; {Not} {}"),
             "300 clients pay USD 5,000 in {year}; {Not} {}"
+        );
+    }
+
+    #[test]
+    fn spaces_a_duration_in_figures_from_chinese_characters() {
+        let tokens = CopyTokens {
+            values: BTreeMap::from([
+                ("duration.notice".to_owned(), "24 小时".to_owned()),
+                ("duration.reply".to_owned(), "两个工作日".to_owned()),
+                ("duration.en".to_owned(), "24 hours".to_owned()),
+            ]),
+            groups: vec![],
+        };
+        assert_eq!(
+            tokens.fill("在{duration.notice}内；在{duration.reply}内；within {duration.en}."),
+            "在 24 小时内；在两个工作日内；within 24 hours."
         );
     }
 

@@ -34,6 +34,36 @@ pub struct Entity {
     /// contract with, each the controller of its clients' personal data.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub privacy_email: Option<String>,
+    /// The account types it offers clients; its supported-asset list may mark an asset as
+    /// available in the DeFi or Oasis account only when it offers that account. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub accounts: Vec<AccountType>,
+}
+
+/// The account types an entity may offer (SPEC: segregated, DeFi, integrated, Oasis buffer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AccountType {
+    /// Segregated warm and cold wallets: prime custody.
+    Segregated,
+    /// The DeFi account, used through the DeFi connector.
+    Defi,
+    /// The integrated account: fixed income, trading and flexible saving.
+    Integrated,
+    /// The Oasis buffer account of off-exchange settlement.
+    Oasis,
+}
+
+impl AccountType {
+    /// The account's name in the content check's messages.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Segregated => "segregated",
+            Self::Defi => "DeFi",
+            Self::Integrated => "integrated",
+            Self::Oasis => "Oasis buffer",
+        }
+    }
 }
 
 impl Entity {
@@ -194,6 +224,7 @@ mod tests {
             regulator: "mas".into(),
             licence: None,
             privacy_email: Some("dpo@example.test".into()),
+            accounts: vec![AccountType::Segregated],
         };
         let words = LocalEntity {
             name: "Example (Singapore)".into(),

@@ -2,7 +2,7 @@
 //! for the `{clients}`-style tokens copy writes instead of typing a figure twice.
 
 use super::Lang;
-use super::model::SiteFacts;
+use super::model::{ChainFamily, SiteFacts};
 use super::numbers::{decimal, grouped};
 use super::section_items::Figure;
 
@@ -20,6 +20,58 @@ pub const TOKENS: [(&str, Figure); 5] = [
 
 /// Tokens filled in at run time rather than from figures (the footer's current year).
 pub const RUNTIME_TOKENS: [&str; 1] = ["year"];
+
+/// The token of the EVM chains figure: copy writes `{evm_chains}+`, as SPEC shows it ("13+").
+pub const EVM_CHAINS: &str = "evm_chains";
+
+/// The token of the day the figures describe.
+pub const AS_OF: &str = "figures.as_of";
+
+/// The figure tokens outside figure strips: `{evm_chains}` and `{figures.as_of}`.
+pub fn other_tokens(site: &SiteFacts, lang: Lang) -> [(String, String); 2] {
+    [
+        (
+            EVM_CHAINS.to_owned(),
+            grouped(u64::from(site.figures.evm_chains)),
+        ),
+        (AS_OF.to_owned(), long_date(site.figures.as_of, lang)),
+    ]
+}
+
+/// The EVM chains named in `[[chain]]`, which the `{evm_chains}+` figure may not exceed.
+pub fn evm_chains_named(site: &SiteFacts) -> usize {
+    site.chain
+        .iter()
+        .filter(|chain| chain.family == ChainFamily::Evm)
+        .count()
+}
+
+/// A day as prose writes it: "30 September 2026" / "2026年9月30日".
+pub fn long_date(date: toml::value::Date, lang: Lang) -> String {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    match lang {
+        Lang::En => format!(
+            "{} {} {}",
+            date.day,
+            MONTHS[usize::from(date.month.clamp(1, 12)) - 1],
+            date.year
+        ),
+        Lang::Zh => format!("{}年{}月{}日", date.year, date.month, date.day),
+    }
+}
 
 /// The number of supported chains the site claims: the named chains minus two.
 pub fn chain_count(site: &SiteFacts) -> usize {
@@ -107,6 +159,17 @@ fn money_zh(usd: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn writes_days_in_each_language() {
+        let date = toml::value::Date {
+            year: 2026,
+            month: 9,
+            day: 30,
+        };
+        assert_eq!(long_date(date, Lang::En), "30 September 2026");
+        assert_eq!(long_date(date, Lang::Zh), "2026年9月30日");
+    }
 
     #[test]
     fn writes_money_in_each_language() {

@@ -5,6 +5,7 @@
 
 use super::Lang;
 use super::fees::{Amount, FeeRow, FeeSchedules};
+use super::numbers::money;
 
 /// The flexible package's custody row: `rate` a year, `minimum` a month.
 pub const CUSTODY_ROW: &str = "custody";
@@ -20,7 +21,7 @@ pub struct Priced {
     /// The flexible package: the yearly rate on the assets over twelve, at least the minimum.
     pub flexible: f64,
     /// The fixed package: the fee of the first band whose ceiling is above the assets, or the
-    /// yearly rate of the open band over twelve.
+    /// open band's monthly fee plus its yearly rate, over twelve, on the assets above its floor.
     pub fixed: f64,
 }
 
@@ -60,9 +61,40 @@ fn fixed_fee(row: &FeeRow, assets: f64) -> Option<f64> {
     let floor = row.values.get("floor").copied().and_then(usd);
     match (ceiling, floor) {
         (Some(ceiling), _) if assets < ceiling => row.values.get("fee").copied().and_then(usd),
-        (None, Some(floor)) if assets >= floor => Some(monthly(assets, percent(row, "rate")?)),
+        (None, Some(floor)) if assets >= floor => {
+            let fee = row.values.get("fee").copied().and_then(usd).unwrap_or(0.0);
+            Some(fee + monthly(assets - floor, percent(row, "rate")?))
+        }
         _ => None,
     }
+}
+
+/// Whether the fixed package's fee jumps where the open band begins: its fee at the floor must
+/// be the fee of the band that ends there, so that one more dollar never costs a step. Returns
+/// what is wrong, if anything.
+pub fn step_at_floor(schedules: &FeeSchedules) -> Option<String> {
+    let open = schedules
+        .fixed
+        .iter()
+        .find(|row| row.values.contains_key("floor"))?;
+    let floor = open.values.get("floor").copied().and_then(usd)?;
+    let below = schedules.fixed.iter().find_map(|row| {
+        let ceiling = row.values.get("ceiling").copied().and_then(usd)?;
+        (ceiling == floor)
+            .then(|| row.values.get("fee").copied().and_then(usd))
+            .flatten()
+    })?;
+    let at_floor = fixed_fee(open, floor)?;
+    (cents(at_floor) != cents(below)).then(|| {
+        format!(
+            "the fixed package costs USD {} a month just below USD {} but USD {} at it; give the row `{}` the `fee` of the band below and charge its \
+             `rate` on the assets above the floor",
+            money(below),
+            money(floor),
+            money(at_floor),
+            open.id
+        )
+    })
 }
 
 fn monthly(assets: f64, yearly_percent: f64) -> f64 {
@@ -163,6 +195,7 @@ mod tests {
                     "above",
                     &[
                         ("floor", Amount::UsdMillion(20.0)),
+                        ("fee", Amount::Usd(2500.0)),
                         ("rate", Amount::Percent(0.25)),
                     ],
                 ),
@@ -183,7 +216,22 @@ mod tests {
         assert_eq!(small.fixed, 1500.0);
         let large = price(&schedules(48.0)).unwrap();
         assert_eq!(large.flexible, 12_000.0);
-        assert_eq!(large.fixed, 10_000.0, "the open band's rate applies");
+        assert_eq!(
+            large.fixed, 8_333.33,
+            "the open band's fee, and its rate above the floor"
+        );
+    }
+
+    #[test]
+    fn refuses_a_step_where_the_open_band_begins() {
+        assert_eq!(step_at_floor(&schedules(15.0)), None);
+        let mut stepped = schedules(15.0);
+        stepped.fixed[2].values.remove("fee");
+        let problem = step_at_floor(&stepped).expect("a step");
+        assert!(
+            problem.starts_with("the fixed package costs USD 2,500 a month just below USD 20,000,000 but USD 0 at it"),
+            "{problem}"
+        );
     }
 
     #[test]

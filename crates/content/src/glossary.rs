@@ -1,6 +1,7 @@
-//! The Chinese house terms (`glossary.toml`): for each concept the one Chinese term and the
-//! variants it replaces. Every Chinese content file and the Chinese interface catalog are
-//! checked against it, and a rejected variant fails with its file and line.
+//! The house terms (`glossary.toml`): for each concept the one Chinese term and the variants it
+//! replaces, and the English variants it replaces. Every Chinese content file and the Chinese
+//! interface catalog are checked against the Chinese variants, every English content file
+//! against the English ones, and a rejected variant fails with its file and line.
 
 use serde::{Deserialize, Serialize};
 
@@ -34,6 +35,10 @@ pub struct Term {
     /// term itself never counts as a variant.
     #[serde(default)]
     pub except: Vec<String>,
+    /// English variants that must not be written for this concept, matched in any case
+    /// ("private data" for personal data). Default: none.
+    #[serde(default)]
+    pub rejected_en: Vec<String>,
 }
 
 impl Glossary {
@@ -79,6 +84,34 @@ impl Glossary {
             .filter(|(name, _)| name.starts_with("zh/"))
             .flat_map(|(name, text)| self.check_lines(name, text, |line| !is_comment(line)))
             .collect()
+    }
+
+    /// The rejected English variants of every English content file (comment lines aside),
+    /// matched in any case.
+    pub fn check_english(&self, files: &ContentFiles) -> Vec<ContentError> {
+        let mut errors = Vec::new();
+        for (name, text) in files.iter().filter(|(name, _)| name.starts_with("en/")) {
+            for (line_start, line) in crate::lines::copy_lines(text) {
+                let lower = line.to_ascii_lowercase();
+                for term in &self.term {
+                    for variant in &term.rejected_en {
+                        for (offset, _) in lower.match_indices(&variant.to_ascii_lowercase()) {
+                            errors.push(ContentError::at_offset(
+                                name,
+                                text,
+                                line_start + offset,
+                                format!(
+                                    "“{variant}” is not the house term for {}; write “{}” \
+                                     (content/glossary.toml)",
+                                    term.concept, term.en
+                                ),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        errors
     }
 
     /// The rejected variants of the Chinese catalog's translations (`msgstr` and the lines that
@@ -226,6 +259,32 @@ mod tests {
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert!(errors[0].starts_with("ui/src/locales/zh/messages.po:4: “法定人数”"));
         assert!(errors[1].starts_with("ui/src/locales/zh/messages.po:7: “主托管”"));
+    }
+
+    #[test]
+    fn refuses_english_variants_in_any_case() {
+        let mut glossary = glossary();
+        glossary.term[0].rejected_en.push("private data".into());
+        let files = ContentFiles::from([
+            (
+                "en/about.toml".to_owned(),
+                "# private data\nbody = \"Private data stays; personal data too\"\n".to_owned(),
+            ),
+            (
+                "zh/about.toml".to_owned(),
+                "body = \"private data\"\n".to_owned(),
+            ),
+        ]);
+        let errors: Vec<String> = glossary
+            .check_english(&files)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with("content/en/about.toml:2: “private data” is not the house term"),
+            "{errors:?}"
+        );
     }
 
     #[test]

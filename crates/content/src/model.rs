@@ -62,6 +62,8 @@ pub struct SiteFacts {
     pub certification: Vec<Certification>,
     /// The legal entities the site names, in display order; described in `{lang}/site.toml`.
     pub entity: Vec<Entity>,
+    /// Durations and service levels, written in copy as `{duration.{id}}`.
+    pub duration: Vec<super::durations::Duration>,
     /// The security contact: `/.well-known/security.txt` and e-mail links in copy.
     pub security: super::security::SecurityContact,
     /// Brand colours in display order; each becomes the CSS custom property `--color-{key}`.
@@ -104,6 +106,11 @@ pub struct Figures {
     pub safeguarded_usd: u64,
     /// Maximum insurance cover in US dollars.
     pub insurance_usd: u64,
+    /// EVM chains supported, shown as "13+" (`{evm_chains}+`); never more than the chains of
+    /// the EVM family named in `[[chain]]`.
+    pub evm_chains: u32,
+    /// The day the figures describe, written in copy as `{figures.as_of}`.
+    pub as_of: toml::value::Date,
 }
 
 /// A blockchain network the provider supports.

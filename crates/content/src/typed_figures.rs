@@ -30,8 +30,15 @@ pub fn literals(site: &SiteFacts, fees: &FeeSchedules) -> BTreeMap<String, Vec<S
     };
     for lang in Lang::ALL {
         for (name, text) in CopyTokens::new(site, Some(fees), None, lang).iter() {
-            add(text.to_owned(), format!("{{{name}}}"));
+            // Durations have their own check (typed_durations.rs); a date may be written as such.
+            if !name.starts_with("duration.") && name != facts::AS_OF {
+                add(text.to_owned(), format!("{{{name}}}"));
+            }
         }
+        add(
+            format!("{}+", site.figures.evm_chains),
+            format!("{{{}}}+", facts::EVM_CHAINS),
+        );
         for (name, figure) in facts::TOKENS {
             let strip = facts::in_strip(site, figure, lang);
             let token = match figure {

@@ -1,6 +1,7 @@
 //! Rules that keep the copy true to the data: every legal entity described in each language,
-//! the worked fee example priced from the fee rows, no figure or fee typed by hand, and the
-//! Chinese house terms of the glossary and date format.
+//! the worked fee example priced from the fee rows, no figure, fee or duration typed by hand, and
+//! the house terms of the glossary (Chinese, and the English variants it rejects) and the Chinese
+//! date format.
 
 use std::collections::BTreeSet;
 
@@ -9,7 +10,7 @@ use crate::fee_tokens::{self, EXAMPLE};
 use crate::files::ContentFiles;
 use crate::model::Content;
 use crate::section_items::EntityId;
-use crate::{ContentError, Lang, typed_figures, zh_dates};
+use crate::{ContentError, Lang, typed_durations, typed_figures, zh_dates};
 
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
@@ -18,8 +19,10 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     errors.extend(fees(content, text("fees.toml")));
     let literals = typed_figures::literals(&content.site, &content.fees);
     errors.extend(typed_figures::check(files, &literals));
+    errors.extend(typed_durations::check(files, &content.site.duration));
     errors.extend(content.glossary.check_itself(text("glossary.toml")));
     errors.extend(content.glossary.check_content(files));
+    errors.extend(content.glossary.check_english(files));
     errors.extend(zh_dates::check(files));
     errors
 }
@@ -140,6 +143,9 @@ fn fees(content: &Content, text: &str) -> Vec<ContentError> {
                 ),
             ));
         }
+    }
+    if let Some(problem) = fee_tokens::step_at_floor(&content.fees) {
+        errors.push(ContentError::near(file, text, "floor", problem));
     }
     if let Err(problem) = fee_tokens::price(&content.fees) {
         errors.push(ContentError::near(

@@ -1,5 +1,6 @@
 //! Cross-file rules the types cannot express, one pass per concern; [`check`] runs them all.
 
+mod claims;
 mod contact;
 mod facts;
 mod findings;
@@ -20,5 +21,6 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     errors.extend(contact::check(content));
     errors.extend(security::check(content, files));
     errors.extend(facts::check(content, files));
+    errors.extend(claims::check(content, files));
     errors
 }

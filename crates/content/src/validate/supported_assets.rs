@@ -1,11 +1,13 @@
 //! The rules of the supported-asset lists: known networks, valid addresses per chain family, no
-//! duplicates, and never fewer Singapore rows than the site claims.
+//! duplicates, accounts only the entity offers, and never fewer Singapore rows than the site
+//! claims.
 
 use std::collections::BTreeSet;
 
+use crate::entities::AccountType;
 use crate::files::ContentFiles;
 use crate::model::Content;
-use crate::supported_assets::SUPPORTED_ASSET_FILES;
+use crate::supported_assets::{SUPPORTED_ASSET_FILES, SupportedAsset};
 use crate::{ContentError, addresses};
 
 /// Every rule of the supported-asset lists; `files` give the line of each problem.
@@ -17,9 +19,28 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
         let rows = row_offsets(text);
         let at = |index: usize, message: String| row_error(file, text, &rows, index, message);
         let mut seen = BTreeSet::new();
+        let accounts = content
+            .site
+            .entity
+            .iter()
+            .find(|e| e.id == entity.code())
+            .map_or(&[][..], |e| e.accounts.as_slice());
         for (index, row) in content.supported_assets.of(entity).iter().enumerate() {
             if row.token.trim().is_empty() || row.name.trim().is_empty() {
                 errors.push(at(index, "`token` and `name` must not be empty".into()));
+            }
+            for account in accounts_not_offered(row, accounts) {
+                errors.push(at(
+                    index,
+                    format!(
+                        "{} on {}: marked as held in the {} account, which entity `{}` does not \
+                         offer (its `accounts` in site.toml)",
+                        row.token,
+                        row.network,
+                        account.label(),
+                        entity.code()
+                    ),
+                ));
             }
             let Some(chain) = content.site.chain.iter().find(|c| c.id == row.network) else {
                 errors.push(at(
@@ -72,6 +93,20 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     errors
 }
 
+/// The account types a row marks that the entity does not offer: warm and cold wallets are the
+/// segregated account, `defi` the DeFi account, `oasis` the Oasis buffer account.
+fn accounts_not_offered(row: &SupportedAsset, offered: &[AccountType]) -> Vec<AccountType> {
+    [
+        (row.warm || row.cold, AccountType::Segregated),
+        (row.defi, AccountType::Defi),
+        (row.oasis, AccountType::Oasis),
+    ]
+    .into_iter()
+    .filter(|(marked, account)| *marked && !offered.contains(account))
+    .map(|(_, account)| account)
+    .collect()
+}
+
 /// An error at the line of row `index`, or in the whole file when the row cannot be located.
 fn row_error(
     file: &str,
@@ -97,4 +132,42 @@ fn row_offsets(text: &str) -> Vec<usize> {
         offset += line.len();
     }
     offsets
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entity_lists_assets_only_in_the_accounts_it_offers() {
+        let row: SupportedAsset = toml::from_str(
+            r#"token = "ETH"
+            name = "Ethereum"
+            network = "ethereum"
+            warm = true
+            cold = true
+            defi = true
+            oasis = true"#,
+        )
+        .unwrap();
+        assert_eq!(
+            accounts_not_offered(&row, &[AccountType::Segregated]),
+            vec![AccountType::Defi, AccountType::Oasis]
+        );
+        let all = [
+            AccountType::Segregated,
+            AccountType::Defi,
+            AccountType::Integrated,
+            AccountType::Oasis,
+        ];
+        assert!(accounts_not_offered(&row, &all).is_empty());
+        assert_eq!(
+            accounts_not_offered(&row, &[]),
+            vec![
+                AccountType::Segregated,
+                AccountType::Defi,
+                AccountType::Oasis
+            ]
+        );
+    }
 }
