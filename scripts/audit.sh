@@ -7,8 +7,10 @@
 #   html        every document passes html-validate (recommended); JSON-LD and the runtime config parse
 #   weight      first-visit brotli bytes of HTML, CSS and JS per page against the budgets in ui/e2e/audit/weight.spec.ts
 #   layout      every page, both languages, at 320, 390, 800, 1024 and 1440 px: no sideways scroll,
-#               no clipped text, a header on one line, no card alone under a full row; a contact
-#               sheet of screenshots per width under artifacts/layout/
+#               no clipped, overlapping or squeezed text, every lead-in's list under it, no Chinese
+#               heading broken inside a word, no fixed overlay on the text, a header on one line, no
+#               card alone under a full row; a contact sheet of screenshots per width under
+#               artifacts/layout/
 #   axe         axe-core on every page, both languages, 1280×800 and 390×844, consent banner and menus open
 #   lighthouse  Lighthouse (mobile) on every page of both languages: performance >= 95, the rest 100
 #               (SEO is not required of noindex pages)

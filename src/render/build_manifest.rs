@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use custody_content::view::page::WordBreaks;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -34,6 +35,10 @@ pub struct BuildManifest {
     /// in the live preview.
     #[serde(default)]
     pub share_cards: BTreeMap<String, String>,
+    /// Per prerendered page (localized path, or the error page's prerender key): where its
+    /// Chinese headings break (`ui/scripts/word-breaks.mjs`). Empty in the live preview.
+    #[serde(default)]
+    pub word_breaks: BTreeMap<String, WordBreaks>,
 }
 
 impl BuildManifest {
@@ -83,6 +88,7 @@ impl BuildManifest {
             pages: BTreeMap::new(),
             catalogs: BTreeMap::new(),
             share_cards: BTreeMap::new(),
+            word_breaks: BTreeMap::new(),
         }
     }
 }

@@ -236,7 +236,13 @@ impl ServedSite {
 
     /// The page data JSON of an error page, for client-side navigation.
     pub fn error_data(&self, lang: Lang, kind: ErrorKind, path: &str) -> PageData {
-        error_page_data(&self.content, lang, kind, path)
+        let mut data = error_page_data(&self.content, lang, kind, path);
+        data.word_breaks = self
+            .build
+            .word_breaks
+            .get(&kind.prerender_key(lang))
+            .cloned();
+        data
     }
 }
 
@@ -292,6 +298,7 @@ impl Renderer<'_> {
             href: feed.href.clone(),
             title: feed.title.clone(),
         });
+        data.word_breaks = self.build.word_breaks.get(path).cloned();
         let nodes = structured_data::page_nodes(
             self.content,
             lang,
@@ -322,7 +329,8 @@ impl Renderer<'_> {
             .and_then(|bodies| bodies.body(&key))
             .unwrap_or_default();
         let body = body.replace(REQUEST_PATH_MARKER, &html_escape(path));
-        let data = error_page_data(self.content, lang, kind, path);
+        let mut data = error_page_data(self.content, lang, kind, path);
+        data.word_breaks = self.build.word_breaks.get(&key).cloned();
         let head = Head {
             lang,
             canonical: None,

@@ -37,7 +37,8 @@ export async function withConsentRecorded(page: Page, levels = "necessary"): Pro
 }
 
 /** Records a cookie choice and dismisses the supported-assets notice before any page script runs,
- * for tests whose clicks and scroll positions must not meet an overlay. */
+ * for tests whose clicks and scroll positions must meet neither the cookie banner nor the notice
+ * arriving above the footer after hydration. */
 export async function withoutOverlays(page: Page): Promise<void> {
   await withConsentRecorded(page);
   await page.addInitScript(() => {

@@ -6,7 +6,8 @@
 //   <out-dir>/client/           hashed assets, with .br and .gz beside each text file
 //   <out-dir>/prerender.json    { key: html } for every page and error page
 //   <out-dir>/manifest.json     build id, the SHA-256 of pages.json, entry, stylesheets, per-page
-//                               and per-language preloads, each page's share card
+//                               and per-language preloads, each page's share card, the word
+//                               boundaries of each Chinese page's headings
 //   <out-dir>/share-cards.json  the share cards' layout, which the server draws them from
 
 import { createHash } from "node:crypto";
@@ -17,6 +18,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "vite";
 import { BASE, SERVER_ERROR_MODULE, contentModules, contentModulesPlugin } from "./content-modules.mjs";
 import { buildShareCards } from "./share-cards.mjs";
+import { headingWordBreaks } from "./word-breaks.mjs";
 
 const [dataDir, outDir] = process.argv.slice(2).map((p) => path.resolve(p));
 if (!dataDir || !outDir) {
@@ -96,8 +98,19 @@ for (const id of routes) pages[id] = beyondEntry(`src/pages/${id}.tsx`);
 const catalogs = {};
 for (const lang of ["en", "zh"]) catalogs[lang] = beyondEntry(`src/locales/${lang}/messages.po`).modules;
 
+// A Chinese page is rendered twice: its headings' word boundaries are found in the first render
+// and drawn as <wbr> in the second; the server hands the browser the same offsets in the page
+// data (src/render/served_site.rs), so hydration and later client renders draw the same markup.
 const prerender = {};
-for (const { key, data } of site.pages) prerender[key] = await ssr.render(data);
+const wordBreaks = {};
+for (const { key, data } of site.pages) {
+  prerender[key] = await ssr.render(data);
+  const breaks = data.lang === "zh" ? headingWordBreaks(prerender[key]) : undefined;
+  if (breaks) {
+    wordBreaks[key] = breaks;
+    prerender[key] = await ssr.render({ ...data, wordBreaks: breaks });
+  }
+}
 fs.rmSync(ssrDir, { recursive: true });
 
 const cardsStarted = Date.now();
@@ -164,6 +177,7 @@ const manifest = {
   pages,
   catalogs,
   shareCards: Object.fromEntries(Object.entries(cards.urls).map(([key, file]) => [key, url(file)])),
+  wordBreaks,
 };
 fs.writeFileSync(path.join(outDir, "manifest.json"), JSON.stringify(manifest));
 fs.writeFileSync(path.join(outDir, "prerender.json"), JSON.stringify(prerender));

@@ -153,8 +153,12 @@ pub enum Section {
         /// Paragraph under the heading.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         lead: Option<String>,
-        /// Body in the content markup.
+        /// Body in the content markup, read top to bottom: a list stays under its lead-in.
         body: String,
+        /// The side box beside the text, in the content markup: the one place a section puts
+        /// points apart from its body (never with an illustration).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        aside: Option<String>,
         /// The illustration beside the text.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         illustration: Option<Illustration>,

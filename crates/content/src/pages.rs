@@ -207,6 +207,7 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Page
         chrome: chrome_data(content, lang),
         share_image: None,
         feed: None,
+        word_breaks: None,
     }
 }
 
@@ -266,6 +267,7 @@ pub fn error_page_data(content: &Content, lang: Lang, kind: ErrorKind, path: &st
         chrome: chrome_data(content, lang),
         share_image: None,
         feed: None,
+        word_breaks: None,
     }
 }
 

@@ -89,11 +89,13 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
         Section::Steps { item, .. } => SectionBody::Steps { item: item.clone() },
         Section::Split {
             body,
+            aside,
             illustration,
             action,
             ..
         } => SectionBody::Split {
             body: markup::parse(body, lang),
+            aside: aside.as_ref().map(|aside| markup::parse(aside, lang)),
             illustration: *illustration,
             action: localized(action, lang),
         },

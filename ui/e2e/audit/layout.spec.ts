@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { allPagePaths, withoutOverlays } from "../site";
+import { allPagePaths, withConsentRecorded } from "../site";
+import { inspectText, type TextFindings } from "./layout-text";
 import { printTable } from "./table";
 
 /** The widths every page is laid out at: a small phone, a common phone, a small tablet, a tablet in
@@ -188,12 +189,15 @@ function writeSheet(directory: string, title: string, pages: { path: string; fil
   );
 }
 
-async function layOut(page: Page, pagePath: string, directory: string): Promise<Findings> {
+/** Lays out one page as a returning visitor sees it, the supported-assets notice included (on
+ * every page but the one it announces), measures it and takes its screenshot. */
+async function layOut(page: Page, pagePath: string, directory: string): Promise<Findings & TextFindings> {
   const response = await page.goto(pagePath);
   expect(response?.status(), pagePath).toBe(200);
   await page.waitForSelector("html[data-hydrated=true]");
+  if (!/^(\/zh)?\/support-token$/.test(pagePath)) await page.waitForSelector("[data-notice]");
   await page.evaluate(() => document.fonts.ready);
-  const findings = await page.evaluate(inspect, SLACK);
+  const findings = { ...(await page.evaluate(inspect, SLACK)), ...(await page.evaluate(inspectText)) };
   await page.screenshot({
     path: path.join(directory, fileName(pagePath)),
     fullPage: true,
@@ -205,12 +209,12 @@ async function layOut(page: Page, pagePath: string, directory: string): Promise<
 
 for (const width of WIDTHS) {
   for (const lang of ["en", "zh"] as const) {
-    test(`layout at ${width} px, ${lang}: no overflow, no clipped text, a header on one line, no orphan card`, async ({
+    test(`layout at ${width} px, ${lang}: no overflow, clipped, overlapping or squeezed text, no stranded lead-in, no broken Chinese word, no overlay, a header on one line, no orphan card`, async ({
       page,
       request,
     }) => {
       await page.setViewportSize({ width, height: 900 });
-      await withoutOverlays(page);
+      await withConsentRecorded(page);
       const paths = (await allPagePaths(request)).filter(
         (p) => (p === "/zh" || p.startsWith("/zh/")) === (lang === "zh"),
       );
@@ -224,24 +228,27 @@ for (const width of WIDTHS) {
       for (const pagePath of paths) {
         const found = await layOut(page, pagePath, directory);
         headerHeights.set(found.header.height, [...(headerHeights.get(found.header.height) ?? []), pagePath]);
-        const hits =
-          (found.overflow > SLACK ? 1 : 0) +
-          found.clipped.length +
-          found.orphans.length +
-          found.header.wrapped.length;
+        const kinds: [string, string[]][] = [
+          ["clipped", found.clipped],
+          ["orphan", found.orphans],
+          ["the header wraps:", found.header.wrapped],
+          ["text over text:", found.overlaps],
+          ["stranded lead-in", found.leadIns],
+          ["squeezed", found.squeezed],
+          ["a Chinese word broken:", found.brokenWords],
+          ["overlay", found.overlays],
+        ];
+        const hits = (found.overflow > SLACK ? 1 : 0) + kinds.reduce((sum, [, list]) => sum + list.length, 0);
         if (hits > 0) {
           rows.push([
             pagePath,
             found.overflow > SLACK ? `${found.overflow} px` : "-",
-            found.clipped.length,
-            found.orphans.length,
-            found.header.wrapped.length,
+            ...kinds.map(([, list]) => list.length),
           ]);
           if (found.overflow > SLACK)
             problems.push(`${pagePath}: the document is ${found.overflow} px wider than the window`);
-          for (const what of found.clipped) problems.push(`${pagePath}: clipped ${what}`);
-          for (const what of found.orphans) problems.push(`${pagePath}: orphan ${what}`);
-          for (const what of found.header.wrapped) problems.push(`${pagePath}: the header wraps: ${what}`);
+          for (const [name, list] of kinds)
+            for (const what of list) problems.push(`${pagePath}: ${name} ${what}`);
         }
       }
       writeSheet(
@@ -262,6 +269,11 @@ for (const width of WIDTHS) {
           { heading: "clipped", right: true },
           { heading: "orphans", right: true },
           { heading: "header wraps", right: true },
+          { heading: "overlaps", right: true },
+          { heading: "lead-ins", right: true },
+          { heading: "squeezed", right: true },
+          { heading: "broken words", right: true },
+          { heading: "overlays", right: true },
         ],
         rows,
       );

@@ -5,7 +5,8 @@ import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { SupportedAssetsNotice } from "./SupportedAssetsNotice";
 
-/** Skip link, header, the page's main landmark, footer and the site notice. */
+/** Skip link, header, the page's main landmark, the site notice under it, the footer and the
+ * cookie banner. */
 export function Layout({ page, children }: { page: PageData; children: ComponentChildren }) {
   return (
     <>
@@ -16,8 +17,8 @@ export function Layout({ page, children }: { page: PageData; children: Component
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer page={page} />
       <SupportedAssetsNotice page={page} />
+      <Footer page={page} />
       <ConsentBanner lang={page.lang} />
     </>
   );

@@ -4,6 +4,7 @@ import "../styles/global.css";
 import "../styles/layers.css";
 import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
+import { WordBreaksContext } from "../components/Words";
 import type { PageComponent } from "../lib/pages";
 import type { PageData, RuntimeSettings } from "../lib/types";
 import { Layout } from "./Layout";
@@ -26,9 +27,11 @@ export function Shell({
   return (
     <RuntimeContext.Provider value={runtime}>
       <I18nProvider i18n={i18n}>
-        <Layout page={page}>
-          <Component page={page} />
-        </Layout>
+        <WordBreaksContext.Provider value={page.wordBreaks}>
+          <Layout page={page}>
+            <Component page={page} />
+          </Layout>
+        </WordBreaksContext.Provider>
       </I18nProvider>
     </RuntimeContext.Provider>
   );

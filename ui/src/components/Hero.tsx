@@ -2,6 +2,7 @@ import type { ComponentChildren } from "preact";
 import type { Hero as HeroData } from "../lib/sections";
 import { ActionLinks } from "./ActionLinks";
 import { Illustration } from "./Illustration";
+import { Words } from "./Words";
 
 /** The intro of a marketing page: eyebrow, heading, lead, buttons and an illustration. */
 export function Hero({
@@ -21,7 +22,9 @@ export function Hero({
         <div class="hero__text">
           {children}
           {hero.eyebrow && <p class="eyebrow">{hero.eyebrow}</p>}
-          <h1>{heading}</h1>
+          <h1>
+            <Words text={heading} />
+          </h1>
           <p class="lead">{lead}</p>
           <ActionLinks actions={hero.action} />
         </div>

@@ -6,6 +6,7 @@ import { PageIntro } from "./PageIntro";
 import { RichText } from "./RichText";
 import { useActiveSection } from "./useActiveSection";
 import type { DocumentData } from "../lib/generated/DocumentData";
+import { Words } from "./Words";
 
 /** A long-form page: heading, last-updated date (or effective and last-reviewed dates), table of
  * contents that marks the section being read, and titled sections;
@@ -55,7 +56,9 @@ export function LegalDocument({
         <article class="document__body">
           {page.data.sections.map((section) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`}>
-              <h2 id={`${section.id}-heading`}>{section.heading}</h2>
+              <h2 id={`${section.id}-heading`}>
+                <Words text={section.heading} />
+              </h2>
               <RichText blocks={section.blocks} />
               {extras[section.id]}
             </section>

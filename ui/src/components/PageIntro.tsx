@@ -1,5 +1,6 @@
 import type { ComponentChildren } from "preact";
 import type { IntroData, PageData } from "../lib/types";
+import { Words } from "./Words";
 
 /** The page heading and its introduction. */
 export function PageIntro({ page, children }: { page: PageData<IntroData>; children?: ComponentChildren }) {
@@ -7,7 +8,9 @@ export function PageIntro({ page, children }: { page: PageData<IntroData>; child
     <section class="page-intro">
       <div class="container">
         {children}
-        <h1>{page.data.heading}</h1>
+        <h1>
+          <Words text={page.data.heading} />
+        </h1>
         <p class="lead">{page.data.lead}</p>
       </div>
     </section>

@@ -5,6 +5,7 @@ import { RichText } from "../components/RichText";
 import { localize } from "../lib/paths";
 import type { Lang, PageProps } from "../lib/types";
 import type { AnnouncementData } from "../lib/generated/AnnouncementData";
+import { Words } from "../components/Words";
 
 const announcementHref = (id: string, lang: Lang) => localize(`/announcements/${id}`, lang);
 
@@ -19,7 +20,9 @@ export default function AnnouncementPage({ page }: PageProps<AnnouncementData>) 
         trail={[{ href: localize("/announcements", page.lang), label: page.data.section }]}
         current={page.data.heading}
       />
-      <h1>{page.data.heading}</h1>
+      <h1>
+        <Words text={page.data.heading} />
+      </h1>
       <p class="article__date">
         <FormattedDate date={page.data.date} lang={page.lang} />
       </p>

@@ -3,6 +3,7 @@ import { FaqSearchForm } from "../components/FaqSearchForm";
 import { localize } from "../lib/paths";
 import type { PageProps } from "../lib/types";
 import type { ErrorData } from "../lib/generated/ErrorData";
+import { Words } from "../components/Words";
 
 /** The 404 and 500 pages: status, message and the requested path; a page that was not found
  * also offers the FAQ search and the most visited pages; both lead back home. */
@@ -11,7 +12,9 @@ export default function ErrorPage({ page }: PageProps<ErrorData>) {
   return (
     <section class="container error-page">
       <p class="error-page__status">{status}</p>
-      <h1>{page.data.heading}</h1>
+      <h1>
+        <Words text={page.data.heading} />
+      </h1>
       <p class="error-page__path">
         <code>{page.data.requestPath}</code>
       </p>

@@ -7,6 +7,7 @@ import { RichText } from "../components/RichText";
 import { localize } from "../lib/paths";
 import type { FaqEntry } from "../lib/generated/FaqEntry";
 import type { Lang, PageData, PageProps } from "../lib/types";
+import { Words } from "../components/Words";
 
 type CategoryData = Extract<FaqEntry, { kind: "category" }>;
 type ArticleData = Extract<FaqEntry, { kind: "article" }>;
@@ -30,7 +31,9 @@ function Category({ page }: { page: PageData<CategoryData> }) {
           {page.data.articles.map((article) => (
             <li key={article.id} class="question-list__item">
               <h3 class="question-list__title">
-                <a href={faqHref(article.id, page.lang)}>{article.title}</a>
+                <a href={faqHref(article.id, page.lang)}>
+                  <Words text={article.title} />
+                </a>
               </h3>
               <p>{article.summary}</p>
             </li>
@@ -53,7 +56,9 @@ function Article({ page }: { page: PageData<ArticleData> }) {
         ]}
         current={page.data.heading}
       />
-      <h1>{page.data.heading}</h1>
+      <h1>
+        <Words text={page.data.heading} />
+      </h1>
       <p class="lead">{page.data.lead}</p>
       <RichText blocks={page.data.blocks} />
       {related.length > 0 && (

@@ -4,6 +4,7 @@ import { QuestionCount } from "../components/QuestionCount";
 import { localize } from "../lib/paths";
 import type { PageProps } from "../lib/types";
 import type { FaqData } from "../lib/generated/FaqData";
+import { Words } from "../components/Words";
 
 /** `/faq`: the search box and the categories with their article counts. */
 export default function FaqPage({ page }: PageProps<FaqData>) {
@@ -16,7 +17,9 @@ export default function FaqPage({ page }: PageProps<FaqData>) {
           {page.data.categories.map((category) => (
             <li key={category.id} class="card">
               <h2>
-                <a href={localize(`/faq/${category.id}`, page.lang)}>{category.title}</a>
+                <a href={localize(`/faq/${category.id}`, page.lang)}>
+                  <Words text={category.title} />
+                </a>
               </h2>
               <p>{category.description}</p>
               <p class="card__meta" data-article-count={category.count}>

@@ -325,6 +325,17 @@ impl PageRules<'_> {
                     );
                 }
             }
+            Section::Split {
+                aside: Some(_),
+                illustration: Some(_),
+                ..
+            } => {
+                self.found.error(
+                    file,
+                    needle,
+                    format!("section `{id}`: a side box and an illustration would share one column; keep one"),
+                );
+            }
             Section::Cases { item, .. } => {
                 for case in item.iter().filter(|case| case.metric.len() != 2) {
                     self.found.error(

@@ -35,7 +35,16 @@ pub struct PageData {
     pub share_image: Option<ShareImageLink>,
     /// The Atom feed the page links to; set by the server.
     pub feed: Option<FeedLink>,
+    /// Where the page's Chinese headings may break: for each heading text, the offsets (UTF-16
+    /// code units) of its word boundaries, found by the UI build's prerender
+    /// (`ui/scripts/word-breaks.mjs`); set by the server, which knows the build's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub word_breaks: Option<WordBreaks>,
 }
+
+/// For each heading text of a page, the offsets of its word boundaries.
+pub type WordBreaks = BTreeMap<String, Vec<u16>>;
 
 /// The body of a page: one shape per kind of page.
 #[derive(Debug, Clone, Serialize, TS)]

@@ -54,10 +54,14 @@ pub enum SectionBody {
         /// The steps in order.
         item: Vec<TitledText>,
     },
-    /// Prose with an optional illustration and buttons.
+    /// Prose with an optional side box or illustration, and buttons.
     Split {
         /// The text.
         body: Vec<Block>,
+        /// The side box beside the text.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        aside: Option<Vec<Block>>,
         /// The illustration beside it.
         #[serde(skip_serializing_if = "Option::is_none")]
         #[ts(optional)]

@@ -1,5 +1,6 @@
 import type { SectionOf } from "../../lib/sections";
 import { ActionLinks } from "../ActionLinks";
+import { Words } from "../Words";
 
 /** A call-to-action band closing a page. */
 export function CallToAction({ section }: { section: SectionOf<"cta"> }) {
@@ -7,7 +8,9 @@ export function CallToAction({ section }: { section: SectionOf<"cta"> }) {
     <section id={section.id} class="cta">
       <div class="container cta__inner">
         <div>
-          <h2>{section.heading}</h2>
+          <h2>
+            <Words text={section.heading} />
+          </h2>
           {section.lead && <p class="section__lead">{section.lead}</p>}
           <p>{section.body}</p>
         </div>

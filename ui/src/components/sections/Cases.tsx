@@ -1,5 +1,6 @@
 import type { SectionOf } from "../../lib/sections";
 import { SectionFrame } from "./SectionFrame";
+import { Words } from "../Words";
 
 /** Anonymised client set-ups side by side: the kind of client, what it needed, what it set up and
  * its figures, with the note that says what the cases are. */
@@ -13,7 +14,9 @@ export function Cases({ section }: { section: SectionOf<"cases"> }) {
               {item.client}
               <span class="case__context">{item.context}</span>
             </p>
-            <h3 class="case__need">{item.need}</h3>
+            <h3 class="case__need">
+              <Words text={item.need} />
+            </h3>
             <p class="case__setup">{item.setup}</p>
             <dl class="case__metrics">
               {item.metric.map((metric) => (

@@ -5,6 +5,7 @@ import type { Lang } from "../../lib/types";
 import { FeatureIcon } from "../FeatureIcon";
 import { FormattedDate } from "../FormattedDate";
 import { SectionFrame } from "./SectionFrame";
+import { Words } from "../Words";
 
 /** Where a visitor asks for copies of the reports and certificates (the form shows its notice). */
 const REQUEST_PATH = "/contact-us?request=assurance";
@@ -34,7 +35,9 @@ function CertificationTile({ item, lang }: { item: Certification; lang: Lang }) 
         <FeatureIcon name={report ? "file-check" : "badge-check"} size={23} />
         {report ? <Trans>Auditor's report</Trans> : <Trans>Certificate</Trans>}
       </p>
-      <h3 class="badge__name">{item.name}</h3>
+      <h3 class="badge__name">
+        <Words text={item.name} />
+      </h3>
       <dl class="badge__facts">
         <dt>{report ? <Trans>Auditor</Trans> : <Trans>Issued by</Trans>}</dt>
         <dd>{item.issuer}</dd>

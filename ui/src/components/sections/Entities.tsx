@@ -2,6 +2,7 @@ import type { SectionOf } from "../../lib/sections";
 import { FeatureIcon } from "../FeatureIcon";
 import { EntityFacts } from "./EntityFacts";
 import { SectionFrame } from "./SectionFrame";
+import { Words } from "../Words";
 
 /** The entities clients contract with, side by side: status, legal particulars, what each offers
  * and a link to its supported assets. */
@@ -17,7 +18,9 @@ export function Entities({ section }: { section: SectionOf<"entities"> }) {
             data-entity={entity.entity}
           >
             <FeatureIcon name="landmark" />
-            <h3>{entity.particulars.name}</h3>
+            <h3>
+              <Words text={entity.particulars.name} />
+            </h3>
             <p class="entity-card__status">{entity.particulars.status}</p>
             <EntityFacts entity={entity.particulars} />
             <ul class="checklist">

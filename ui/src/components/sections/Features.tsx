@@ -2,6 +2,7 @@ import type { FeatureItem, SectionOf } from "../../lib/sections";
 import { ActionLinks } from "../ActionLinks";
 import { FeatureIcon } from "../FeatureIcon";
 import { SectionFrame } from "./SectionFrame";
+import { Words } from "../Words";
 
 /** The items of a features section: a grid of bordered cards, or with `layout = "list"` rows
  * without borders, the icon beside the text, in one or two columns. Each item has an optional
@@ -30,7 +31,9 @@ export function Features({ section }: { section: SectionOf<"features"> }) {
 function text(item: FeatureItem) {
   return (
     <>
-      <h3 class="feature__title">{item.title}</h3>
+      <h3 class="feature__title">
+        <Words text={item.title} />
+      </h3>
       <p>{item.body}</p>
       {item.points.length > 0 && (
         <ul class="checklist">

@@ -2,6 +2,7 @@ import type { SectionOf } from "../../lib/sections";
 import { FeatureIcon } from "../FeatureIcon";
 import { EntityFacts } from "./EntityFacts";
 import { SectionFrame } from "./SectionFrame";
+import { Words } from "../Words";
 
 /** Every legal entity of the group as a licence card: its licence or exemption, its legal
  * particulars and the exact scope of what it is permitted to do. */
@@ -12,7 +13,9 @@ export function Licences({ section }: { section: SectionOf<"licences"> }) {
         {section.item.map((entity) => (
           <li key={entity.id} class="entity-card" data-licence={entity.id}>
             <FeatureIcon name="scale" />
-            <h3>{entity.name}</h3>
+            <h3>
+              <Words text={entity.name} />
+            </h3>
             <p class="entity-card__status">{entity.status}</p>
             <EntityFacts entity={entity} />
             <p class="entity-card__scope">{entity.scope}</p>

@@ -1,5 +1,6 @@
 import type { SectionOf } from "../../lib/sections";
 import { SectionFrame } from "./SectionFrame";
+import { Words } from "../Words";
 
 /** A lifecycle diagram: the stages in order, numbered and joined by arrows, then a branch from the
  * last stage to the outcomes it may lead to, under their own heading. */
@@ -13,17 +14,23 @@ export function Lifecycle({ section }: { section: SectionOf<"lifecycle"> }) {
               <span class="lifecycle__number" aria-hidden="true">
                 {index + 1}
               </span>
-              <h3>{stage.title}</h3>
+              <h3>
+                <Words text={stage.title} />
+              </h3>
               <p>{stage.body}</p>
             </li>
           ))}
         </ol>
         <div class="lifecycle__branch">
-          <h3 class="lifecycle__branch-heading">{section.outcomes_heading}</h3>
+          <h3 class="lifecycle__branch-heading">
+            <Words text={section.outcomes_heading} />
+          </h3>
           <ul class="lifecycle__outcomes">
             {section.outcome.map((outcome) => (
               <li key={outcome.title} class="lifecycle__outcome">
-                <h4>{outcome.title}</h4>
+                <h4>
+                  <Words text={outcome.title} />
+                </h4>
                 <p>{outcome.body}</p>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from "preact";
+import { Words } from "../Words";
 
 /** A body section of a marketing page: its anchor, heading and lead around its content. */
 export function SectionFrame({
@@ -14,7 +15,9 @@ export function SectionFrame({
     <section id={id} class={`section section--${tone}`}>
       <div class="container">
         <div class="section__head">
-          <h2>{heading}</h2>
+          <h2>
+            <Words text={heading} />
+          </h2>
           {lead && <p class="section__lead">{lead}</p>}
         </div>
         {children}

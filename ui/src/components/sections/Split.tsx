@@ -4,15 +4,26 @@ import { Illustration } from "../Illustration";
 import { RichText } from "../RichText";
 import { SectionFrame } from "./SectionFrame";
 
-/** Prose beside an optional illustration, with optional buttons. */
+/** Prose read top to bottom, every list under its lead-in, beside the section's one side box or
+ * illustration if it has one, with optional buttons. */
 export function Split({ section }: { section: SectionOf<"split"> }) {
+  const beside = section.aside
+    ? "split split--aside"
+    : section.illustration
+      ? "split split--illustrated"
+      : "split";
   return (
     <SectionFrame section={section}>
-      <div class={section.illustration ? "split split--illustrated" : "split"}>
+      <div class={beside}>
         <div class="split__text prose">
           <RichText blocks={section.body} />
           <ActionLinks actions={section.action} />
         </div>
+        {section.aside && (
+          <aside class="split__aside prose">
+            <RichText blocks={section.aside} />
+          </aside>
+        )}
         {section.illustration && <Illustration name={section.illustration} class="split__art" lazy />}
       </div>
     </SectionFrame>

@@ -1,5 +1,6 @@
 import type { SectionOf } from "../../lib/sections";
 import { SectionFrame } from "./SectionFrame";
+import { Words } from "../Words";
 
 /** A numbered step flow: a vertical timeline up to 64rem, rows of up to four steps on wider screens. */
 export function Steps({ section }: { section: SectionOf<"steps"> }) {
@@ -11,7 +12,9 @@ export function Steps({ section }: { section: SectionOf<"steps"> }) {
             <span class="steps__number" aria-hidden="true">
               {index + 1}
             </span>
-            <h3 class="steps__title">{step.title}</h3>
+            <h3 class="steps__title">
+              <Words text={step.title} />
+            </h3>
             <p>{step.body}</p>
           </li>
         ))}

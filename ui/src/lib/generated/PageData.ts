@@ -44,4 +44,10 @@ shareImage: ShareImageLink | null,
 /**
  * The Atom feed the page links to; set by the server.
  */
-feed: FeedLink | null, };
+feed: FeedLink | null, 
+/**
+ * Where the page's Chinese headings may break: for each heading text, the offsets (UTF-16
+ * code units) of its word boundaries, found by the UI build's prerender
+ * (`ui/scripts/word-breaks.mjs`); set by the server, which knows the build's.
+ */
+wordBreaks?: { [key in string]: Array<number> }, };

@@ -62,6 +62,10 @@ item: Array<TitledText>, } | { "kind": "split",
  */
 body: Array<Block>, 
 /**
+ * The side box beside the text.
+ */
+aside?: Array<Block>, 
+/**
  * The illustration beside it.
  */
 illustration?: Illustration, 
