@@ -100,7 +100,7 @@ async fn a_valid_application_is_stored_before_the_answer() {
         body["request"] = json!("oasis-demo");
         let answer = submit(&app, &body).await;
         assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
-        assert_eq!(answer.header("cache-control"), "no-store");
+        assert_eq!(answer.header("cache-control"), "private, no-store");
         let reply = json_of(&answer);
         let copy = &SITE.content.locale(Lang::from_code(lang).unwrap()).contact;
         assert_eq!(reply["title"], copy.success.title.as_str());

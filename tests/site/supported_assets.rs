@@ -356,6 +356,7 @@ async fn answers_carry_a_validator_and_a_cache_lifetime() {
     assert!(etag.starts_with('"'));
     let again = send(
         Request::get("/api/supported-assets?entity=hk&size=10")
+            .header(header::ACCEPT_ENCODING, "br")
             .header(header::IF_NONE_MATCH, &etag)
             .body(Body::empty())
             .unwrap(),
