@@ -3,7 +3,7 @@
 use custody_content::Lang;
 use custody_content::pages::document_title;
 
-use crate::common::{SITE, get};
+use crate::common::{SITE, as_read, get};
 
 #[tokio::test]
 async fn every_announcement_resolves_in_both_languages_is_listed_newest_first_and_links_its_neighbours()
@@ -59,7 +59,10 @@ async fn an_unknown_announcement_is_page_not_found_with_its_full_path() {
         let heading = &SITE.content.locale(lang).pages["invalid"].heading;
         let page = get(&path).await;
         assert_eq!(page.status, 404);
-        assert!(page.text.contains(&format!("<h1>{heading}</h1>")), "{path}");
+        assert!(
+            as_read(&page.text).contains(&format!("<h1>{heading}</h1>")),
+            "{path}"
+        );
         assert!(
             page.text.contains(&format!("<code>{path}</code>")),
             "{path}"

@@ -34,8 +34,8 @@ async fn head(path: &str, headers: &[(&str, &str)]) -> (u16, HeaderMap) {
     (response.status().as_u16(), response.headers().clone())
 }
 
-/// A hashed file of the UI build that is served in all three codings.
-fn hashed_file() -> String {
+/// A hashed file of the UI build that is served in all three codings (the first by path).
+pub fn hashed_file() -> String {
     let mut paths: Vec<&String> = SITE
         .static_files
         .iter()

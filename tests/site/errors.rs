@@ -6,7 +6,7 @@ use axum::http::Request;
 use axum::routing::get as get_route;
 use custody_site::http;
 
-use crate::common::{CONTACT, SITE, get, send_to};
+use crate::common::{CONTACT, SITE, as_read, get, send_to};
 
 #[tokio::test]
 async fn unknown_paths_get_a_404_page_in_the_paths_language() {
@@ -49,7 +49,7 @@ async fn a_failed_validity_check_is_page_not_found_with_the_full_path() {
             .pages["invalid"]
             .heading;
         assert!(
-            answer.text.contains(&format!("<h1>{heading}</h1>")),
+            as_read(&answer.text).contains(&format!("<h1>{heading}</h1>")),
             "{path}"
         );
         assert!(

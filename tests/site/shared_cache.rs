@@ -18,7 +18,8 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 
 use crate::activation::bound;
-use crate::common::{Running, SITE, Stderr, site_command};
+use crate::caching::hashed_file;
+use crate::common::{Running, Stderr, site_command};
 use crate::contact::valid;
 use crate::nginx;
 
@@ -176,16 +177,7 @@ async fn a_shared_cache_serves_each_coding_revalidates_each_representation_and_s
     drop(front);
     let client: HttpClient = Client::builder(TokioExecutor::new()).build_http();
 
-    let mut hashed: Vec<&String> = SITE
-        .static_files
-        .iter()
-        .filter(|(path, file)| {
-            path.starts_with("/_app/assets/") && file.body.available().count() == 3
-        })
-        .map(|(path, _)| path)
-        .collect();
-    hashed.sort();
-    let asset = hashed[0].clone();
+    let asset = hashed_file();
     let cacheable = [
         asset.as_str(),
         "/sitemap.xml",

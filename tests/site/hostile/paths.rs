@@ -6,7 +6,7 @@ use custody_content::Lang;
 
 use super::wire::{RawResponse, Server};
 use super::{Missing, heading, html_lang, report};
-use crate::common::SITE;
+use crate::common::{SITE, as_read};
 
 /// Hosts written where a browser or a naive redirect would read them as another site.
 const EVIL: [&str; 5] = [
@@ -59,7 +59,7 @@ async fn check(server: &Server, target: &[u8], expect: &Expect) -> RawResponse {
                 "{what}: language {lang:?}"
             );
             assert!(
-                page.contains(&heading(*lang, *kind)),
+                as_read(&page).contains(&heading(*lang, *kind)),
                 "{what}: {kind:?} page"
             );
             assert!(page.contains("<code>"), "{what}: the path is shown");

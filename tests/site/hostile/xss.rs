@@ -13,7 +13,7 @@ use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::Value;
 
 use super::{Missing, api_error, heading, html_lang, report, runtime_config};
-use crate::common::{Answer, CONTACT, SITE, get, send_to};
+use crate::common::{Answer, CONTACT, SITE, as_read, get, send_to};
 
 /// Payloads that execute if any context forgets to escape.
 const PAYLOADS: [&str; 11] = [
@@ -123,7 +123,7 @@ async fn paths_shown_by_error_pages_are_escaped_in_both_languages() {
             assert_eq!(answer.status, 404, "{path}");
             assert!(answer.text.contains(&html_lang(lang)), "{path}");
             assert!(
-                answer.text.contains(&heading(lang, Missing::Page)),
+                as_read(&answer.text).contains(&heading(lang, Missing::Page)),
                 "{path}"
             );
             let shown = as_shown(&format!("{prefix}/{payload}"));
@@ -133,7 +133,7 @@ async fn paths_shown_by_error_pages_are_escaped_in_both_languages() {
             let answer = get(&invalid).await;
             assert_eq!(answer.status, 404, "{invalid}");
             assert!(
-                answer.text.contains(&heading(lang, Missing::Id)),
+                as_read(&answer.text).contains(&heading(lang, Missing::Id)),
                 "{invalid}"
             );
             // The invalid-id page shows the full path with its query, decoded.
