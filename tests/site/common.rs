@@ -114,10 +114,10 @@ pub async fn get(path: &str) -> Answer {
     .await
 }
 
-/// A page's markup as its text reads: without the `<wbr>` word-break opportunities that Chinese
+/// A page's markup as its text reads: without the `<wbr/>` word-break opportunities that Chinese
 /// headings carry (ui/src/components/Words.tsx), which draw nothing.
 pub fn as_read(html: &str) -> String {
-    html.replace("<wbr>", "")
+    html.replace("<wbr/>", "").replace("<wbr>", "")
 }
 
 /// The value of `<meta name=…>` / `<link rel=…>`-style attributes: every `attr="…"` that follows `marker`.
