@@ -243,7 +243,9 @@ for (const { lang, width } of PAIRED_VARIANTS) {
       await page.waitForTimeout(1500);
       counting = true;
 
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      // The footer's link lists come into view (its top: at the very bottom of a phone's page,
+      // the legal block can fill the screen with links that share one chunk).
+      await page.evaluate(() => document.querySelector("footer")?.scrollIntoView());
       await expect.poll(() => requested.length, { timeout: 15_000 }).toBeGreaterThan(4);
       // Prefetching comes in waves (a batch of four can finish together), so
       // it has settled only once nothing is in flight and nothing new was
