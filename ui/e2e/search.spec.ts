@@ -98,7 +98,7 @@ test("announcements are paginated newest first, and pages work from a shared URL
   expect(first).toHaveLength(5);
   expect([...first].sort().reverse()).toEqual(first);
   const total = page.locator(".pagination__total");
-  await expect(total).toContainText("13 records");
+  await expect(total).toContainText("14 records");
   await expect(total).toContainText("Page 1 of 3");
   await page.getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/\/announcements\?page=2$/);
@@ -107,9 +107,9 @@ test("announcements are paginated newest first, and pages work from a shared URL
   expect((second[0] ?? "") < (first[4] ?? "")).toBe(true);
   expect(await violations(page)).toEqual([]);
   await hydrated(page, "/zh/announcements?page=3");
-  await expect(page.locator(".result")).toHaveCount(3);
+  await expect(page.locator(".result")).toHaveCount(4);
   await expect(page.locator(".pagination a[aria-current=page]")).toHaveText("3");
-  await expect(page.locator(".pagination__total")).toContainText("共 13 条记录");
+  await expect(page.locator(".pagination__total")).toContainText("共 14 条记录");
 });
 
 test("announcement search highlights matches and can be cleared", async ({ page }) => {
