@@ -2,7 +2,6 @@
 import type { Action } from "./Action";
 import type { Block } from "./Block";
 import type { BrandCopyText } from "./BrandCopyText";
-import type { CertificationLayout } from "./CertificationLayout";
 import type { CertificationView } from "./CertificationView";
 import type { ClientCase } from "./ClientCase";
 import type { EntityCard } from "./EntityCard";
@@ -17,7 +16,6 @@ import type { LogoItem } from "./LogoItem";
 import type { RuleItem } from "./RuleItem";
 import type { Swatch } from "./Swatch";
 import type { TitledText } from "./TitledText";
-import type { Word } from "./Word";
 
 /**
  * One body section: its anchor, heading and lead, then what its kind shows.
@@ -72,10 +70,6 @@ aside?: Array<Block>,
  */
 illustration?: Illustration, 
 /**
- * The words the illustration shows, placed.
- */
-words: Array<Word>, 
-/**
  * Buttons under the text.
  */
 action: Array<Action>, } | { "kind": "table", 
@@ -104,17 +98,9 @@ note?: string,
  */
 table: FeeTable, } | { "kind": "certifications", 
 /**
- * A compact badge row, or each in full.
- */
-layout: CertificationLayout, 
-/**
  * The certifications in order.
  */
-item: Array<CertificationView>, 
-/**
- * Buttons under them.
- */
-action: Array<Action>, } | { "kind": "cases", 
+item: Array<CertificationView>, } | { "kind": "cases", 
 /**
  * The cases in order.
  */
