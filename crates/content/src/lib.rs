@@ -21,6 +21,7 @@ pub mod fees;
 pub mod files;
 pub mod glossary;
 pub mod icons;
+pub mod illustration;
 pub mod lang;
 pub mod lines;
 pub mod list_pages;

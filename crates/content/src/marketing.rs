@@ -5,8 +5,10 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::brand_items::{CopyItem, LogoItem, PaletteItem, RuleItem};
+pub use super::illustration::Illustration;
 use super::section_items::{
-    ClientCase, EntityItem, FeatureItem, FeatureLayout, FeeScheduleId, FigureItem, TitledText,
+    CertificationLayout, ClientCase, EntityItem, FeatureItem, FeatureLayout, FeeScheduleId,
+    FigureItem, TitledText,
 };
 
 /// One marketing page in one language.
@@ -21,7 +23,7 @@ pub struct MarketingPage {
 }
 
 /// What the intro of a marketing page shows besides its heading and lead.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Hero {
     /// A short line above the heading.
@@ -30,47 +32,13 @@ pub struct Hero {
     /// The illustration beside the heading.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub illustration: Option<Illustration>,
+    /// The words a product drawing shows, in the page's language and font, one per place the
+    /// drawing leaves for them ([`Illustration::label_count`]).
+    #[serde(default)]
+    pub labels: Vec<String>,
     /// Up to two buttons under the lead.
     #[serde(default)]
     pub action: Vec<Action>,
-}
-
-/// The illustrations drawn for the site (`ui/src/components/Illustration.tsx`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
-#[serde(rename_all = "kebab-case")]
-pub enum Illustration {
-    /// A vault door: custody.
-    Vault,
-    /// Linked nodes: chains and DApps.
-    Network,
-    /// Two ledgers and a buffer between them: off-exchange settlement.
-    Settlement,
-    /// A shield: security and insurance.
-    Shield,
-    /// A globe with two markers: the entities and data residency.
-    Globe,
-    /// The product: a withdrawal reaching its 2-of-3 approval quorum.
-    Approval,
-    /// The product: a new address-book entry in its cool-off period.
-    Whitelist,
-    /// The product: a batch of deposit addresses created at once.
-    DepositBatch,
-    /// The product: the e-mail that confirms an off-exchange settlement.
-    SettlementEmail,
-    /// The product: the DeFi connector's approval screen with its policy checks.
-    DefiApproval,
-    /// The product: a holdings statement.
-    Statement,
-}
-
-impl Illustration {
-    /// The name content files write, such as `deposit-batch`.
-    pub fn name(self) -> String {
-        serde_json::to_value(self)
-            .ok()
-            .and_then(|value| value.as_str().map(str::to_owned))
-            .unwrap_or_default()
-    }
 }
 
 /// A button linking to a page of the site.
@@ -162,6 +130,9 @@ pub enum Section {
         /// The illustration beside the text.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         illustration: Option<Illustration>,
+        /// The words a product drawing shows ([`Illustration::label_count`]).
+        #[serde(default)]
+        labels: Vec<String>,
         /// Up to two buttons under the text.
         #[serde(default)]
         action: Vec<Action>,
@@ -207,6 +178,12 @@ pub enum Section {
         /// Paragraph under the heading.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         lead: Option<String>,
+        /// A compact badge row (the default), or every fact of each: the Trust center only.
+        #[serde(default)]
+        layout: CertificationLayout,
+        /// Up to two buttons under the certifications.
+        #[serde(default)]
+        action: Vec<Action>,
     },
     /// Anonymised client set-ups, each with what the client needed, what it set up and a few
     /// figures, under a note that says they are illustrative.
@@ -343,6 +320,9 @@ pub enum Section {
 /// The page id of the brand kit, whose page (ui/src/pages/brand-kit.tsx) draws the brand sections.
 pub const BRAND_KIT_PAGE: &str = "brand-kit";
 
+/// The page id of the Trust center, the one page that shows the certifications in full.
+pub const TRUST_CENTER_PAGE: &str = "trust-center";
+
 fn default_columns() -> u8 {
     3
 }
@@ -423,10 +403,11 @@ impl Section {
         )
     }
 
-    /// The buttons of the section (split and call-to-action sections).
+    /// The buttons of the section (features, certifications, split and call-to-action sections).
     pub fn actions(&self) -> &[Action] {
         match self {
             Section::Features { action, .. }
+            | Section::Certifications { action, .. }
             | Section::Split { action, .. }
             | Section::Cta { action, .. } => action,
             _ => &[],

@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::Lang;
 use super::api_copy::ApiCopy;
@@ -54,6 +55,8 @@ impl Content {
 pub struct SiteFacts {
     /// The pages the 404 page suggests, in order (unprefixed paths).
     pub suggested_pages: Vec<String>,
+    /// The certifications the line under every hero names first, by id.
+    pub trust_line: Vec<String>,
     /// Company figures shown in figure strips and written in copy as tokens.
     pub figures: Figures,
     /// The named chains; the site claims their count minus two as `N+` supported chains.
@@ -327,6 +330,28 @@ pub struct LocalSiteFacts {
     /// One line under each link of the header's menus and each page the 404 page suggests, by
     /// unprefixed page path (`insights` for the Insights link).
     pub menu_summary: BTreeMap<String, String>,
+    /// The line of proofs under every marketing page's hero.
+    pub trust_line: TrustLine,
+}
+
+/// The line under every hero that names what a buyer's security team checks first (reports,
+/// certificates, insurance, licences) and links to the Trust center; the page data puts the
+/// certifications of [`SiteFacts::trust_line`] before the items written here.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct TrustLine {
+    /// The proofs in order, such as the insurance cover and each entity's licence.
+    pub items: Vec<String>,
+    /// The words of the link to the Trust center.
+    pub link: String,
+    /// The link's path, localized when the page data is made.
+    #[serde(default = "trust_center_path")]
+    pub href: String,
+}
+
+/// Where the trust line leads.
+fn trust_center_path() -> String {
+    "/trust-center".to_owned()
 }
 
 /// The approved descriptions of the brand kit.

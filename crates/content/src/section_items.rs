@@ -100,6 +100,17 @@ impl FeatureLayout {
     }
 }
 
+/// How a certifications section draws the reports and certificates.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum CertificationLayout {
+    /// A compact row of badges, each linking to the Trust center, which shows them in full.
+    #[default]
+    Badges,
+    /// Each with its issuer, period or expiry, scope and how to request it: the Trust center only.
+    Full,
+}
+
 /// A title with a short text: a step, a lifecycle stage or outcome.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]

@@ -4,9 +4,9 @@
 use super::brand_items::BrandText;
 use super::marketing::{Action, MarketingPage, Section};
 use super::markup::{self, localize_link};
-use super::model::{Content, Evidence, PageMeta};
+use super::model::{Content, Evidence, PageMeta, TrustLine};
 use super::section_items::EntityId;
-use super::view::page::{Intro, MarketingData};
+use super::view::page::{HeroView, Intro, MarketingData};
 use super::view::section::{
     BrandCopyText, CertificationView, EntityCard, EvidenceView, FigureView, SectionBody,
     SectionView, Swatch, TextInLanguage,
@@ -28,20 +28,45 @@ pub fn page_data(
     meta: &PageMeta,
     page: &MarketingPage,
 ) -> MarketingData {
-    let mut hero = page.hero.clone();
-    hero.action = localized(&hero.action, lang);
+    let hero = &page.hero;
+    let hero = HeroView {
+        eyebrow: hero.eyebrow.clone(),
+        illustration: hero.illustration,
+        words: hero
+            .illustration
+            .map_or_else(Vec::new, |drawn| drawn.words(&hero.labels)),
+        action: localized(&hero.action, lang),
+    };
+    let trust = &content.locale(lang).site.trust_line;
     MarketingData {
         intro: Intro {
             heading: meta.heading.clone(),
             lead: meta.lead.clone(),
         },
         hero,
+        trust: TrustLine {
+            items: trust_items(content, &trust.items),
+            link: trust.link.clone(),
+            href: localize_link(&trust.href, lang),
+        },
         sections: page
             .section
             .iter()
             .map(|section| section_view(content, lang, section))
             .collect(),
     }
+}
+
+/// The trust line's proofs: the names of the certifications `site.toml` picks, then `items`.
+fn trust_items(content: &Content, items: &[String]) -> Vec<String> {
+    let site = &content.site;
+    let named = site.trust_line.iter().filter_map(|id| {
+        site.certification
+            .iter()
+            .find(|certification| &certification.id == id)
+            .map(|certification| certification.name.clone())
+    });
+    named.chain(items.iter().cloned()).collect()
 }
 
 fn section_view(content: &Content, lang: Lang, section: &Section) -> SectionView {
@@ -91,12 +116,14 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
             body,
             aside,
             illustration,
+            labels,
             action,
             ..
         } => SectionBody::Split {
             body: markup::parse(body, lang),
             aside: aside.as_ref().map(|aside| markup::parse(aside, lang)),
             illustration: *illustration,
+            words: illustration.map_or_else(Vec::new, |drawn| drawn.words(labels)),
             action: localized(action, lang),
         },
         Section::Table {
@@ -114,9 +141,11 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
             note: note.clone(),
             table: fees::table(&content.fees, &content.locale(lang).fees, *schedule, lang),
         },
-        Section::Certifications { .. } => {
+        Section::Certifications { layout, action, .. } => {
             let descriptions = &content.locale(lang).site.certification;
             SectionBody::Certifications {
+                layout: *layout,
+                action: localized(action, lang),
                 item: site
                     .certification
                     .iter()

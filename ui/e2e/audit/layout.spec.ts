@@ -191,13 +191,23 @@ function writeSheet(directory: string, title: string, pages: { path: string; fil
 
 /** Lays out one page as a returning visitor sees it, the supported-assets notice included (on
  * every page but the one it announces), measures it and takes its screenshot. */
-async function layOut(page: Page, pagePath: string, directory: string): Promise<Findings & TextFindings> {
+async function layOut(
+  page: Page,
+  pagePath: string,
+  directory: string,
+): Promise<Findings & TextFindings & { illustrations: string[] }> {
   const response = await page.goto(pagePath);
   expect(response?.status(), pagePath).toBe(200);
   await page.waitForSelector("html[data-hydrated=true]");
   if (!/^(\/zh)?\/support-token$/.test(pagePath)) await page.waitForSelector("[data-notice]");
   await page.evaluate(() => document.fonts.ready);
-  const findings = { ...(await page.evaluate(inspect, SLACK)), ...(await page.evaluate(inspectText)) };
+  const findings = {
+    ...(await page.evaluate(inspect, SLACK)),
+    ...(await page.evaluate(inspectText)),
+    illustrations: await page.$$eval("img.illustration", (images) =>
+      images.map((image) => new URL((image as HTMLImageElement).src).pathname),
+    ),
+  };
   await page.screenshot({
     path: path.join(directory, fileName(pagePath)),
     fullPage: true,
@@ -209,7 +219,7 @@ async function layOut(page: Page, pagePath: string, directory: string): Promise<
 
 for (const width of WIDTHS) {
   for (const lang of ["en", "zh"] as const) {
-    test(`layout at ${width} px, ${lang}: no overflow, clipped, overlapping or squeezed text, no stranded lead-in, no broken Chinese word, no overlay, a header on one line, no orphan card`, async ({
+    test(`layout at ${width} px, ${lang}: no overflow, clipped, overlapping or squeezed text, no stranded lead-in, no broken Chinese word, no overlay, a header on one line, no orphan card, no illustration used twice across the site`, async ({
       page,
       request,
     }) => {
@@ -225,8 +235,11 @@ for (const width of WIDTHS) {
       const rows: (string | number)[][] = [];
       const problems: string[] = [];
       const headerHeights = new Map<number, string[]>();
+      /** The pages that show each illustration: every drawing is used once on the whole site. */
+      const shownOn = new Map<string, string[]>();
       for (const pagePath of paths) {
         const found = await layOut(page, pagePath, directory);
+        for (const art of found.illustrations) shownOn.set(art, [...(shownOn.get(art) ?? []), pagePath]);
         headerHeights.set(found.header.height, [...(headerHeights.get(found.header.height) ?? []), pagePath]);
         const kinds: [string, string[]][] = [
           ["clipped", found.clipped],
@@ -256,6 +269,10 @@ for (const width of WIDTHS) {
         `${paths.length} ${lang} pages at ${width} px`,
         paths.map((p) => ({ path: p, file: fileName(p) })),
       );
+      for (const [art, on] of shownOn) {
+        if (on.length > 1)
+          problems.push(`an illustration used twice across the site: ${art} on ${on.join(" and ")}`);
+      }
       if (headerHeights.size > 1) {
         problems.push(
           `the header's height differs between pages: ${[...headerHeights.entries()].map(([height, on]) => `${height} px on ${on.length} (${on[0]})`).join(", ")}`,

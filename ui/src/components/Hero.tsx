@@ -1,19 +1,23 @@
 import type { ComponentChildren } from "preact";
-import type { Hero as HeroData } from "../lib/sections";
+import type { Hero as HeroData, TrustLine } from "../lib/sections";
 import { ActionLinks } from "./ActionLinks";
 import { Illustration } from "./Illustration";
 import { Words } from "./Words";
 
-/** The intro of a marketing page: eyebrow, heading, lead, buttons and an illustration. */
+/** The intro of a marketing page: eyebrow, heading, lead, buttons and an illustration, over the
+ * trust line: the reports, certificate, insurance and licences a security team checks first,
+ * linking to the Trust center. */
 export function Hero({
   heading,
   lead,
   hero,
+  trust,
   children,
 }: {
   heading: string;
   lead: string;
   hero: HeroData;
+  trust: TrustLine;
   children?: ComponentChildren;
 }) {
   return (
@@ -28,8 +32,14 @@ export function Hero({
           <p class="lead">{lead}</p>
           <ActionLinks actions={hero.action} />
         </div>
-        {hero.illustration && <Illustration name={hero.illustration} class="hero__art" />}
+        {hero.illustration && <Illustration name={hero.illustration} words={hero.words} class="hero__art" />}
       </div>
+      <p class="container trust">
+        {trust.items.map((item) => (
+          <span key={item}>{item}</span>
+        ))}
+        <a href={trust.href}>{trust.link}</a>
+      </p>
     </section>
   );
 }

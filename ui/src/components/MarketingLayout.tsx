@@ -20,11 +20,11 @@ export function MarketingLayout({
   above?: ComponentChildren;
   renderSection: SectionRenderer;
 }) {
-  const { heading, lead, hero, sections } = page.data;
+  const { heading, lead, hero, trust, sections } = page.data;
   return (
     <>
       {above}
-      <Hero heading={heading} lead={lead} hero={hero} />
+      <Hero heading={heading} lead={lead} hero={hero} trust={trust} />
       {sections.map((section) => (
         <Fragment key={section.id}>{renderSection(section)}</Fragment>
       ))}

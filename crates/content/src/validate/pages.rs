@@ -7,9 +7,10 @@ use super::findings::{Findings, is_hex_colour};
 use crate::fees;
 use crate::files::ContentFiles;
 use crate::icons::ICONS;
-use crate::marketing::{BRAND_KIT_PAGE, MarketingPage, Section};
+use crate::marketing::{BRAND_KIT_PAGE, MarketingPage, Section, TRUST_CENTER_PAGE};
 use crate::model::Content;
 use crate::pages::page_instances;
+use crate::section_items::CertificationLayout;
 use crate::{ContentError, Lang};
 
 /// The palette keys the site's stylesheets use; `site.toml` must define each.
@@ -53,6 +54,15 @@ impl PageRules<'_> {
     fn site(&mut self, content: &Content) {
         let site = &content.site;
         let file = "site.toml";
+        for id in &site.trust_line {
+            if !site.certification.iter().any(|c| &c.id == id) {
+                self.found.error(
+                    file,
+                    "trust_line",
+                    format!("trust_line names `{id}`, which is not a certification"),
+                );
+            }
+        }
         let unknown: Vec<&String> = site
             .suggested_pages
             .iter()
@@ -223,23 +233,6 @@ impl PageRules<'_> {
         for action in &page.hero.action {
             self.link(file, &action.href);
         }
-        let mut illustrations = BTreeSet::new();
-        let drawn = page
-            .hero
-            .illustration
-            .iter()
-            .chain(page.section.iter().filter_map(|section| match section {
-                Section::Split { illustration, .. } => illustration.as_ref(),
-                _ => None,
-            }));
-        for illustration in drawn.filter(|drawn| !illustrations.insert(**drawn)) {
-            let name = illustration.name();
-            self.found.error(
-                file,
-                &format!("illustration = \"{name}\""),
-                format!("the illustration `{name}` is shown twice on this page; each picture appears once"),
-            );
-        }
         for section in &page.section {
             let id = section.id();
             let needle = format!("id = \"{id}\"");
@@ -254,6 +247,18 @@ impl PageRules<'_> {
                 };
                 self.found
                     .error(file, &needle, format!("section `{id}`: {problem}"));
+            }
+            if let Section::Certifications {
+                layout: CertificationLayout::Full,
+                ..
+            } = section
+                && page_id != TRUST_CENTER_PAGE
+            {
+                self.found.error(
+                    file,
+                    &needle,
+                    format!("section `{id}`: the certifications are shown in full on the Trust center only; elsewhere they are a badge row linking there (leave out `layout`)"),
+                );
             }
             for action in section.actions() {
                 self.link(file, &action.href);

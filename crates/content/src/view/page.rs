@@ -8,9 +8,10 @@ use ts_rs::TS;
 use super::section::SectionView;
 use crate::Lang;
 use crate::contact::{ContactCopy, FieldLimits};
-use crate::marketing::Hero;
+use crate::illustration::{Illustration, Word};
+use crate::marketing::Action;
 use crate::markup::Block;
-use crate::model::PageMeta;
+use crate::model::{PageMeta, TrustLine};
 use crate::supported_asset_query::SupportedAssetAnswer;
 
 /// Everything a page renders from, in one language.
@@ -322,9 +323,29 @@ pub struct MarketingData {
     #[serde(flatten)]
     pub intro: Intro,
     /// What the intro shows besides them.
-    pub hero: Hero,
+    pub hero: HeroView,
+    /// The line of proofs under the hero, linking to the Trust center.
+    pub trust: TrustLine,
     /// The body sections, top to bottom.
     pub sections: Vec<SectionView>,
+}
+
+/// What the intro of a marketing page shows besides its heading and lead.
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(rename = "Hero")]
+pub struct HeroView {
+    /// A short line above the heading.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub eyebrow: Option<String>,
+    /// The illustration beside the heading.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub illustration: Option<Illustration>,
+    /// The drawing's words, placed.
+    pub words: Vec<Word>,
+    /// Up to two buttons under the lead, their links localized.
+    pub action: Vec<Action>,
 }
 
 /// A long document: its sections and review dates.

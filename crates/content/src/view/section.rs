@@ -6,10 +6,12 @@ use ts_rs::TS;
 
 use crate::Lang;
 use crate::brand_items::{BrandText, LogoItem, RuleItem};
+use crate::illustration::Word;
 use crate::marketing::{Action, Illustration};
 use crate::markup::Block;
 use crate::section_items::{
-    ClientCase, EntityId, FeatureItem, FeatureLayout, FeeScheduleId, Figure, TitledText,
+    CertificationLayout, ClientCase, EntityId, FeatureItem, FeatureLayout, FeeScheduleId, Figure,
+    TitledText,
 };
 
 /// One body section: its anchor, heading and lead, then what its kind shows.
@@ -66,6 +68,8 @@ pub enum SectionBody {
         #[serde(skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
         illustration: Option<Illustration>,
+        /// The words the illustration shows, placed.
+        words: Vec<Word>,
         /// Buttons under the text.
         action: Vec<Action>,
     },
@@ -93,8 +97,12 @@ pub enum SectionBody {
     },
     /// The certification badges.
     Certifications {
+        /// A compact badge row, or each in full.
+        layout: CertificationLayout,
         /// The certifications in order.
         item: Vec<CertificationView>,
+        /// Buttons under them.
+        action: Vec<Action>,
     },
     /// Anonymised client set-ups.
     Cases {

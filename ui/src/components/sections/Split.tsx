@@ -24,7 +24,9 @@ export function Split({ section }: { section: SectionOf<"split"> }) {
             <RichText blocks={section.aside} />
           </aside>
         )}
-        {section.illustration && <Illustration name={section.illustration} class="split__art" lazy />}
+        {section.illustration && (
+          <Illustration name={section.illustration} words={section.words} class="split__art" lazy />
+        )}
       </div>
     </SectionFrame>
   );

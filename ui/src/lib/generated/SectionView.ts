@@ -2,6 +2,7 @@
 import type { Action } from "./Action";
 import type { Block } from "./Block";
 import type { BrandCopyText } from "./BrandCopyText";
+import type { CertificationLayout } from "./CertificationLayout";
 import type { CertificationView } from "./CertificationView";
 import type { ClientCase } from "./ClientCase";
 import type { EntityCard } from "./EntityCard";
@@ -16,6 +17,7 @@ import type { LogoItem } from "./LogoItem";
 import type { RuleItem } from "./RuleItem";
 import type { Swatch } from "./Swatch";
 import type { TitledText } from "./TitledText";
+import type { Word } from "./Word";
 
 /**
  * One body section: its anchor, heading and lead, then what its kind shows.
@@ -70,6 +72,10 @@ aside?: Array<Block>,
  */
 illustration?: Illustration, 
 /**
+ * The words the illustration shows, placed.
+ */
+words: Array<Word>, 
+/**
  * Buttons under the text.
  */
 action: Array<Action>, } | { "kind": "table", 
@@ -98,9 +104,17 @@ note?: string,
  */
 table: FeeTable, } | { "kind": "certifications", 
 /**
+ * A compact badge row, or each in full.
+ */
+layout: CertificationLayout, 
+/**
  * The certifications in order.
  */
-item: Array<CertificationView>, } | { "kind": "cases", 
+item: Array<CertificationView>, 
+/**
+ * Buttons under them.
+ */
+action: Array<Action>, } | { "kind": "cases", 
 /**
  * The cases in order.
  */

@@ -1,0 +1,174 @@
+//! The drawings of the marketing pages: each is shown once on the whole site, not only once per
+//! page, and a product drawing is given as many words as it has room for.
+
+use std::collections::BTreeMap;
+
+use super::findings::Findings;
+use crate::files::ContentFiles;
+use crate::illustration::Illustration;
+use crate::marketing::{MarketingPage, Section};
+use crate::model::Content;
+use crate::{ContentError, Lang};
+
+/// Runs the rules in every language and returns all violations.
+pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
+    let mut found = Findings::new(files);
+    for lang in Lang::ALL {
+        let pages = &content.locale(lang).marketing;
+        check_places(&mut found, &places(pages, lang));
+    }
+    found.errors
+}
+
+/// One place of the site that shows a drawing, or gives words without one.
+struct Place<'a> {
+    /// The content file, such as `en/marketing/home.toml`.
+    file: String,
+    /// Text that finds the place's line in the file.
+    needle: String,
+    /// The place in words: `the hero` or `section \`security\``.
+    what: String,
+    illustration: Option<Illustration>,
+    labels: &'a [String],
+}
+
+impl Place<'_> {
+    fn named(&self) -> String {
+        format!("{} of {}", self.what, self.file)
+    }
+}
+
+/// The hero and the illustrated sections of every page, in file order.
+fn places(pages: &BTreeMap<String, MarketingPage>, lang: Lang) -> Vec<Place<'_>> {
+    let mut places = Vec::new();
+    for (page_id, page) in pages {
+        let file = format!("{}/marketing/{page_id}.toml", lang.code());
+        places.push(Place {
+            file: file.clone(),
+            needle: "[hero]".to_owned(),
+            what: "the hero".to_owned(),
+            illustration: page.hero.illustration,
+            labels: &page.hero.labels,
+        });
+        for section in &page.section {
+            if let Section::Split {
+                id,
+                illustration,
+                labels,
+                ..
+            } = section
+            {
+                places.push(Place {
+                    file: file.clone(),
+                    needle: format!("id = \"{id}\""),
+                    what: format!("section `{id}`"),
+                    illustration: *illustration,
+                    labels,
+                });
+            }
+        }
+    }
+    places
+}
+
+fn check_places(found: &mut Findings<'_>, places: &[Place<'_>]) {
+    let mut first: BTreeMap<Illustration, &Place<'_>> = BTreeMap::new();
+    for place in places {
+        let Some(illustration) = place.illustration else {
+            if !place.labels.is_empty() {
+                found.error(
+                    &place.file,
+                    &place.needle,
+                    format!(
+                        "{}: `labels` without an illustration to show them",
+                        place.what
+                    ),
+                );
+            }
+            continue;
+        };
+        let name = illustration.name();
+        if let Some(earlier) = first.get(&illustration) {
+            found.error(
+                &place.file,
+                &place.needle,
+                format!(
+                    "the illustration `{name}` is shown twice on the site, in {} and in {}; each drawing appears once",
+                    earlier.named(),
+                    place.named()
+                ),
+            );
+        } else {
+            first.insert(illustration, place);
+        }
+        let room = illustration.label_count();
+        if place.labels.len() != room {
+            found.error(
+                &place.file,
+                &place.needle,
+                format!(
+                    "{}: the illustration `{name}` has room for {room} labels, and `labels` gives {}",
+                    place.what,
+                    place.labels.len()
+                ),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(text: &str) -> MarketingPage {
+        toml::from_str(text).expect("a marketing page")
+    }
+
+    /// The errors of the pages `(page id, file text)` as English marketing files.
+    fn errors(pages: &[(&str, &str)]) -> Vec<ContentError> {
+        let files: ContentFiles = pages
+            .iter()
+            .map(|(id, text)| (format!("en/marketing/{id}.toml"), (*text).to_owned()))
+            .collect();
+        let parsed: BTreeMap<String, MarketingPage> = pages
+            .iter()
+            .map(|(id, text)| ((*id).to_owned(), page(text)))
+            .collect();
+        let mut found = Findings::new(&files);
+        check_places(&mut found, &places(&parsed, Lang::En));
+        found.errors
+    }
+
+    const VAULT_HERO: &str = "section = []\n[hero]\nillustration = \"vault\"\n";
+
+    #[test]
+    fn a_drawing_shown_on_two_pages_is_refused_naming_both_places() {
+        let services = "[hero]\nillustration = \"globe\"\n[[section]]\nkind = \"split\"\nid = \"custody\"\nheading = \"Custody\"\nbody = \"Text.\"\nillustration = \"vault\"\n";
+        let found = errors(&[("about", VAULT_HERO), ("services", services)]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].file, "en/marketing/services.toml");
+        assert_eq!(
+            found[0].message,
+            "the illustration `vault` is shown twice on the site, in the hero of en/marketing/about.toml and in section `custody` of en/marketing/services.toml; each drawing appears once"
+        );
+    }
+
+    #[test]
+    fn drawings_shown_once_each_pass() {
+        let entities = "section = []\n[hero]\nillustration = \"globe\"\n";
+        let found = errors(&[("about", VAULT_HERO), ("entities", entities)]);
+        assert!(found.is_empty(), "{found:?}");
+    }
+
+    #[test]
+    fn a_product_drawing_takes_exactly_its_words() {
+        let short = "section = []\n[hero]\nillustration = \"approval\"\nlabels = [\"Treasury\"]\n";
+        let found = errors(&[("home", short)]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0]
+                .message
+                .contains("room for 6 labels, and `labels` gives 1")
+        );
+    }
+}
