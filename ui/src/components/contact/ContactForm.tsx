@@ -32,10 +32,12 @@ const loadBehaviour = (): Promise<typeof OnceTouched> => import("./onceTouched")
 const countryName = (option: RegionOption) => option.name;
 const areaCodeName = (option: RegionOption) => `${option.dialling} ${option.name}`;
 
-/** The contact / open-account application form: validation on blur and on submit, the
- * searchable country and area-code lists, submission with an idempotency key, and the success
- * panel that replaces the form. Failures keep every answer. The validation and submission code
- * loads when the visitor first focuses or presses anything in the form. */
+/** The contact / open-account application form: validation on blur and on submit, the summary of
+ * what is wrong at its top after a submit that found something (focused, with a link to each
+ * field), the searchable country and area-code lists, submission with an idempotency key (the
+ * form marked busy meanwhile), and the success panel that replaces the form. Failures keep every
+ * answer. The validation and submission code (the summary's too) loads when the visitor first
+ * focuses or presses anything in the form. */
 export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang }) {
   const { t } = useLingui();
   const copy = data.form;
@@ -60,16 +62,19 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   const [sending, setSending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
-  const [focusRequest, setFocusRequest] = useState<{ name: FieldName } | null>(null);
+  const [summaryShown, setSummaryShown] = useState(false);
+  /** Counts the submits that found something wrong: each moves focus to the summary. */
+  const [summaryFocus, setSummaryFocus] = useState(0);
   const [touchedOnce, setTouchedOnce] = useState(false);
   const behaviour = useLoaded(loadBehaviour, touchedOnce);
   const keyFor = useRef<((body: string) => string) | null>(null);
   const busy = useRef(false);
   const fax = useRef<HTMLInputElement>(null);
+  const summary = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (focusRequest) document.getElementById(fieldId(focusRequest.name))?.focus();
-  }, [focusRequest]);
+    if (summaryFocus > 0) summary.current?.focus();
+  }, [summaryFocus, behaviour]);
 
   if (receipt && behaviour) return <behaviour.SuccessPanel receipt={receipt} copy={copy.success} />;
 
@@ -162,9 +167,9 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
     }
     setTouched(new Set(FIELD_ORDER));
     setServerErrors({});
-    const invalid = loaded.firstInvalidField(values, copy.message, data.limits);
-    if (invalid) {
-      setFocusRequest({ name: invalid });
+    if (loaded.firstInvalidField(values, copy.message, data.limits)) {
+      setSummaryShown(true);
+      setSummaryFocus((count) => count + 1);
       return;
     }
     busy.current = true;
@@ -180,8 +185,8 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
       setReceipt(outcome.receipt);
     } else if (outcome.kind === "invalid") {
       setServerErrors(outcome.fields);
-      const first = FIELD_ORDER.find((name) => outcome.fields[name] !== undefined);
-      if (first) setFocusRequest({ name: first });
+      setSummaryShown(true);
+      setSummaryFocus((count) => count + 1);
     } else {
       setAlert(outcome.message);
     }
@@ -189,16 +194,24 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
 
   const consentError = errorOf("consent");
   const notice = request ? copy.request[request]?.notice : undefined;
+  const invalidEntries = FIELD_ORDER.flatMap((name) => {
+    const message = errorOf(name);
+    return message ? [{ id: fieldId(name), message }] : [];
+  });
 
   return (
     <form
       class="contact-form"
+      aria-busy={sending}
       noValidate
       onSubmit={(event) => void submit(event)}
       onFocusIn={prepare}
       onPointerDown={prepare}
     >
       <p class="contact-form__note">{copy.privacyNote}</p>
+      {behaviour && summaryShown && invalidEntries.length > 0 && (
+        <behaviour.ErrorSummary entries={invalidEntries} summaryRef={summary} />
+      )}
       <div class="contact-form__grid">
         {textField("company")}
         {regionField("country", countries, chooseCountry)}
@@ -221,11 +234,11 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
         </Field>
         {textField("website")}
         {textField("contactPerson")}
+        {textField("email")}
         <div class="contact-form__phone">
           {regionField("areaCode", areaCodes, (areaCode) => update({ areaCode }))}
           {textField("phone")}
         </div>
-        {textField("email")}
       </div>
       <div class={`contact-consent${consentError ? " contact-field--invalid" : ""}`}>
         <input
