@@ -1,14 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import type { JSX } from "preact";
 import { useEffect, useId, useMemo, useRef, useState } from "preact/hooks";
-import { useHydrated } from "../../lib/hydrated";
+import { savingData, whenIdle } from "../../lib/idle";
 import { useLoaded } from "../../lib/useLoaded";
 import { localize } from "../../lib/paths";
 import type { Lang } from "../../lib/types";
 import { useUrlQuery } from "../urlQuery";
 import { Combobox } from "./Combobox";
 import { Field, errorId, hintId, labelId } from "./Field";
-import { type RegionOption, areaCodeOptions, countryOptions } from "./regions";
+import type { RegionOption } from "./regions";
 import type * as OnceTouched from "./onceTouched";
 import type { Receipt } from "./submission";
 import { type ContactPageData, type ContactValues, EMPTY_VALUES, FIELD_ORDER, type FieldName } from "./types";
@@ -29,6 +29,9 @@ const TEXT_INPUTS: Record<TextName, JSX.InputHTMLAttributes<HTMLInputElement>> =
 /** The form's validation and submission code (`import()` loads it once). */
 const loadBehaviour = (): Promise<typeof OnceTouched> => import("./onceTouched");
 
+/** Every option, whatever was typed: the list is empty until the behaviour has loaded. */
+const keepAll = (options: RegionOption[]) => options;
+
 const countryName = (option: RegionOption) => option.name;
 const areaCodeName = (option: RegionOption) => `${option.dialling} ${option.name}`;
 
@@ -36,25 +39,17 @@ const areaCodeName = (option: RegionOption) => `${option.dialling} ${option.name
  * what is wrong at its top after a submit that found something (focused, with a link to each
  * field), the searchable country and area-code lists, submission with an idempotency key (the
  * form marked busy meanwhile), and the success panel that replaces the form. Failures keep every
- * answer. The validation and submission code (the summary's too) loads when the visitor first
- * focuses or presses anything in the form. */
+ * answer. The validation and submission code (the summary's and the region lists' too) loads
+ * once the page is idle after hydration, so that the first tap finds it there, or, for a
+ * visitor saving data, when they first focus or press anything in the form. */
 export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang }) {
   const { t } = useLingui();
   const copy = data.form;
   const formId = useId();
   const fieldId = (name: FieldName) => `${formId}-${name}`;
-  const hydrated = useHydrated();
   const query = useUrlQuery();
   const requestId = query?.get("request") ?? "";
   const request = copy.request[requestId] ? requestId : null;
-  const countries = useMemo(
-    () => (hydrated ? countryOptions(data.countries, lang) : []),
-    [hydrated, lang, data],
-  );
-  const areaCodes = useMemo(
-    () => (hydrated ? areaCodeOptions(data.callingCodes, lang) : []),
-    [hydrated, lang, data],
-  );
 
   const [values, setValues] = useState<ContactValues>(EMPTY_VALUES);
   const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
@@ -65,12 +60,24 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   const [summaryShown, setSummaryShown] = useState(false);
   /** Counts the submits that found something wrong: each moves focus to the summary. */
   const [summaryFocus, setSummaryFocus] = useState(0);
-  const [touchedOnce, setTouchedOnce] = useState(false);
-  const behaviour = useLoaded(loadBehaviour, touchedOnce);
+  const [behaviourWanted, setBehaviourWanted] = useState(false);
+  const behaviour = useLoaded(loadBehaviour, behaviourWanted);
+  const countries = useMemo(
+    () => (behaviour ? behaviour.countryOptions(data.countries, lang) : []),
+    [behaviour, lang, data],
+  );
+  const areaCodes = useMemo(
+    () => (behaviour ? behaviour.areaCodeOptions(data.callingCodes, lang) : []),
+    [behaviour, lang, data],
+  );
   const keyFor = useRef<((body: string) => string) | null>(null);
   const busy = useRef(false);
   const fax = useRef<HTMLInputElement>(null);
   const summary = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!savingData()) whenIdle(() => setBehaviourWanted(true));
+  }, []);
 
   useEffect(() => {
     if (summaryFocus > 0) summary.current?.focus();
@@ -78,7 +85,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
 
   if (receipt && behaviour) return <behaviour.SuccessPanel receipt={receipt} copy={copy.success} />;
 
-  const prepare = () => setTouchedOnce(true);
+  const prepare = () => setBehaviourWanted(true);
   const errorOf = (name: FieldName) =>
     serverErrors[name] ??
     (touched.has(name) && behaviour ? behaviour.fieldError(name, values, copy.message, data.limits) : null);
@@ -138,6 +145,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
         id={fieldId(name)}
         labelId={labelId(fieldId(name))}
         options={options}
+        match={behaviour ? behaviour.matchOptions : keepAll}
         value={values[name]}
         display={name === "country" ? countryName : areaCodeName}
         noMatch={copy.noMatch}
