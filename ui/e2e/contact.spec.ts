@@ -256,6 +256,20 @@ for (const lang of ["en", "zh"] as const) {
       await expectValid(copy, page, "consent");
     });
 
+    test("the note at the top of the form links to the privacy policy", async ({ page }) => {
+      await open(page, localized("/contact-us", lang));
+      const { form: copy } = await formData(page.request, lang);
+      const note = page.locator(".contact-form__note");
+      const space = lang === "en" ? " " : "";
+      await expect(note).toHaveText(
+        `${copy.privacyNote.before}${space}${copy.privacyNote.link}${copy.privacyNote.after}`,
+      );
+      await expect(note.getByRole("link", { name: copy.privacyNote.link, exact: true })).toHaveAttribute(
+        "href",
+        localized("/privacy", lang),
+      );
+    });
+
     test("each message appears when its field is left, and goes once the answer is right", async ({
       page,
     }) => {

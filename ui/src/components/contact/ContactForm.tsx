@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "preact/hooks";
 import { savingData, whenIdle } from "../../lib/idle";
 import { useLoaded } from "../../lib/useLoaded";
 import { localize } from "../../lib/paths";
-import type { Lang } from "../../lib/types";
+import type { Lang, PrivacyLinkSentence } from "../../lib/types";
 import { useUrlQuery } from "../urlQuery";
 import { Combobox } from "./Combobox";
 import { Field, errorId, hintId, labelId } from "./Field";
@@ -28,6 +28,19 @@ const TEXT_INPUTS: Record<TextName, JSX.InputHTMLAttributes<HTMLInputElement>> =
 
 /** The form's validation and submission code (`import()` loads it once). */
 const loadBehaviour = (): Promise<typeof OnceTouched> => import("./onceTouched");
+
+/** A sentence of the form around its link to the privacy policy; English puts a space before the
+ * link, Chinese none. */
+function PrivacyLinked({ sentence, lang }: { sentence: PrivacyLinkSentence; lang: Lang }) {
+  return (
+    <>
+      {sentence.before}
+      {lang === "en" ? " " : ""}
+      <a href={localize("/privacy", lang)}>{sentence.link}</a>
+      {sentence.after}
+    </>
+  );
+}
 
 /** Every option, whatever was typed: the list is empty until the behaviour has loaded. */
 const keepAll = (options: RegionOption[]) => options;
@@ -216,7 +229,9 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
       onFocusIn={prepare}
       onPointerDown={prepare}
     >
-      <p class="contact-form__note">{copy.privacyNote}</p>
+      <p class="contact-form__note">
+        <PrivacyLinked sentence={copy.privacyNote} lang={lang} />
+      </p>
       {behaviour && summaryShown && invalidEntries.length > 0 && (
         <behaviour.ErrorSummary entries={invalidEntries} summaryRef={summary} />
       )}
@@ -262,10 +277,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
           onBlur={() => touch("consent")}
         />
         <label for={fieldId("consent")} class="contact-consent__label">
-          {copy.consent.before}
-          {lang === "en" ? " " : ""}
-          <a href={localize("/privacy", lang)}>{copy.consent.link}</a>
-          {copy.consent.after}
+          <PrivacyLinked sentence={copy.consent} lang={lang} />
           <span class="contact-field__mark" aria-hidden="true">
             {" *"}
           </span>
