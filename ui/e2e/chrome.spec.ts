@@ -305,12 +305,12 @@ for (const lang of ["en", "zh"] as const) {
       await expect(menuButton).toHaveAttribute("aria-expanded", "false");
       const panel = await openPanel(page);
       await expect(menuButton).toHaveAttribute("aria-expanded", "true");
-      await expect(panel).toHaveAttribute("aria-modal", "true");
       await expect(panel).toHaveAccessibleName(lang === "en" ? "Menu" : "菜单");
       const box = await panel.boundingBox();
       expect(box).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
-      await expect(page.locator("#app")).toHaveAttribute("inert", "");
+      // A modal dialog: everything else is inert.
+      expect(await panel.evaluate((element) => element.matches(":modal"))).toBe(true);
 
       const close = panel.locator(".phone-menu__close");
       await expect(close).toBeFocused();
@@ -332,7 +332,7 @@ for (const lang of ["en", "zh"] as const) {
       await expect(panel).toHaveCount(0);
       await expect(menuButton).toBeFocused();
       await expect(menuButton).toHaveAttribute("aria-expanded", "false");
-      await expect(page.locator("#app")).not.toHaveAttribute("inert");
+      expect(await page.locator(".phone-menu").evaluate((element) => element.matches(":modal"))).toBe(false);
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe(
         "hidden",
       );
@@ -363,7 +363,7 @@ for (const lang of ["en", "zh"] as const) {
         data: { heading: string };
       };
       await expect(page.locator("h1")).toHaveText(clients.data.heading);
-      await expect(page.locator("#app")).not.toHaveAttribute("inert");
+      expect(await page.locator(".phone-menu").evaluate((element) => element.matches(":modal"))).toBe(false);
       const reopened = await openPanel(page);
       await expect(reopened.locator("[aria-current=page]")).toHaveAttribute("href", at(lang, "/clients"));
     });
@@ -445,3 +445,23 @@ for (const [name, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE }
     expect(await positions(true)).toEqual(await positions(false));
   });
 }
+
+test("before the page's code runs, the menu button opens the panel and Escape or its close button closes it", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/zh/services");
+  const panel = page.getByRole("dialog", { name: "菜单" });
+  await expect(panel).toHaveCount(0);
+  await page.locator(".menu-button").click();
+  await expect(panel).toBeVisible();
+  expect(await panel.evaluate((element) => element.matches(":modal"))).toBe(true);
+  await expect(panel.locator("a.phone-menu__link")).toHaveCount(4 + 6 + 2 + 3 + 3);
+  await page.keyboard.press("Escape");
+  await expect(panel).toHaveCount(0);
+  await page.locator(".menu-button").click();
+  await panel.locator(".phone-menu__close").click();
+  await expect(panel).toHaveCount(0);
+  await context.close();
+});

@@ -28,9 +28,9 @@ const REQUIRED: FieldName[] = [
   "businessType",
   "website",
   "contactPerson",
+  "email",
   "areaCode",
   "phone",
-  "email",
   "consent",
 ];
 
@@ -107,6 +107,25 @@ async function expectMessage(page: Page, copy: ContactCopy, name: FieldName, mes
   await expect(field, name).toHaveAccessibleDescription(hint ? `${hint} ${message}` : message);
   const describedBy = ((await field.getAttribute("aria-describedby")) ?? "").split(" ");
   await expect(page.locator(`[id="${describedBy.at(-1)}"]`), name).toHaveText(message);
+}
+
+/** The summary of what a submit found wrong, at the top of the form. */
+const summaryOf = (page: Page) => page.getByRole("group", { name: SUMMARY_TITLE[langOf(page)] });
+
+/** The summary's heading in each language (src/locales/{lang}/messages.po). */
+const SUMMARY_TITLE: Record<Lang, string> = {
+  en: "Please check and correct the following",
+  zh: "请检查并更正以下信息",
+};
+
+const langOf = (page: Page): Lang => (new URL(page.url()).pathname.startsWith("/zh") ? "zh" : "en");
+
+/** Expects the summary to be focused and to list exactly `names`, in page order, each entry a link
+ * reading its field's message. */
+async function expectSummary(page: Page, copy: ContactCopy, names: FieldName[]) {
+  const summary = summaryOf(page);
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText(names.map((name) => copy.message[name]));
 }
 
 /** Expects `name` to be valid and described by its hint alone. */
@@ -203,7 +222,9 @@ function regionName(page: Page, lang: Lang, code: string): Promise<string> {
 
 for (const lang of ["en", "zh"] as const) {
   test.describe(`the ${lang} form`, () => {
-    test("submitting it empty shows every message on its field and focuses the first", async ({ page }) => {
+    test("submitting it empty shows every message on its field and in the focused summary, whose links reach each field", async ({
+      page,
+    }) => {
       await open(page, localized("/contact-us", lang));
       const { form: copy, limits } = await formData(page.request, lang);
       if (lang === "en")
@@ -211,9 +232,14 @@ for (const lang of ["en", "zh"] as const) {
           expect(copy.message[name as FieldName]).toBe(text);
 
       for (const name of REQUIRED) await expectValid(copy, page, name);
+      await expect(summaryOf(page)).toHaveCount(0);
       await submitButton(page, copy).click();
       for (const name of REQUIRED) await expectMessage(page, copy, name, copy.message[name]);
       if (lang === "en") expect(copy.message.website).toBe("Please input company website");
+      await expectSummary(page, copy, REQUIRED);
+      await summaryOf(page).getByRole("link", { name: copy.message.country, exact: true }).click();
+      await expect(control(page, copy, "country")).toBeFocused();
+      await summaryOf(page).getByRole("link", { name: copy.message.company, exact: true }).click();
       await expect(control(page, copy, "company")).toBeFocused();
       await expect(control(page, copy, "company")).toHaveAttribute("maxlength", String(limits.company));
       await expect(control(page, copy, "contactPerson")).toHaveAttribute(
@@ -223,10 +249,25 @@ for (const lang of ["en", "zh"] as const) {
 
       await control(page, copy, "company").fill("Acme Holdings");
       await expectValid(copy, page, "company");
+      await expect(summaryOf(page).getByRole("link")).toHaveCount(REQUIRED.length - 1);
       await submitButton(page, copy).click();
-      await expect(control(page, copy, "country")).toBeFocused();
+      await expectSummary(page, copy, REQUIRED.slice(1));
       await control(page, copy, "consent").check();
       await expectValid(copy, page, "consent");
+    });
+
+    test("the note at the top of the form links to the privacy policy", async ({ page }) => {
+      await open(page, localized("/contact-us", lang));
+      const { form: copy } = await formData(page.request, lang);
+      const note = page.locator(".contact-form__note");
+      const space = lang === "en" ? " " : "";
+      await expect(note).toHaveText(
+        `${copy.privacyNote.before}${space}${copy.privacyNote.link}${copy.privacyNote.after}`,
+      );
+      await expect(note.getByRole("link", { name: copy.privacyNote.link, exact: true })).toHaveAttribute(
+        "href",
+        localized("/privacy", lang),
+      );
     });
 
     test("each message appears when its field is left, and goes once the answer is right", async ({
@@ -433,7 +474,9 @@ test("a double click on submit sends and stores one application", async ({ page 
   expect(storedFor(values.company)).toHaveLength(1);
 });
 
-test("while sending, the button says so and refuses another submit", async ({ page }) => {
+test("while sending, the button says so, the form is marked busy and refuses another submit", async ({
+  page,
+}) => {
   await open(page, "/contact-us");
   const { form: copy } = await formData(page.request, "en");
   let release: () => void = () => undefined;
@@ -450,6 +493,7 @@ test("while sending, the button says so and refuses another submit", async ({ pa
   await button.click();
   await expect(button).toHaveText(copy.sending);
   await expect(button).toBeDisabled();
+  await expect(page.locator("form.contact-form")).toHaveAttribute("aria-busy", "true");
   await button.click({ force: true });
   await control(page, copy, "email").press("Enter");
   await page.waitForTimeout(300);
@@ -535,7 +579,7 @@ test("the server's phone check for the area code shows on the phone field", asyn
   await expectValid(copy, page, "phone");
   await submitButton(page, copy).click();
   await expectMessage(page, copy, "phone", copy.message.phone);
-  await expect(control(page, copy, "phone")).toBeFocused();
+  await expectSummary(page, copy, ["phone"]);
   await expect(page.getByRole("alert")).toHaveCount(0);
   expect(storedFor(values.company)).toHaveLength(0);
 
@@ -597,9 +641,9 @@ test("the form fits a 320 px screen", async ({ page }) => {
   await open(page, "/zh/contact-us");
   const { form: copy } = await formData(page.request, "zh");
   await submitButton(page, copy).click();
-  // The submit's check has run once it focuses the first invalid field; a focus moved later
-  // would close the country list this test opens.
-  await expect(control(page, copy, "company")).toBeFocused();
+  // The submit's check has run once it focuses the summary; a focus moved later would close the
+  // country list this test opens.
+  await expect(summaryOf(page)).toBeFocused();
   await control(page, copy, "country").fill("香");
   const listbox = await listboxOf(page, control(page, copy, "country"));
   await expect(listbox).toBeVisible();

@@ -30,7 +30,7 @@ async function serials(page: Page): Promise<number[]> {
 async function expectRows(page: Page, query: string) {
   const answer = await api(page.request, query);
   await expect.poll(() => serials(page)).toEqual(answer.items.map((item) => item.serial));
-  await expect(page.locator(".asset-table-frame")).toHaveAttribute("aria-busy", "false");
+  await expect(page.locator(".asset-results")).toHaveAttribute("aria-busy", "false");
   return answer;
 }
 

@@ -1,4 +1,5 @@
 import { renderToString } from "preact-render-to-string";
+import { preparePhoneMenu } from "./app/Header";
 import { Shell } from "./app/Shell";
 import { loadI18n } from "./lib/i18n";
 import { loadPage, pageIds } from "./lib/pages";
@@ -6,8 +7,9 @@ import type { PageData } from "./lib/types";
 
 export { pageIds };
 
-/** Renders the body of one page to HTML: its chunk and catalog are loaded first, so no Suspense. */
+/** Renders the body of one page to HTML: its chunk, its catalog and the navigation panel's code
+ * are loaded first, so no Suspense. */
 export async function render(page: PageData): Promise<string> {
-  const [Component, i18n] = await Promise.all([loadPage(page.page), loadI18n(page.lang)]);
+  const [Component, i18n] = await Promise.all([loadPage(page.page), loadI18n(page.lang), preparePhoneMenu()]);
   return renderToString(<Shell page={page} Component={Component} i18n={i18n} />);
 }

@@ -58,8 +58,9 @@ pub struct ContactCopy {
     pub no_match: String,
     /// The first entry of a list (the business type), before a choice is made.
     pub choose: String,
-    /// Note under the form on how the details are used.
-    pub privacy_note: String,
+    /// Note at the top of the form on how the details are used, around its link to the privacy
+    /// policy.
+    pub privacy_note: PrivacyLinkSentence,
     /// Field labels.
     pub label: FieldText,
     /// What to enter in each field, shown under its label.
@@ -67,7 +68,7 @@ pub struct ContactCopy {
     /// Label of each business type by its fixed value.
     pub business_type: BTreeMap<String, String>,
     /// The consent sentence around its link to the privacy policy.
-    pub consent: Consent,
+    pub consent: PrivacyLinkSentence,
     /// Validation messages.
     pub message: FieldMessages,
     /// Requests a link may add with `?request=` (e.g. `oasis-demo`), by id.
@@ -103,10 +104,11 @@ pub struct FieldText {
     pub email: String,
 }
 
-/// The consent checkbox's sentence: `before`, a link to the privacy policy, `after`.
+/// A sentence of the form with a link to the privacy policy in it (the note at its top, the
+/// consent checkbox's label): `before`, the link, `after`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-pub struct Consent {
+pub struct PrivacyLinkSentence {
     /// Text before the link.
     pub before: String,
     /// Text of the link.

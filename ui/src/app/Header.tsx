@@ -1,6 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { Icon } from "../components/Icon";
+import { trapTab } from "../lib/focus";
+import { whenIdle } from "../lib/idle";
 import { localize, splitLang } from "../lib/paths";
 import { useMain } from "../lib/store";
 import { useLoaded } from "../lib/useLoaded";
@@ -12,9 +14,24 @@ import { NavDropdown } from "./NavDropdown";
 import { NavLinkItem } from "./NavLinkItem";
 import { SessionControls } from "./SessionControls";
 import "../styles/header.css";
+import "../styles/phone-menu.css";
 
-/** The navigation panel, loaded the first time the menu button is pressed. */
+/** The code that draws the navigation panel's contents (its chunk). */
 const loadPhoneMenu = () => import("./deferred/PhoneMenu");
+
+/** That code once loaded before rendering: always when prerendering (`preparePhoneMenu`). */
+let preparedPhoneMenu: Awaited<ReturnType<typeof loadPhoneMenu>> | null = null;
+
+/** Loads the panel's code before a page is drawn from nothing: prerendering, the live preview. */
+export async function preparePhoneMenu(): Promise<void> {
+  preparedPhoneMenu = await loadPhoneMenu();
+}
+
+/** The id of the navigation panel's `<dialog>`, which the menu button opens (`commandfor`). */
+const PHONE_MENU_ID = "phone-menu";
+
+/** Left as served: hydration does not touch the children of an element with inner HTML. */
+const AS_SERVED = { __html: "" };
 
 /** Widths at which the navigation would not fit on one line beside the brand: the menu button and
  * its panel take over (styles/header.css holds the same width). */
@@ -22,50 +39,82 @@ const COMPACT_HEADER = "(max-width: 63.99rem)";
 
 /** Brand, session controls, the language switch and the "Open an account" button on the first row,
  * the main navigation with its dropdown menus on the second; below `COMPACT_HEADER` (laid out by
- * CSS) the brand, the button and a menu button that opens the navigation panel instead. The
- * session controls are left out on phone-sized screens (`isPhone`), where the panel has them.
- * Menus and the panel close when the page changes, and the panel when the window grows wide. */
+ * CSS) the brand, the button and a menu button that opens the navigation panel instead.
+ *
+ * The panel is a modal `<dialog>` in the served page, closed, with every entry of the header
+ * (src/app/deferred/PhoneMenu.tsx), the "Open an account" button and, while it is open, the
+ * session controls and the language switch (left out of the header on phone-sized screens,
+ * `isPhone`; a page holds one of each). The menu button opens it and its close button closes it
+ * with the browser's own invoker commands, and Escape closes it natively, so it answers before
+ * the page's code has arrived; once hydrated the button opens it itself. While it is open the rest
+ * of the page is inert and does not scroll, and Tab cycles inside it. The panel's contents keep
+ * their served markup until another page needs them drawn again, when their code loads. Once the
+ * page is idle the closed menus and panel are laid out unseen (`data-prepared`), so that opening
+ * one only has to show it. Menus and the panel close when the page changes or a link in the panel
+ * is followed, and the panel when the window grows wide. */
 export function Header({ page }: { page: PageData }) {
   const { t } = useLingui();
   const current = splitLang(page.path).path;
   const isPhone = useMain((state) => state.isPhone);
   const [openGroup, setOpenGroup] = useState<string | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
-  const phoneMenu = useLoaded(loadPhoneMenu, panelOpen);
+  const [prepared, setPrepared] = useState(false);
+  const [servedPath] = useState(page.path);
+  const loadedPhoneMenu = useLoaded(loadPhoneMenu, page.path !== servedPath);
+  const phoneMenu = loadedPhoneMenu ?? preparedPhoneMenu;
+  const panelRef = useRef<HTMLDialogElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const refocusMenuButton = useRef(false);
+
+  const closePanel = useCallback(() => panelRef.current?.close(), []);
 
   useEffect(() => {
     setOpenGroup(null);
-    setPanelOpen(false);
+    closePanel();
   }, [page.path]);
 
   useEffect(() => {
+    // Opened before hydration, by the menu button's own command.
+    if (panelRef.current?.open) setPanelOpen(true);
+    whenIdle(() => setPrepared(true));
     const compact = matchMedia(COMPACT_HEADER);
     const closeWhenWide = () => {
-      if (!compact.matches) setPanelOpen(false);
+      if (!compact.matches) closePanel();
     };
     compact.addEventListener("change", closeWhenWide);
     return () => compact.removeEventListener("change", closeWhenWide);
   }, []);
 
-  useEffect(() => {
-    if (panelOpen || !refocusMenuButton.current) return;
-    refocusMenuButton.current = false;
-    menuButtonRef.current?.focus();
-  }, [panelOpen]);
+  const openPanel = (event: MouseEvent) => {
+    event.preventDefault();
+    const panel = panelRef.current;
+    if (panel && !panel.open) panel.showModal();
+    // The header is drawn again (the button's state, the panel's tools) once the open panel has
+    // been painted, so that the tap's answer waits for nothing.
+    requestAnimationFrame(() => setTimeout(() => setPanelOpen(panel?.open ?? false)));
+  };
 
-  const closePanel = useCallback((returnFocus: boolean) => {
-    refocusMenuButton.current = returnFocus;
+  const onPanelClick = (event: MouseEvent) => {
+    const target = event.target as Element;
+    if (target.closest("a")) closePanel();
+    // Browsers without invoker commands.
+    else if (target.closest(".phone-menu__close")) {
+      event.preventDefault();
+      closePanel();
+    }
+  };
+
+  const onPanelClosed = () => {
     setPanelOpen(false);
-  }, []);
+    // Browsers give focus back to the menu button, except after a link was followed.
+    if (document.activeElement === document.body) menuButtonRef.current?.focus();
+  };
 
   const setGroupOpen = useCallback((id: string, open: boolean) => {
     setOpenGroup((previous) => (open ? id : previous === id ? null : previous));
   }, []);
 
   return (
-    <header class="site-header">
+    <header class="site-header" data-prepared={prepared ? "" : undefined}>
       <div class="container site-header__inner">
         <a class="brand" href={localize("/", page.lang)}>
           <Wordmark name={page.chrome.name} />
@@ -106,7 +155,10 @@ export function Header({ page }: { page: PageData }) {
           class="menu-button"
           aria-haspopup="dialog"
           aria-expanded={panelOpen}
-          onClick={() => setPanelOpen(true)}
+          aria-controls={PHONE_MENU_ID}
+          commandfor={PHONE_MENU_ID}
+          command="show-modal"
+          onClick={openPanel}
         >
           <Icon name="menu" size={23} />
           <span class="menu-button__label">
@@ -114,7 +166,34 @@ export function Header({ page }: { page: PageData }) {
           </span>
         </button>
       </div>
-      {panelOpen && phoneMenu && <phoneMenu.PhoneMenu page={page} current={current} onClose={closePanel} />}
+      <dialog
+        id={PHONE_MENU_ID}
+        class="phone-menu"
+        aria-labelledby={`${PHONE_MENU_ID}-title`}
+        ref={panelRef}
+        onClick={onPanelClick}
+        onKeyDown={(event) => panelRef.current && trapTab(event, panelRef.current)}
+        onClose={onPanelClosed}
+      >
+        {phoneMenu ? (
+          <div class="phone-menu__contents">
+            <phoneMenu.PhoneMenuContents page={page} current={current} panelId={PHONE_MENU_ID} />
+          </div>
+        ) : (
+          <div class="phone-menu__contents" dangerouslySetInnerHTML={AS_SERVED} />
+        )}
+        <div class="phone-menu__tools">
+          <a class="button button--accent phone-menu__cta" href={localize("/contact-us", page.lang)}>
+            <Trans>Open an account</Trans>
+          </a>
+          {panelOpen && (
+            <>
+              <SessionControls />
+              <LanguageSwitch page={page} />
+            </>
+          )}
+        </div>
+      </dialog>
     </header>
   );
 }

@@ -1,10 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { useId } from "preact/hooks";
 import { Icon } from "../components/Icon";
 import { useHydrated } from "../lib/hydrated";
 import { localize } from "../lib/paths";
 import type { Lang } from "../lib/types";
-import { linkCurrent, type NavLink } from "./nav";
+import { linkCurrent, type NavLink, summaryKey } from "./nav";
 import { useRuntime } from "./runtime";
 
 /** One link of the navigation: a page of the site (marked when current) or another site, whose
@@ -26,7 +25,9 @@ export function NavLinkItem({
   const { t, i18n } = useLingui();
   const runtime = useRuntime();
   const hydrated = useHydrated();
-  const summaryId = useId();
+  // Named after the link: only the header's menus show summaries, each link once. Not `useId`,
+  // whose numbering would depend on what the served navigation panel holds before hydration.
+  const summaryId = `nav-summary:${summaryKey(link)}`;
   // The line describes the link; the link's name stays its label, the words voice control users say.
   const describedBy = summary ? summaryId : undefined;
   const line = summary && (

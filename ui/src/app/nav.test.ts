@@ -55,6 +55,14 @@ describe("navigation data", () => {
     expect(group("resources").links.map((link) => link.kind)).toEqual(["external", "page", "page"]);
   });
 
+  it("leads the Company menu with the Trust center", () => {
+    expect(group("company").links.map((link) => (link.kind === "page" ? link.path : link.id))).toEqual([
+      "/trust-center",
+      "/about",
+      "/entities",
+    ]);
+  });
+
   it("has the footer links in order", () => {
     expect(footerGroups.flatMap((column) => column.links.map((link) => link.path))).toEqual([
       "/announcements",

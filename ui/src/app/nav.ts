@@ -67,10 +67,11 @@ export const mainNav: NavEntry[] = [
     kind: "group",
     id: "company",
     label: msg`Company`,
+    // The Trust center first: what a buyer's security team looks for before anything else.
     links: [
+      page("/trust-center", msg`Trust center`),
       page("/about", msg`About us`),
       page("/entities", msg`Entities`),
-      page("/trust-center", msg`Trust center`),
     ],
   },
   {

@@ -3,6 +3,7 @@ import { loadI18n } from "../lib/i18n";
 import { loadPage } from "../lib/pages";
 import type { SiteConfig } from "../lib/types";
 import { ClientApp } from "./ClientApp";
+import { preparePhoneMenu } from "./Header";
 import { guardedReload } from "./reloadGuard";
 
 /** Starts the interface on the served document: reads the configuration the server injected,
@@ -18,6 +19,7 @@ export async function start(): Promise<void> {
   const code = await Promise.all([
     loadPage(config.page.page, { deferredParts: prerendered ? "later" : "now" }),
     loadI18n(config.page.lang),
+    prerendered ? null : preparePhoneMenu(),
   ]).catch((error: unknown) => {
     console.error("the page's code did not load: reloading once, else the page stays as served", error);
     guardedReload(new URL(location.href), (href) => location.replace(href));

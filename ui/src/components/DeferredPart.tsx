@@ -60,14 +60,16 @@ function replay({ control, value }: HeldInput) {
  * first visit hydration leaves the prerendered markup as it is, with no code: the code loads when
  * the visitor shows intent within `intentScope` (the closest element it matches: a pointer over
  * it, focus, a touch) or as soon as `prerendered` turns false, and then renders over the markup
- * as its own root, keeping the served elements. A click on a button or link, or a choice in a select,
- * that comes before the code is held and made again once it is there. */
+ * as its own root, keeping the served elements. A click on a button or link, or a choice in a select, that
+ * comes before the code is held and made again once it is there. `busy` marks the part's frame
+ * `aria-busy` at once, code or not, while what it will show is on its way. */
 export function Deferred<P extends object>({
   part,
   props,
   prerendered,
   className,
   intentScope,
+  busy = false,
 }: {
   part: DeferredPart<P>;
   props: P;
@@ -76,6 +78,8 @@ export function Deferred<P extends object>({
   className: string;
   /** A selector of the element around the part where intent counts. */
   intentScope: string;
+  /** Whether what the part will show is on its way (from the network). */
+  busy?: boolean;
 }) {
   const { i18n } = useLingui();
   const [inTree] = useState(() => part.loaded !== null);
@@ -141,12 +145,12 @@ export function Deferred<P extends object>({
   if (inTree && part.loaded) {
     const Component = part.loaded;
     return (
-      <div class={className}>
+      <div class={className} aria-busy={busy}>
         <div>
           <Component {...props} />
         </div>
       </div>
     );
   }
-  return <div class={className} ref={host} dangerouslySetInnerHTML={AS_SERVED} />;
+  return <div class={className} aria-busy={busy} ref={host} dangerouslySetInnerHTML={AS_SERVED} />;
 }

@@ -122,6 +122,7 @@ export default function SupportTokenPage({ page }: PageProps<SupportedAssetsData
           part={assetResults}
           className="asset-results"
           intentScope=".assets-page"
+          busy={state.status === "loading"}
           prerendered={answer === data.initial && state.status === "ready"}
           props={{
             state,

@@ -1,79 +1,38 @@
 import { useLingui } from "@lingui/react/macro";
-import { createPortal } from "react-dom";
-import { useEffect, useRef } from "preact/hooks";
 import { Icon } from "../../components/Icon";
-import { focusableIn, inertOutside, trapTab } from "../../lib/focus";
-import { localize } from "../../lib/paths";
 import type { PageData } from "../../lib/types";
-import { LanguageSwitch } from "../LanguageSwitch";
 import { mainNav } from "../nav";
 import { NavLinkItem } from "../NavLinkItem";
-import { SessionControls } from "../SessionControls";
-import "../../styles/phone-menu.css";
 
-/** The navigation panel of phone-sized screens: a modal dialog with every entry of the header
- * (groups as sections), the "Open an account" button, the session controls and the language switch. While it is open the rest
- * of the page is inert and does not scroll, Tab cycles inside it, and Escape or the close button
- * closes it (`onClose(true)`: focus goes back to the menu button); following a link closes it too
- * (`onClose(false)`). */
-export function PhoneMenu({
+/** What the navigation panel lists (src/app/Header.tsx holds the panel): its title bar with the
+ * close button, and every entry of the header, groups as sections, with the current page marked.
+ * Prerendered into every page; in the browser its code is needed only to draw it again for
+ * another page. The close button closes the panel with the browser's own invoker command, so it
+ * works before any code has arrived. */
+export function PhoneMenuContents({
   page,
   current,
-  onClose,
+  panelId,
 }: {
   page: PageData;
   current: string;
-  onClose: (returnFocus: boolean) => void;
+  /** The id of the panel's `<dialog>`, which the close button closes; its title's is this id
+   * followed by `-title`. */
+  panelId: string;
 }) {
   const { t, i18n } = useLingui();
-  const dialogRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const root = document.documentElement;
-    const overflow = root.style.overflow;
-    root.style.overflow = "hidden";
-    const restoreInert = inertOutside(dialog);
-    focusableIn(dialog)[0]?.focus();
-    return () => {
-      restoreInert();
-      root.style.overflow = overflow;
-    };
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape") {
-      event.preventDefault();
-      onClose(true);
-      return;
-    }
-    if (dialogRef.current) trapTab(event, dialogRef.current);
-  };
-
-  const onClick = (event: MouseEvent) => {
-    if ((event.target as Element).closest("a")) onClose(false);
-  };
-
-  return createPortal(
-    <div
-      class="phone-menu"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="phone-menu-title"
-      ref={dialogRef}
-      onKeyDown={onKeyDown}
-      onClick={onClick}
-    >
+  return (
+    <>
       <div class="phone-menu__bar">
-        <h2 class="phone-menu__title" id="phone-menu-title">
+        <h2 class="phone-menu__title" id={`${panelId}-title`}>
           {t`Menu`}
         </h2>
         <button
           type="button"
           class="phone-menu__close"
           aria-label={t`Close menu`}
-          onClick={() => onClose(true)}
+          commandfor={panelId}
+          command="close"
         >
           <Icon name="close" size={23} />
         </button>
@@ -100,14 +59,6 @@ export function PhoneMenu({
           )}
         </ul>
       </nav>
-      <div class="phone-menu__tools">
-        <a class="button button--accent phone-menu__cta" href={localize("/contact-us", page.lang)}>
-          {t`Open an account`}
-        </a>
-        <SessionControls />
-        <LanguageSwitch page={page} />
-      </div>
-    </div>,
-    document.body,
+    </>
   );
 }

@@ -60,7 +60,6 @@ export default function AssetResults(props: AssetResultsProps) {
           <AssetTable
             items={answer.items}
             accounts={props.accounts}
-            busy={status === "loading"}
             caption={t`${entityList}, page ${shownPage} of ${pageCount}`}
           />
           <div class="asset-footer">

@@ -21,12 +21,10 @@ export type AccountColumns = [AccountType, string][];
 export function AssetTable({
   items,
   accounts,
-  busy,
   caption,
 }: {
   items: AssetItem[];
   accounts: AccountColumns;
-  busy: boolean;
   caption: string;
 }) {
   const { t } = useLingui();
@@ -66,7 +64,7 @@ export function AssetTable({
   };
 
   return (
-    <div class="asset-table-frame" aria-busy={busy}>
+    <div class="asset-table-frame">
       <table class="asset-table" role="table">
         <caption class="visually-hidden">{caption}</caption>
         <thead role="rowgroup">

@@ -1,7 +1,7 @@
 import type { JSX } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { Icon } from "../Icon";
-import { type RegionOption, matchOptions } from "./regions";
+import type { RegionOption } from "./regions";
 
 /** Options rendered at first; more follow as the list is scrolled or the keyboard moves past them. */
 const PAGE = 50;
@@ -13,6 +13,7 @@ export function Combobox({
   id,
   labelId,
   options,
+  match,
   value,
   display,
   noMatch,
@@ -23,8 +24,10 @@ export function Combobox({
 }: {
   id: string;
   labelId: string;
-  /** Empty until hydrated: the names come from the browser. */
+  /** Empty until the form's behaviour has loaded: the names come from the browser. */
   options: RegionOption[];
+  /** The options that match what was typed, best first (`matchOptions` of ./regions.ts). */
+  match: (options: RegionOption[], typed: string) => RegionOption[];
   value: string;
   display: (option: RegionOption) => string;
   noMatch: string;
@@ -42,7 +45,7 @@ export function Combobox({
   const optionId = (option: RegionOption) => `${id}-${option.value}`;
 
   const chosen = options.find((option) => option.value === value);
-  const matches = useMemo(() => matchOptions(options, typed ?? ""), [options, typed]);
+  const matches = useMemo(() => match(options, typed ?? ""), [match, options, typed]);
   const expanded = open && matches.length > 0;
   const highlighted = expanded ? matches[active] : undefined;
 

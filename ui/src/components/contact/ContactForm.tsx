@@ -1,14 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import type { JSX } from "preact";
 import { useEffect, useId, useMemo, useRef, useState } from "preact/hooks";
-import { useHydrated } from "../../lib/hydrated";
+import { savingData, whenIdle } from "../../lib/idle";
 import { useLoaded } from "../../lib/useLoaded";
 import { localize } from "../../lib/paths";
-import type { Lang } from "../../lib/types";
+import type { Lang, PrivacyLinkSentence } from "../../lib/types";
 import { useUrlQuery } from "../urlQuery";
 import { Combobox } from "./Combobox";
 import { Field, errorId, hintId, labelId } from "./Field";
-import { type RegionOption, areaCodeOptions, countryOptions } from "./regions";
+import type { RegionOption } from "./regions";
 import type * as OnceTouched from "./onceTouched";
 import type { Receipt } from "./submission";
 import { type ContactPageData, type ContactValues, EMPTY_VALUES, FIELD_ORDER, type FieldName } from "./types";
@@ -29,30 +29,40 @@ const TEXT_INPUTS: Record<TextName, JSX.InputHTMLAttributes<HTMLInputElement>> =
 /** The form's validation and submission code (`import()` loads it once). */
 const loadBehaviour = (): Promise<typeof OnceTouched> => import("./onceTouched");
 
+/** A sentence of the form around its link to the privacy policy; English puts a space before the
+ * link, Chinese none. */
+function PrivacyLinked({ sentence, lang }: { sentence: PrivacyLinkSentence; lang: Lang }) {
+  return (
+    <>
+      {sentence.before}
+      {lang === "en" ? " " : ""}
+      <a href={localize("/privacy", lang)}>{sentence.link}</a>
+      {sentence.after}
+    </>
+  );
+}
+
+/** Every option, whatever was typed: the list is empty until the behaviour has loaded. */
+const keepAll = (options: RegionOption[]) => options;
+
 const countryName = (option: RegionOption) => option.name;
 const areaCodeName = (option: RegionOption) => `${option.dialling} ${option.name}`;
 
-/** The contact / open-account application form: validation on blur and on submit, the
- * searchable country and area-code lists, submission with an idempotency key, and the success
- * panel that replaces the form. Failures keep every answer. The validation and submission code
- * loads when the visitor first focuses or presses anything in the form. */
+/** The contact / open-account application form: validation on blur and on submit, the summary of
+ * what is wrong at its top after a submit that found something (focused, with a link to each
+ * field), the searchable country and area-code lists, submission with an idempotency key (the
+ * form marked busy meanwhile), and the success panel that replaces the form. Failures keep every
+ * answer. The validation and submission code (the summary's and the region lists' too) loads
+ * once the page is idle after hydration, so that the first tap finds it there, or, for a
+ * visitor saving data, when they first focus or press anything in the form. */
 export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang }) {
   const { t } = useLingui();
   const copy = data.form;
   const formId = useId();
   const fieldId = (name: FieldName) => `${formId}-${name}`;
-  const hydrated = useHydrated();
   const query = useUrlQuery();
   const requestId = query?.get("request") ?? "";
   const request = copy.request[requestId] ? requestId : null;
-  const countries = useMemo(
-    () => (hydrated ? countryOptions(data.countries, lang) : []),
-    [hydrated, lang, data],
-  );
-  const areaCodes = useMemo(
-    () => (hydrated ? areaCodeOptions(data.callingCodes, lang) : []),
-    [hydrated, lang, data],
-  );
 
   const [values, setValues] = useState<ContactValues>(EMPTY_VALUES);
   const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
@@ -60,20 +70,35 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   const [sending, setSending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
-  const [focusRequest, setFocusRequest] = useState<{ name: FieldName } | null>(null);
-  const [touchedOnce, setTouchedOnce] = useState(false);
-  const behaviour = useLoaded(loadBehaviour, touchedOnce);
+  const [summaryShown, setSummaryShown] = useState(false);
+  /** Counts the submits that found something wrong: each moves focus to the summary. */
+  const [summaryFocus, setSummaryFocus] = useState(0);
+  const [behaviourWanted, setBehaviourWanted] = useState(false);
+  const behaviour = useLoaded(loadBehaviour, behaviourWanted);
+  const countries = useMemo(
+    () => (behaviour ? behaviour.countryOptions(data.countries, lang) : []),
+    [behaviour, lang, data],
+  );
+  const areaCodes = useMemo(
+    () => (behaviour ? behaviour.areaCodeOptions(data.callingCodes, lang) : []),
+    [behaviour, lang, data],
+  );
   const keyFor = useRef<((body: string) => string) | null>(null);
   const busy = useRef(false);
   const fax = useRef<HTMLInputElement>(null);
+  const summary = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (focusRequest) document.getElementById(fieldId(focusRequest.name))?.focus();
-  }, [focusRequest]);
+    if (!savingData()) whenIdle(() => setBehaviourWanted(true));
+  }, []);
+
+  useEffect(() => {
+    if (summaryFocus > 0) summary.current?.focus();
+  }, [summaryFocus, behaviour]);
 
   if (receipt && behaviour) return <behaviour.SuccessPanel receipt={receipt} copy={copy.success} />;
 
-  const prepare = () => setTouchedOnce(true);
+  const prepare = () => setBehaviourWanted(true);
   const errorOf = (name: FieldName) =>
     serverErrors[name] ??
     (touched.has(name) && behaviour ? behaviour.fieldError(name, values, copy.message, data.limits) : null);
@@ -133,6 +158,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
         id={fieldId(name)}
         labelId={labelId(fieldId(name))}
         options={options}
+        match={behaviour ? behaviour.matchOptions : keepAll}
         value={values[name]}
         display={name === "country" ? countryName : areaCodeName}
         noMatch={copy.noMatch}
@@ -162,9 +188,9 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
     }
     setTouched(new Set(FIELD_ORDER));
     setServerErrors({});
-    const invalid = loaded.firstInvalidField(values, copy.message, data.limits);
-    if (invalid) {
-      setFocusRequest({ name: invalid });
+    if (loaded.firstInvalidField(values, copy.message, data.limits)) {
+      setSummaryShown(true);
+      setSummaryFocus((count) => count + 1);
       return;
     }
     busy.current = true;
@@ -180,8 +206,8 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
       setReceipt(outcome.receipt);
     } else if (outcome.kind === "invalid") {
       setServerErrors(outcome.fields);
-      const first = FIELD_ORDER.find((name) => outcome.fields[name] !== undefined);
-      if (first) setFocusRequest({ name: first });
+      setSummaryShown(true);
+      setSummaryFocus((count) => count + 1);
     } else {
       setAlert(outcome.message);
     }
@@ -189,16 +215,26 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
 
   const consentError = errorOf("consent");
   const notice = request ? copy.request[request]?.notice : undefined;
+  const invalidEntries = FIELD_ORDER.flatMap((name) => {
+    const message = errorOf(name);
+    return message ? [{ id: fieldId(name), message }] : [];
+  });
 
   return (
     <form
       class="contact-form"
+      aria-busy={sending}
       noValidate
       onSubmit={(event) => void submit(event)}
       onFocusIn={prepare}
       onPointerDown={prepare}
     >
-      <p class="contact-form__note">{copy.privacyNote}</p>
+      <p class="contact-form__note">
+        <PrivacyLinked sentence={copy.privacyNote} lang={lang} />
+      </p>
+      {behaviour && summaryShown && invalidEntries.length > 0 && (
+        <behaviour.ErrorSummary entries={invalidEntries} summaryRef={summary} />
+      )}
       <div class="contact-form__grid">
         {textField("company")}
         {regionField("country", countries, chooseCountry)}
@@ -221,11 +257,11 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
         </Field>
         {textField("website")}
         {textField("contactPerson")}
+        {textField("email")}
         <div class="contact-form__phone">
           {regionField("areaCode", areaCodes, (areaCode) => update({ areaCode }))}
           {textField("phone")}
         </div>
-        {textField("email")}
       </div>
       <div class={`contact-consent${consentError ? " contact-field--invalid" : ""}`}>
         <input
@@ -241,10 +277,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
           onBlur={() => touch("consent")}
         />
         <label for={fieldId("consent")} class="contact-consent__label">
-          {copy.consent.before}
-          {lang === "en" ? " " : ""}
-          <a href={localize("/privacy", lang)}>{copy.consent.link}</a>
-          {copy.consent.after}
+          <PrivacyLinked sentence={copy.consent} lang={lang} />
           <span class="contact-field__mark" aria-hidden="true">
             {" *"}
           </span>

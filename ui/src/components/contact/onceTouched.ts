@@ -1,6 +1,9 @@
 /** What the form needs only once a visitor works with it (src/components/contact/ContactForm.tsx
- * loads it on the first focus, pointer press or submit): validation, submission and the panel
- * shown after it, kept out of the page's first load. */
+ * loads it when the page is idle after hydration, or on the first focus, pointer press or submit):
+ * validation, the summary of what is wrong, the country and area-code lists and their search,
+ * submission and the panel shown after it, kept out of the page's first load. */
+export { ErrorSummary } from "./ErrorSummary";
+export { areaCodeOptions, countryOptions, matchOptions } from "./regions";
 export { fieldError, firstInvalidField } from "./rules";
 export { SuccessPanel } from "./SuccessPanel";
 export { applicationBody, idempotencyKeys, submitApplication } from "./submission";

@@ -22,16 +22,17 @@ export interface ContactValues {
 /** A field of the form: a key of the request body. */
 export type FieldName = keyof ContactValues;
 
-/** The fields in the order they appear on the page (the first invalid one takes focus). */
+/** The fields in the order they appear on the page (the summary of what is wrong lists them so):
+ * the contact person beside the email, the area code and phone number on a row of their own. */
 export const FIELD_ORDER: readonly FieldName[] = [
   "company",
   "country",
   "businessType",
   "website",
   "contactPerson",
+  "email",
   "areaCode",
   "phone",
-  "email",
   "consent",
 ];
 
