@@ -1,10 +1,10 @@
-import type { ComponentChildren } from "preact";
-import type { MarketingData, Section } from "../lib/sections";
+import type { ComponentChildren, ComponentType } from "preact";
+import type { MarketingData, Section, SectionOf } from "../lib/sections";
 import type { PageData } from "../lib/types";
 import { MarketingLayout } from "./MarketingLayout";
 import { CallToAction } from "./sections/CallToAction";
 import { Cases } from "./sections/Cases";
-import { Certifications } from "./sections/Certifications";
+import { CertificationBadges } from "./sections/CertificationBadges";
 import { ComparisonTable } from "./sections/ComparisonTable";
 import { Entities } from "./sections/Entities";
 import { Features } from "./sections/Features";
@@ -15,8 +15,12 @@ import { Lifecycle } from "./sections/Lifecycle";
 import { Split } from "./sections/Split";
 import { Steps } from "./sections/Steps";
 
-/** The sections every marketing page may have; `null` for any other kind. */
-function commonSection(section: Section) {
+/** What draws certifications shown in full (`layout = "full"`, the Trust center only). */
+type FullCertifications = ComponentType<{ section: SectionOf<"certifications"> }>;
+
+/** The sections every marketing page may have; `null` for any other kind. Certifications show as
+ * a badge row unless the page gives what draws them in full. */
+function commonSection(section: Section, fullCertifications: FullCertifications | undefined) {
   switch (section.kind) {
     case "figures":
       return <Figures section={section} />;
@@ -31,7 +35,11 @@ function commonSection(section: Section) {
     case "fees":
       return <FeeTable section={section} />;
     case "certifications":
-      return <Certifications section={section} />;
+      if (section.layout !== "badges" && fullCertifications) {
+        const Full = fullCertifications;
+        return <Full section={section} />;
+      }
+      return <CertificationBadges section={section} />;
     case "cases":
       return <Cases section={section} />;
     case "lifecycle":
@@ -51,10 +59,19 @@ function commonSection(section: Section) {
 export function MarketingPage({
   page,
   above,
+  fullCertifications,
 }: {
   page: PageData<MarketingData>;
   /** Shown above the hero's heading, e.g. the solution tabs. */
   above?: ComponentChildren;
+  /** What draws certifications in full, given by the one page that shows them so. */
+  fullCertifications?: FullCertifications;
 }) {
-  return <MarketingLayout page={page} above={above} renderSection={commonSection} />;
+  return (
+    <MarketingLayout
+      page={page}
+      above={above}
+      renderSection={(section) => commonSection(section, fullCertifications)}
+    />
+  );
 }

@@ -2,7 +2,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Certification, SectionOf } from "../../lib/sections";
 import { localize } from "../../lib/paths";
 import type { Lang } from "../../lib/types";
-import { ActionLinks } from "../ActionLinks";
 import { FeatureIcon } from "../FeatureIcon";
 import { FormattedDate } from "../FormattedDate";
 import { SectionFrame } from "./SectionFrame";
@@ -11,33 +10,13 @@ import { Words } from "../Words";
 /** Where a visitor asks for copies of the reports and certificates (the form shows its notice). */
 const REQUEST_PATH = "/contact-us?request=assurance";
 
-/** The certifications and audit reports: on the Trust center as evidence tiles (what each is, who
- * issued it, the period or day it covers or the certificate's number and expiry, its scope and how
- * to request it); elsewhere as a compact badge row linking there. */
-export function Certifications({ section }: { section: SectionOf<"certifications"> }) {
+/** The certifications and audit reports in full, on the Trust center only (its page gives this
+ * component to src/components/MarketingPage.tsx, so that no other page's code carries it): an
+ * evidence tile each, with what it is, who issued it, the period or day it covers or the
+ * certificate's number and expiry, its scope and how to request it. */
+export function CertificationTiles({ section }: { section: SectionOf<"certifications"> }) {
   const { i18n } = useLingui();
   const lang = i18n.locale as Lang;
-  if (section.layout === "badges") {
-    return (
-      <SectionFrame section={section}>
-        <ul class="badge-row">
-          {section.item.map((item) => {
-            const report = item.evidence.kind !== "certificate";
-            return (
-              <li key={item.id}>
-                <FeatureIcon name={report ? "file-check" : "badge-check"} size={23} />
-                <span>
-                  <strong>{item.name}</strong>
-                  {report ? <Trans>Auditor's report</Trans> : <Trans>Certificate</Trans>}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-        <ActionLinks actions={section.action} />
-      </SectionFrame>
-    );
-  }
   return (
     <SectionFrame section={section} tone="tinted">
       <ul class="tiles badges">
