@@ -13,8 +13,8 @@ use super::facts::{self, RUNTIME_TOKENS, TOKENS};
 use super::fee_tokens;
 use super::fees::FeeSchedules;
 use super::lines::copy_lines;
-use super::service_facts;
 use super::model::SiteFacts;
+use super::service_facts;
 
 /// The language's entity descriptions (`[entity.{id}]`) and regulator names (`[regulator]`).
 pub type EntityWords<'a> = (

@@ -183,7 +183,10 @@ mod tests {
     #[test]
     fn register_links_are_kept_as_written() {
         assert_eq!(
-            parse("See [the directory](https://register.example/fid).", Lang::Zh),
+            parse(
+                "See [the directory](https://register.example/fid).",
+                Lang::Zh
+            ),
             vec![Block::P(vec![
                 Inline::Text("See ".into()),
                 Inline::Link {

@@ -190,7 +190,10 @@ pub fn problems(facts: Facts<'_>) -> Vec<String> {
         ));
     }
     let (opens, closes) = (minutes(&service.opens), minutes(&service.closes));
-    if opens.zip(closes).is_none_or(|(opens, closes)| opens >= closes) {
+    if opens
+        .zip(closes)
+        .is_none_or(|(opens, closes)| opens >= closes)
+    {
         problems.push(format!(
             "`service.opens` \"{}\" and `service.closes` \"{}\" must be HH:MM times, opening first",
             service.opens, service.closes
@@ -228,7 +231,11 @@ mod tests {
         keys: 5,
     };
 
-    fn facts<'a>(keys: &'a KeyFacts, service: &'a ServiceFacts, registers: &'a [Register]) -> Facts<'a> {
+    fn facts<'a>(
+        keys: &'a KeyFacts,
+        service: &'a ServiceFacts,
+        registers: &'a [Register],
+    ) -> Facts<'a> {
         Facts {
             keys,
             service,
