@@ -28,7 +28,7 @@ pub enum Inline {
     Link {
         /// Link text.
         text: String,
-        /// Site path, e.g. `/zh/entities#fees`, or a `mailto:` address.
+        /// Site path, e.g. `/zh/entities#fees`, a `mailto:` address or a regulator's register.
         href: String,
     },
 }
