@@ -20,6 +20,7 @@ mod feeds;
 mod h2_abuse;
 mod headers;
 mod hostile;
+mod how_custody_works;
 mod load;
 mod marketing;
 mod negotiation;

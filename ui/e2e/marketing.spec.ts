@@ -11,6 +11,7 @@ const MARKETING_PATHS = [
   "/about",
   "/entities",
   "/trust-center",
+  "/how-custody-works",
   "/brand-kit",
   "/defi-connector",
   "/oasis-off-exchange-settlement",

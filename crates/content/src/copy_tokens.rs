@@ -1,7 +1,8 @@
 //! The tokens copy writes instead of typing a value that is data elsewhere, filled in per
 //! language: company figures (`{clients}`), fee amounts (`{fee.setup.amount}`), the worked fee
 //! example (`{fee.example.fixed}`), the particulars of the legal entities
-//! (`{entity.sg.legal_name}`) and durations (`{duration.claim-notice}`).
+//! (`{entity.sg.legal_name}`), durations (`{duration.claim-notice}`) and the service levels,
+//! leaders and registers of `service_facts.rs` (`{cutoff.cold-withdrawal}`).
 
 use std::collections::BTreeMap;
 
@@ -13,6 +14,7 @@ use super::fee_tokens;
 use super::fees::FeeSchedules;
 use super::lines::copy_lines;
 use super::model::SiteFacts;
+use super::service_facts;
 
 /// The language's entity descriptions (`[entity.{id}]`) and regulator names (`[regulator]`).
 pub type EntityWords<'a> = (
@@ -43,6 +45,7 @@ impl CopyTokens {
             .collect();
         values.extend(facts::other_tokens(site, lang));
         values.extend(durations::tokens(&site.duration, lang));
+        values.extend(service_facts::tokens(site.service_facts(), lang));
         let mut groups = Vec::new();
         if let Some(fees) = fees {
             values.extend(fee_tokens::tokens(fees, lang));

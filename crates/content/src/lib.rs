@@ -35,6 +35,7 @@ pub mod parity;
 pub mod section_items;
 pub mod sections;
 pub mod security;
+pub mod service_facts;
 pub mod share_card;
 pub mod supported_asset_query;
 pub mod supported_assets;

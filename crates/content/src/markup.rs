@@ -1,6 +1,7 @@
 //! The small text markup of long-form content: paragraphs separated by a blank line, bullet
-//! lists of lines starting with `- `, internal links written `[text](/path)` and the security
-//! contact's e-mail link `[text](mailto:address)`.
+//! lists of lines starting with `- `, internal links written `[text](/path)`, the security
+//! contact's e-mail link `[text](mailto:address)` and links to the regulators' public registers,
+//! written `[text]({register.mas})` (the content check refuses any other address typed in copy).
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -27,7 +28,7 @@ pub enum Inline {
     Link {
         /// Link text.
         text: String,
-        /// Site path, e.g. `/zh/entities#fees`, or a `mailto:` address.
+        /// Site path, e.g. `/zh/entities#fees`, a `mailto:` address or a regulator's register.
         href: String,
     },
 }
@@ -84,7 +85,7 @@ fn inlines(text: &str, lang: Lang) -> Vec<Inline> {
         }
         let link = &rest[open..=open + target_end];
         let target = &link[label_end + 2..link.len() - 1];
-        let href = if target.starts_with(MAILTO) {
+        let href = if target.starts_with(MAILTO) || target.starts_with(HTTPS) {
             target.to_owned()
         } else {
             localize_link(target, lang)
@@ -105,12 +106,15 @@ fn inlines(text: &str, lang: Lang) -> Vec<Inline> {
 /// How an e-mail link's target starts.
 const MAILTO: &str = "mailto:";
 
+/// How a link to a regulator's register starts, once its `{register.…}` token is filled in.
+const HTTPS: &str = "https://";
+
 /// For text starting with `[`: the index of `]` and of the `)` closing `(/…)` or `(mailto:…)`, if
 /// it is a link.
 fn link_bounds(text: &str) -> Option<(usize, usize)> {
     let label_end = text.find(']')?;
     let after = &text[label_end..];
-    let opening = ["](/", "](mailto:"]
+    let opening = ["](/", "](mailto:", "](https://"]
         .into_iter()
         .find(|opening| after.starts_with(opening))?;
     let close = after[opening.len()..].find(')')?;
@@ -163,15 +167,33 @@ mod tests {
 
     #[test]
     fn brackets_that_are_not_links_stay_text() {
-        let text = "[note] and [x](https://a.example) then [FAQ](/faq)";
+        let text = "[note] and [x](http://a.example) then [FAQ](/faq)";
         assert_eq!(
             parse(text, Lang::En),
             vec![Block::P(vec![
-                Inline::Text("[note] and [x](https://a.example) then ".into()),
+                Inline::Text("[note] and [x](http://a.example) then ".into()),
                 Inline::Link {
                     text: "FAQ".into(),
                     href: "/faq".into()
                 },
+            ])]
+        );
+    }
+
+    #[test]
+    fn register_links_are_kept_as_written() {
+        assert_eq!(
+            parse(
+                "See [the directory](https://register.example/fid).",
+                Lang::Zh
+            ),
+            vec![Block::P(vec![
+                Inline::Text("See ".into()),
+                Inline::Link {
+                    text: "the directory".into(),
+                    href: "https://register.example/fid".into()
+                },
+                Inline::Text(".".into()),
             ])]
         );
     }

@@ -67,6 +67,16 @@ pub struct SiteFacts {
     pub entity: Vec<Entity>,
     /// Durations and service levels, written in copy as `{duration.{id}}`.
     pub duration: Vec<super::durations::Duration>,
+    /// How signing keys are held: the HSM certification and the m-of-n signing threshold.
+    pub keys: super::service_facts::KeyFacts,
+    /// The service levels that are not durations: availability target, business hours, cut-offs.
+    pub service: super::service_facts::ServiceFacts,
+    /// The management team and the board, written in copy as `{leader.{id}}`.
+    pub leader: Vec<super::service_facts::Named>,
+    /// The exchanges connected to Oasis, written in copy as `{exchange.{id}}`.
+    pub exchange: Vec<super::service_facts::Named>,
+    /// The regulators' public registers, linked in copy as `[text]({register.{id}})`.
+    pub register: Vec<super::service_facts::Register>,
     /// The security contact: `/.well-known/security.txt` and e-mail links in copy.
     pub security: super::security::SecurityContact,
     /// Brand colours in display order; each becomes the CSS custom property `--color-{key}`.
@@ -77,6 +87,17 @@ pub struct SiteFacts {
 }
 
 impl SiteFacts {
+    /// The facts whose tokens `service_facts.rs` writes.
+    pub fn service_facts(&self) -> super::service_facts::Facts<'_> {
+        super::service_facts::Facts {
+            keys: &self.keys,
+            service: &self.service,
+            leaders: &self.leader,
+            exchanges: &self.exchange,
+            registers: &self.register,
+        }
+    }
+
     /// The hex value of a palette colour.
     pub fn colour(&self, key: &str) -> Option<&str> {
         self.palette

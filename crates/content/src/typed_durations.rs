@@ -316,4 +316,43 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn a_period_typed_into_the_service_levels_is_refused() {
+        let durations = [Duration {
+            id: "warm-withdrawal".into(),
+            value: 30,
+            unit: DurationUnit::Minutes,
+        }];
+        let page = |lang: &str, text: &str| {
+            (
+                format!("{lang}/marketing/how-custody-works.toml"),
+                text.to_owned(),
+            )
+        };
+        let en = include_str!("../../../content/en/marketing/how-custody-works.toml");
+        let zh = include_str!("../../../content/zh/marketing/how-custody-works.toml");
+        let written = ContentFiles::from([page("en", en), page("zh", zh)]);
+        assert!(check(&written, &durations).is_empty());
+        let typed = ContentFiles::from([
+            page(
+                "en",
+                &en.replacen("{duration.warm-withdrawal}", "30 minutes", 1),
+            ),
+            page(
+                "zh",
+                &zh.replacen("{duration.warm-withdrawal}", "30 分钟", 1),
+            ),
+        ]);
+        let errors: Vec<String> = check(&typed, &durations)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors
+                .iter()
+                .all(|e| e.contains("write {duration.warm-withdrawal}"))
+        );
+    }
 }

@@ -1,5 +1,6 @@
 //! Rules that keep the copy true to the data: every legal entity described in each language,
-//! the worked fee example priced from the fee rows, no figure, fee or duration typed by hand, and
+//! the worked fee example priced from the fee rows, the service levels plausible and links to other
+//! sites only to the registers of `site.toml`, no figure, fee or duration typed by hand, and
 //! the house terms of the glossary (Chinese, and the English variants it rejects) and the Chinese
 //! date format.
 
@@ -8,15 +9,17 @@ use std::collections::BTreeSet;
 use super::findings::is_slug;
 use crate::fee_tokens::{self, EXAMPLE};
 use crate::files::ContentFiles;
+use crate::lines::copy_lines;
 use crate::model::Content;
 use crate::section_items::EntityId;
-use crate::{ContentError, Lang, typed_durations, typed_figures, zh_dates};
+use crate::{ContentError, Lang, service_facts, typed_durations, typed_figures, zh_dates};
 
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     let text = |name: &str| files.get(name).map(String::as_str).unwrap_or_default();
     let mut errors = entities(content, &text);
     errors.extend(fees(content, text("fees.toml")));
+    errors.extend(service(content, files, text("site.toml")));
     let literals = typed_figures::literals(&content.site, &content.fees);
     errors.extend(typed_figures::check(files, &literals));
     errors.extend(typed_durations::check(files, &content.site.duration));
@@ -154,6 +157,49 @@ fn fees(content: &Content, text: &str) -> Vec<ContentError> {
             "[example]",
             format!("the worked example cannot be priced: {problem}"),
         ));
+    }
+    errors
+}
+
+/// The service facts hold together, and copy links to no other site but through a
+/// `{register.…}` token, which the typed-figure check keeps from being typed out.
+fn service(content: &Content, files: &ContentFiles, text: &str) -> Vec<ContentError> {
+    let site = &content.site;
+    let mut errors: Vec<ContentError> = service_facts::problems(site.service_facts())
+        .into_iter()
+        .map(|problem| ContentError::near("site.toml", text, "[service]", problem))
+        .collect();
+    let mut ids = BTreeSet::new();
+    let named = site.service.cutoff.iter().map(|c| ("cutoff", &c.id));
+    let named = named.chain(site.leader.iter().map(|l| ("leader", &l.id)));
+    let named = named.chain(site.exchange.iter().map(|e| ("exchange", &e.id)));
+    for (group, id) in named.chain(site.register.iter().map(|r| ("register", &r.id))) {
+        if !is_slug(id) || !ids.insert((group, id)) {
+            errors.push(ContentError::near(
+                "site.toml",
+                text,
+                &format!("id = \"{id}\""),
+                format!("{group} id `{id}` must be a unique slug"),
+            ));
+        }
+    }
+    for (name, file_text) in files.iter().filter(|(name, _)| {
+        Lang::ALL
+            .iter()
+            .any(|lang| name.starts_with(&format!("{}/", lang.code())))
+    }) {
+        for (line_start, line) in copy_lines(file_text) {
+            for (offset, _) in line.match_indices("](http") {
+                errors.push(ContentError::at_offset(
+                    name,
+                    file_text,
+                    line_start + offset + 2,
+                    "a link to another site: copy links only to the registers of site.toml, \
+                     written [text]({register.…})"
+                        .to_owned(),
+                ));
+            }
+        }
     }
     errors
 }

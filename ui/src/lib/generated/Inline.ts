@@ -9,6 +9,6 @@ export type Inline = string | {
  */
 text: string, 
 /**
- * Site path, e.g. `/zh/entities#fees`, or a `mailto:` address.
+ * Site path, e.g. `/zh/entities#fees`, a `mailto:` address or a regulator's register.
  */
 href: string, };

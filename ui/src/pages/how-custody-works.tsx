@@ -1,0 +1,7 @@
+import { MarketingPage } from "../components/MarketingPage";
+import type { MarketingData } from "../lib/sections";
+import type { PageProps } from "../lib/types";
+
+export default function HowCustodyWorksPage({ page }: PageProps<MarketingData>) {
+  return <MarketingPage page={page} />;
+}
