@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { FORM_FIELDS } from "../src/components/contact/fields.generated";
 import type { ContactCopy, ContactPageData, FieldName } from "../src/components/contact/types";
 import { CONTACT_LOG, startSite } from "./server";
 import { withoutOverlays } from "./site";
@@ -21,18 +22,8 @@ const SPEC_MESSAGES: Partial<Record<FieldName, string>> = {
   email: "Please input correct email",
 };
 
-/** Every field of the form, each required, in page order. */
-const REQUIRED: FieldName[] = [
-  "company",
-  "country",
-  "businessType",
-  "website",
-  "contactPerson",
-  "areaCode",
-  "phone",
-  "email",
-  "consent",
-];
+/** Every field of the form, each required, in page order (the server's list, src/contact/rules.rs). */
+const REQUIRED: readonly FieldName[] = FORM_FIELDS;
 
 /** One stored application as the log holds it. */
 interface StoredApplication {
@@ -252,6 +243,7 @@ for (const lang of ["en", "zh"] as const) {
         ["website", "acme", "acme.io", copy.message.websiteFormat],
         ["phone", "12", "6123 4567", copy.message.phone],
         ["email", "mei@acme", "mei@acme.io", copy.message.email],
+        ["email", "mei..tan@acme.io", "mei.tan@acme.io", copy.message.email],
       ];
       for (const [name, bad, good, message] of wrong) {
         await control(page, copy, name).fill(bad);

@@ -3,37 +3,19 @@ import type { ContactData as ContactPageData } from "../../lib/generated/Contact
 import type { FieldLimits } from "../../lib/generated/FieldLimits";
 import type { FieldMessages } from "../../lib/generated/FieldMessages";
 import type { FieldText } from "../../lib/generated/FieldText";
+import type { Submission } from "../../lib/generated/Submission";
+import { FORM_FIELDS } from "./fields.generated";
 
 export type { ContactCopy, ContactPageData, FieldLimits, FieldMessages, FieldText };
 
-/** The answers of the application form, keyed as in the body of `POST /api/contact`. */
-export interface ContactValues {
-  company: string;
-  country: string;
-  businessType: string;
-  website: string;
-  contactPerson: string;
-  areaCode: string;
-  phone: string;
-  email: string;
-  consent: boolean;
-}
+/** A field of the form: a key of the request body, from the server's list of the form's fields. */
+export type FieldName = (typeof FORM_FIELDS)[number];
 
-/** A field of the form: a key of the request body. */
-export type FieldName = keyof ContactValues;
+/** The answers of the application form, keyed and typed as in the body of `POST /api/contact`. */
+export type ContactValues = { [name in FieldName]: NonNullable<Submission[name]> };
 
 /** The fields in the order they appear on the page (the first invalid one takes focus). */
-export const FIELD_ORDER: readonly FieldName[] = [
-  "company",
-  "country",
-  "businessType",
-  "website",
-  "contactPerson",
-  "areaCode",
-  "phone",
-  "email",
-  "consent",
-];
+export const FIELD_ORDER: readonly FieldName[] = FORM_FIELDS;
 
 /** A form with nothing filled in yet. */
 export const EMPTY_VALUES: ContactValues = {
