@@ -6,4 +6,4 @@
 # committed files differ from what the Rust code generates.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-CUSTODY_WRITE_UI_TYPES=1 cargo test --release --test site ui_types::
+CUSTODY_WRITE_UI_TYPES=1 cargo test --profile release-test --test site ui_types::
