@@ -92,7 +92,8 @@ fn main() -> ExitCode {
 
 fn serve(command: &ServeCommand) -> anyhow::Result<()> {
     let invocation = Invocation::current();
-    let inherited = listeners::inherited()?;
+    // SAFETY: called once, before the runtime or any other thread starts.
+    let inherited = unsafe { listeners::inherited() }?;
     let config = command.args.load()?;
     let runtime = server::runtime()?;
     runtime.block_on(async move {

@@ -1,9 +1,10 @@
 //! The figures behind the metrics `custody_site_contact_log_applications` and
 //! `custody_site_webhook_pending_applications`, kept true across rotations: the store counts
 //! what it appends to the live log, the webhook worker what it delivers, and a rotation moves the
-//! live log's undelivered applications to the archived backlog. One lock orders the three.
+//! live log's undelivered applications to the archived backlog. One lock, owned by the store
+//! and shared with the webhook worker of the same log, orders the three.
 
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::cursor::Counts;
 use crate::metrics::{gauge_value, metrics};
@@ -23,20 +24,19 @@ pub struct Backlog {
     delivering: bool,
 }
 
-static BACKLOG: Mutex<Backlog> = Mutex::new(Backlog {
-    live_records: 0,
-    live_delivered: 0,
-    archived_pending: 0,
-    reading_live_log: false,
-    delivering: false,
-});
+/// The backlog of one applications log, shared by its store and its webhook worker (clones
+/// share the same lock).
+#[derive(Debug, Clone, Default)]
+pub struct SharedBacklog(Arc<Mutex<Backlog>>);
 
-/// The backlog, locked. Rotating the log, and the worker's start and moves from file to file,
-/// hold this lock while they touch the files, so that the files and the figures agree.
-pub fn lock() -> MutexGuard<'static, Backlog> {
-    BACKLOG
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+impl SharedBacklog {
+    /// The backlog, locked. Rotating the log, and the worker's start and moves from file to
+    /// file, hold this lock while they touch the files, so that the files and the figures agree.
+    pub fn lock(&self) -> MutexGuard<'_, Backlog> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
 }
 
 impl Backlog {

@@ -240,4 +240,11 @@ mod tests {
         );
         assert_eq!(row(&["two\nlines"]), "\"two\nlines\"\n");
     }
+
+    #[test]
+    fn every_field_of_the_form_is_a_column() {
+        for field in super::super::rules::FORM_FIELDS {
+            assert!(COLUMNS.contains(&field), "{field}");
+        }
+    }
 }

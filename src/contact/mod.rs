@@ -14,6 +14,7 @@ pub(crate) mod phone;
 pub(crate) mod rate_limit;
 pub mod record;
 pub(crate) mod rotation;
+pub mod rules;
 pub(crate) mod signature;
 pub(crate) mod store;
 pub mod trust;

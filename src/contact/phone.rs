@@ -4,12 +4,8 @@ use phonenumber::Mode;
 use phonenumber::country::Id;
 use phonenumber::metadata::DATABASE;
 
+use super::rules::{MAX_PHONE_DIGITS, MIN_PHONE_DIGITS};
 use custody_content::countries;
-
-/// Most digits of a phone number without the area code (E.164 allows 15 with it).
-const MAX_DIGITS: usize = 17;
-/// Fewest digits of any real subscriber number.
-const MIN_DIGITS: usize = 4;
 
 /// The international calling code of a country or region (`SG` → 65); `None` for territories
 /// without a numbering plan of their own (Antarctica) and for anything not an ISO 3166-1 code.
@@ -33,7 +29,7 @@ pub fn plausible(phone: &str) -> bool {
     phone
         .chars()
         .all(|c| c.is_ascii_digit() || " -.()".contains(c))
-        && (MIN_DIGITS..=MAX_DIGITS).contains(&digits)
+        && (MIN_PHONE_DIGITS..=MAX_PHONE_DIGITS).contains(&digits)
 }
 
 /// The number in E.164 (`+85221234567`) when it is a valid number of the area code's plan:

@@ -19,10 +19,11 @@ use rustix::fs::FallocateFlags;
 use tokio::sync::{Notify, mpsc, oneshot};
 use uuid::Uuid;
 
+use super::backlog::SharedBacklog;
 use super::idempotency::RecentKeys;
 use super::log_file::{Lines, open_for_append};
 use super::record::{Draft, Receipt, Record};
-use super::{backlog, rotation};
+use super::rotation;
 use crate::metrics::metrics;
 
 /// Most applications written with one fsync.
@@ -53,8 +54,19 @@ enum Message {
 #[derive(Debug, Clone)]
 pub struct Store {
     messages: mpsc::Sender<Message>,
-    appended: Arc<Notify>,
+    activity: LogActivity,
     writable: Arc<AtomicBool>,
+}
+
+/// What a webhook worker shares with the store of the log it delivers: the wake-up after every
+/// append and rotation, and the backlog whose lock orders the store's and the worker's file
+/// moves.
+#[derive(Debug, Clone)]
+pub struct LogActivity {
+    /// Woken after every append and rotation.
+    pub appended: Arc<Notify>,
+    /// The log's backlog figures and the lock around file moves.
+    pub backlog: SharedBacklog,
 }
 
 impl std::fmt::Debug for Message {
@@ -73,7 +85,10 @@ impl Store {
     /// that cannot be opened is retried with every application, each refused until it opens.
     pub fn open(path: &Path, group_commit: bool) -> Store {
         let (messages, receiver) = mpsc::channel(QUEUE);
-        let appended = Arc::new(Notify::new());
+        let activity = LogActivity {
+            appended: Arc::new(Notify::new()),
+            backlog: SharedBacklog::default(),
+        };
         let writable = Arc::new(AtomicBool::new(false));
         let mut writer = Writer {
             path: path.to_path_buf(),
@@ -81,7 +96,7 @@ impl Store {
             good_len: 0,
             needs_newline: false,
             keys: RecentKeys::default(),
-            appended: appended.clone(),
+            activity: activity.clone(),
             writable: writable.clone(),
         };
         std::thread::Builder::new()
@@ -97,7 +112,7 @@ impl Store {
             .expect("the store thread starts");
         Store {
             messages,
-            appended,
+            activity,
             writable,
         }
     }
@@ -140,9 +155,10 @@ impl Store {
         answer.await.map_err(|_| Unavailable)?
     }
 
-    /// Woken after every append and rotation, for the webhook worker.
-    pub fn appended(&self) -> Arc<Notify> {
-        self.appended.clone()
+    /// What the webhook worker of this log shares with the store: the wake-up after every
+    /// append and rotation, and the backlog's lock.
+    pub fn appended(&self) -> LogActivity {
+        self.activity.clone()
     }
 }
 
@@ -177,7 +193,7 @@ struct Writer {
     needs_newline: bool,
     /// The idempotency keys of the last 24 hours.
     keys: RecentKeys,
-    appended: Arc<Notify>,
+    activity: LogActivity,
     /// Whether the last open or write succeeded, for readiness.
     writable: Arc<AtomicBool>,
 }
@@ -260,7 +276,7 @@ impl Writer {
         }
         tracing::info!(path = %self.path.display(), records, unreadable, "contact applications log ready");
         self.writable.store(true, Ordering::Relaxed);
-        backlog::lock().read_back(records as u64);
+        self.activity.backlog.lock().read_back(records as u64);
         self.good_len = good_len;
         self.file = Some(file);
         Ok(())
@@ -314,8 +330,8 @@ impl Writer {
                 Ok(()) => {
                     let count = written.len() as u64;
                     metrics().applications_stored.inc_by(count);
-                    backlog::lock().appended(count);
-                    self.appended.notify_one();
+                    self.activity.backlog.lock().appended(count);
+                    self.activity.appended.notify_one();
                 }
                 Err(error) => {
                     tracing::error!(path = %self.path.display(), %error, applications = written.len(), "cannot write the contact applications log; applications refused");
@@ -352,7 +368,7 @@ impl Writer {
             return Err(Unavailable);
         }
         let file = self.file.as_ref().expect("opened above");
-        let mut backlog = backlog::lock();
+        let mut backlog = self.activity.backlog.lock();
         let rotated = rotation::rotate(&self.path, file);
         if rotated.is_ok() {
             backlog.rotated();
@@ -365,7 +381,7 @@ impl Writer {
                 self.good_len = 0;
                 self.needs_newline = false;
                 self.writable.store(true, Ordering::Relaxed);
-                self.appended.notify_one();
+                self.activity.appended.notify_one();
                 Ok(rotated.archive)
             }
             Err(error) => {

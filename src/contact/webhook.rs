@@ -23,11 +23,13 @@ use jiff::Timestamp;
 use serde_json::json;
 use tokio::sync::{Notify, watch};
 
+use super::backlog::SharedBacklog;
 use super::cursor::{Cursor, Step};
 use super::delivery::{self, DeliveryState};
 use super::record::Record;
 use super::signature::SigningKey;
-use super::{backlog, trust};
+use super::store::LogActivity;
+use super::trust;
 use crate::config::ContactConfig;
 use crate::metrics::{gauge_value, metrics};
 
@@ -47,6 +49,8 @@ pub struct Webhook {
     retry_max: Duration,
     log: PathBuf,
     appended: Arc<Notify>,
+    /// The backlog of the log, shared with its store.
+    backlog: SharedBacklog,
     client: Client<HttpsConnector<HttpConnector>, Body>,
     /// The applications delivered so far, sent each time every one in the log is delivered.
     caught_up: watch::Sender<u64>,
@@ -60,11 +64,11 @@ struct Failure {
 
 impl Webhook {
     /// The worker for `config`'s webhook, or `None` when no webhook is configured; an error
-    /// when `contact.webhook_ca` cannot be used. `appended` wakes it when the store has written
-    /// or rotated the log.
+    /// when `contact.webhook_ca` cannot be used. `activity`, from the store of the same log,
+    /// wakes it when the store has written or rotated the log and orders their file moves.
     pub fn from_config(
         config: &ContactConfig,
-        appended: Arc<Notify>,
+        activity: LogActivity,
     ) -> anyhow::Result<Option<Webhook>> {
         let tls = trust::client_config(config)?;
         let Some(webhook_url) = &config.webhook_url else {
@@ -93,7 +97,8 @@ impl Webhook {
             retry_initial: Duration::from_millis(config.webhook_retry_initial_ms),
             retry_max: Duration::from_secs(config.webhook_retry_max_secs),
             log: config.log.clone(),
-            appended,
+            appended: activity.appended,
+            backlog: activity.backlog,
             client: Client::builder(TokioExecutor::new()).build(connector),
             caught_up: watch::Sender::new(0),
         }))
@@ -134,7 +139,7 @@ impl Webhook {
                         Ok(record) => {
                             self.deliver(&record, &mut state).await;
                             state.delivered += 1;
-                            backlog::lock().delivered();
+                            self.backlog.lock().delivered();
                         }
                         Err(error) => {
                             tracing::warn!(offset = state.offset, %error, "skipping a line of the contact log that is not an application; it cannot be delivered");
@@ -155,8 +160,9 @@ impl Webhook {
                     let _ = tokio::time::timeout(POLL, self.appended.notified()).await;
                 }
                 Ok(Step::Drained) => {
-                    let (back, moved) = on_blocking_thread(cursor, |cursor| {
-                        let mut backlog = backlog::lock();
+                    let backlog = self.backlog.clone();
+                    let (back, moved) = on_blocking_thread(cursor, move |cursor| {
+                        let mut backlog = backlog.lock();
                         let to_live_log = cursor.move_on()?;
                         backlog.moved(to_live_log);
                         Ok(to_live_log)
@@ -176,7 +182,7 @@ impl Webhook {
                 }
                 Ok(Step::Restarted) => {
                     tracing::warn!(path = %self.log.display(), offset = state.offset, "the contact log is shorter than the delivered offset (replaced or truncated by hand); delivering it again from the start");
-                    backlog::lock().restarted();
+                    self.backlog.lock().restarted();
                     state = DeliveryState::default();
                     self.save_at(&cursor, &mut state).await;
                 }
@@ -190,8 +196,9 @@ impl Webhook {
     async fn resume(&self, state: &mut DeliveryState) -> Cursor {
         loop {
             let (file, offset) = (state.file, state.offset);
+            let backlog = self.backlog.clone();
             let resumed = blocking(self.log.clone(), move |log| {
-                let mut backlog = backlog::lock();
+                let mut backlog = backlog.lock();
                 let found = Cursor::resume(&log, file, offset)?;
                 let lost = found.is_none();
                 let cursor = match found {

@@ -15,9 +15,6 @@ use crate::config::Config;
 /// queue instead of having its handshakes dropped and retried a second later.
 const LISTEN_BACKLOG: u32 = 4096;
 
-/// The first inherited descriptor (`SD_LISTEN_FDS_START`).
-const FIRST_INHERITED_FD: RawFd = 3;
-
 /// Environment variable naming the process that hands its listeners over in an upgrade; the
 /// inherited sockets are taken only when it is this process's parent.
 pub const HANDOVER_FROM: &str = "CUSTODY_SITE_HANDOVER_FROM";
@@ -135,37 +132,32 @@ pub fn listen(addr: SocketAddr) -> std::io::Result<TcpListener> {
 }
 
 /// The listening sockets this process was given, by role: by systemd (`LISTEN_PID` is this
-/// process) or by the process it replaces (`CUSTODY_SITE_HANDOVER_FROM` is the parent). Names
-/// come from `LISTEN_FDNAMES`; a single socket without a known name is the site's. Call it
-/// before anything else opens files, once.
-pub fn inherited() -> anyhow::Result<Vec<(Role, std::net::TcpListener)>> {
-    let Some(count) = std::env::var("LISTEN_FDS").ok() else {
-        return Ok(Vec::new());
-    };
-    let for_us = match std::env::var("LISTEN_PID") {
-        Ok(pid) => pid.trim() == std::process::id().to_string(),
-        Err(_) => std::env::var(HANDOVER_FROM)
-            .is_ok_and(|pid| pid.trim() == std::os::unix::process::parent_id().to_string()),
-    };
-    if !for_us {
-        return Ok(Vec::new());
+/// process) or by the process it replaces (`CUSTODY_SITE_HANDOVER_FROM` is the parent, which
+/// cannot know this process's id beforehand). `sd-notify` reads `LISTEN_FDS` and
+/// `LISTEN_FDNAMES`, checks `LISTEN_PID`, sets close-on-exec and unsets the variables, so no
+/// later child inherits them; a single socket without a known name is the site's.
+///
+/// # Safety
+///
+/// It changes the environment: call it once, before any other thread starts.
+pub unsafe fn inherited() -> anyhow::Result<Vec<(Role, std::net::TcpListener)>> {
+    let handed_over = std::env::var_os("LISTEN_PID").is_none()
+        && std::env::var(HANDOVER_FROM)
+            .is_ok_and(|pid| pid.trim() == std::os::unix::process::parent_id().to_string());
+    if handed_over {
+        // SAFETY: no other thread runs yet (this function's contract).
+        unsafe { std::env::set_var("LISTEN_PID", std::process::id().to_string()) };
     }
-    let count: RawFd = count
-        .trim()
-        .parse()
-        .ok()
-        .filter(|count| (1..=16).contains(count))
-        .with_context(|| {
-            format!("LISTEN_FDS must be a number of sockets from 1 to 16, not `{count}`")
-        })?;
-    let names: Vec<String> = std::env::var("LISTEN_FDNAMES")
-        .map(|names| names.split(':').map(str::to_owned).collect())
-        .unwrap_or_default();
+    // SAFETY: as above.
+    let passed = unsafe { sd_notify::listen_fds_with_names_and_unset_env() }
+        .context("the sockets passed in LISTEN_FDS and LISTEN_FDNAMES")?;
+    let count = passed.len();
+    if count > MAX_INHERITED {
+        bail!("LISTEN_FDS must be a number of sockets from 1 to {MAX_INHERITED}, not {count}");
+    }
     let mut listeners = Vec::new();
-    for offset in 0..count {
-        let fd = FIRST_INHERITED_FD + offset;
-        let name = names.get(offset as usize).map(String::as_str).unwrap_or("");
-        let role = match Role::from_name(name) {
+    for (fd, name) in passed {
+        let role = match Role::from_name(&name) {
             Some(role) => role,
             None if count == 1 => Role::Site,
             None => bail!(
@@ -180,28 +172,17 @@ pub fn inherited() -> anyhow::Result<Vec<(Role, std::net::TcpListener)>> {
     Ok(listeners)
 }
 
+/// Most sockets a service manager or a previous process may pass: one per role, with room.
+const MAX_INHERITED: usize = 16;
+
 /// Takes ownership of inherited descriptor `fd`, which must be a listening TCP socket.
 fn listening_socket(fd: RawFd) -> anyhow::Result<std::net::TcpListener> {
-    let mut listening: libc::c_int = 0;
-    let mut length = std::mem::size_of::<libc::c_int>() as libc::socklen_t;
-    // SAFETY: `listening` and `length` are valid for writes of the sizes given.
-    let status = unsafe {
-        libc::getsockopt(
-            fd,
-            libc::SOL_SOCKET,
-            libc::SO_ACCEPTCONN,
-            (&raw mut listening).cast(),
-            &raw mut length,
-        )
-    };
-    if status != 0 || listening == 0 {
+    // SAFETY: the descriptor was passed to this process for it to own (sd_listen_fds(3)), is
+    // open (sd-notify set its close-on-exec flag) and nothing else in the process uses it.
+    let owned = unsafe { OwnedFd::from_raw_fd(fd) };
+    if !rustix::net::sockopt::socket_acceptconn(&owned).unwrap_or(false) {
         bail!("inherited descriptor {fd} is not a listening socket");
     }
-    // SAFETY: the descriptor was passed to this process for it to own (sd_listen_fds(3)), is
-    // open (getsockopt succeeded) and nothing else in the process uses it.
-    let owned = unsafe { OwnedFd::from_raw_fd(fd) };
-    // SAFETY: as above; `fcntl` only sets the close-on-exec flag of a descriptor we own.
-    unsafe { libc::fcntl(owned.as_raw_fd(), libc::F_SETFD, libc::FD_CLOEXEC) };
     let listener = std::net::TcpListener::from(owned);
     listener
         .local_addr()

@@ -3,7 +3,7 @@
 //! round. For each: the server stays up, its resident memory stays bounded, a well-behaved
 //! visitor is answered within a second while the attack runs, and every abusive connection is
 //! closed (GOAWAY or end of stream seen by the attacker) within a bounded time. Each test prints
-//! its figures (`cargo test --release --test site h2_abuse -- --ignored --nocapture`).
+//! its figures (`cargo test --profile release-test --test site h2_abuse -- --ignored --nocapture`).
 
 mod attacks;
 

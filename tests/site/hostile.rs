@@ -2,7 +2,7 @@
 //! 5xx. Paths, headers, bodies and queries, reflected markup, over the real router and, where
 //! hyper's own parsing matters, over a real socket; then properties of the parsers checked on
 //! generated input. Every test prints how many inputs of its class it sent
-//! (`cargo test --release --test site hostile -- --nocapture` shows the counts).
+//! (`cargo test --profile release-test --test site hostile -- --nocapture` shows the counts).
 
 mod bodies;
 mod contact_properties;

@@ -1,5 +1,7 @@
 //! The UI's TypeScript types are generated from the structs the server serializes: the files in
-//! `ui/src/lib/generated/` must be what those structs generate today.
+//! `ui/src/lib/generated/` must be what those structs generate today, and
+//! `ui/src/components/contact/*.generated.ts` the form's fields and rules as
+//! `src/contact/rules.rs` writes them.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -7,6 +9,7 @@ use std::path::Path;
 use ts_rs::{Config as TsConfig, TS};
 
 use custody_site::contact::application::Submission;
+use custody_site::contact::rules;
 use custody_site::http::api_error::ErrorAnswer;
 use custody_site::http::contact::ReceiptBody;
 use custody_site::render::client_contract::{BuildMeta, DataRedirect, LatestBuild, SiteConfig};
@@ -14,6 +17,9 @@ use custody_site::search::Answer as SearchAnswer;
 
 /// Where the generated TypeScript types live, and the variable that rewrites them.
 const GENERATED: &str = "ui/src/lib/generated";
+/// Where the contact form's fields and rules are generated: beside the form's code, which loads
+/// with its page (`ui/src/lib/` loads on every page).
+const CONTACT: &str = "ui/src/components/contact";
 const REWRITE: &str = "CUSTODY_WRITE_UI_TYPES";
 
 fn read_dir(dir: &Path) -> BTreeMap<String, String> {
@@ -63,4 +69,24 @@ fn generated_ui_types_are_current() {
         stale.is_empty(),
         "{GENERATED} is stale ({stale:?}): run `bash scripts/generate-ui-types.sh`"
     );
+}
+
+/// The contact form's fields and rules in the browser are the server's (`src/contact/rules.rs`).
+#[test]
+fn generated_contact_rules_are_current() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(CONTACT);
+    for (name, fresh) in [
+        ("fields.generated.ts", rules::typescript_fields()),
+        ("rules.generated.ts", rules::typescript_rules()),
+    ] {
+        let path = dir.join(name);
+        if std::env::var_os(REWRITE).is_some() {
+            std::fs::write(&path, &fresh).unwrap();
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == fresh,
+            "{CONTACT}/{name} is stale: run `bash scripts/generate-ui-types.sh`"
+        );
+    }
 }

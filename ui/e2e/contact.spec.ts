@@ -293,6 +293,7 @@ for (const lang of ["en", "zh"] as const) {
         ["website", "acme", "acme.io", copy.message.websiteFormat],
         ["phone", "12", "6123 4567", copy.message.phone],
         ["email", "mei@acme", "mei@acme.io", copy.message.email],
+        ["email", "mei..tan@acme.io", "mei.tan@acme.io", copy.message.email],
       ];
       for (const [name, bad, good, message] of wrong) {
         await control(page, copy, name).fill(bad);

@@ -1,3 +1,4 @@
+import { EMAIL_PATTERNS, MAX_PHONE_DIGITS, MIN_PHONE_DIGITS } from "./rules.generated";
 import {
   type ContactValues,
   FIELD_ORDER,
@@ -11,10 +12,7 @@ import {
  * how the text around them reads. */
 const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 const PHONE_CHARACTERS = /^[0-9 ().-]+$/;
-const EMAIL = /^[^\s@"<>()[\],;:\\]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/u;
 const WEBSITE = /^(?:https?:\/\/)?(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/iu;
-const MIN_PHONE_DIGITS = 4;
-const MAX_PHONE_DIGITS = 17;
 
 /** Length in characters (code points), as the server counts it. */
 const length = (text: string) => [...text].length;
@@ -45,11 +43,13 @@ function phone(value: string, limit: number, messages: FieldMessages): string | 
   return valid ? null : messages.phone;
 }
 
-/** The problem of an email address: `local@domain.tld` without spaces, within the limit. */
+/** The problem of an email address: missing, too long, or not a dot-atom `local@domain.tld` (the
+ * server's patterns, `./rules.generated.ts`). */
 function email(value: string, limit: number, messages: FieldMessages): string | null {
+  const problem = requiredText(value, limit, messages.email, messages);
+  if (problem) return problem;
   const trimmed = value.trim();
-  if (CONTROL_CHARACTER.test(trimmed)) return messages.controlCharacters;
-  return EMAIL.test(trimmed) && length(trimmed) <= limit ? null : messages.email;
+  return EMAIL_PATTERNS.every((pattern) => pattern.test(trimmed)) ? null : messages.email;
 }
 
 /** The message for `name` given every answer, or `null` when the answer is acceptable. The server

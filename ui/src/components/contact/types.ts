@@ -3,27 +3,20 @@ import type { ContactData as ContactPageData } from "../../lib/generated/Contact
 import type { FieldLimits } from "../../lib/generated/FieldLimits";
 import type { FieldMessages } from "../../lib/generated/FieldMessages";
 import type { FieldText } from "../../lib/generated/FieldText";
+import type { Submission } from "../../lib/generated/Submission";
+import type { FORM_FIELDS } from "./fields.generated";
 
 export type { ContactCopy, ContactPageData, FieldLimits, FieldMessages, FieldText };
 
-/** The answers of the application form, keyed as in the body of `POST /api/contact`. */
-export interface ContactValues {
-  company: string;
-  country: string;
-  businessType: string;
-  website: string;
-  contactPerson: string;
-  areaCode: string;
-  phone: string;
-  email: string;
-  consent: boolean;
-}
+/** A field of the form: a key of the request body, from the server's list of the form's fields. */
+export type FieldName = (typeof FORM_FIELDS)[number];
 
-/** A field of the form: a key of the request body. */
-export type FieldName = keyof ContactValues;
+/** The answers of the application form, keyed and typed as in the body of `POST /api/contact`. */
+export type ContactValues = { [name in FieldName]: NonNullable<Submission[name]> };
 
 /** The fields in the order they appear on the page (the summary of what is wrong lists them so):
- * the contact person beside the email, the area code and phone number on a row of their own. */
+ * the contact person beside the email, the area code and phone number on a row of their own.
+ * The same fields as the server's list (`FORM_FIELDS`), in another order (types.test.ts). */
 export const FIELD_ORDER: readonly FieldName[] = [
   "company",
   "country",
