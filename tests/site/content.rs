@@ -81,20 +81,20 @@ fn ids_must_match_across_languages_and_be_unique() {
 }
 
 #[test]
-fn an_illustration_shown_twice_on_a_page_fails_with_its_line() {
+fn an_illustration_shown_twice_on_the_site_fails_naming_both_places() {
     let errors = errors_after(|f| {
         replace(
             f,
-            "en/marketing/services.toml",
-            "illustration = \"approval\"",
+            "en/marketing/entities.toml",
+            "illustration = \"globe\"",
             "illustration = \"vault\"",
         )
     });
     assert!(
-        errors
-            .iter()
-            .any(|e| e.starts_with("content/en/marketing/services.toml:")
-                && e.contains("the illustration `vault` is shown twice on this page")),
+        errors.iter().any(|e| e.starts_with("content/en/marketing/")
+            && e.contains("the illustration `vault` is shown twice on the site")
+            && e.contains("en/marketing/entities.toml")
+            && e.contains("en/marketing/services.toml")),
         "{errors:?}"
     );
 }
