@@ -27,7 +27,7 @@ export function NavLinkItem({
   const hydrated = useHydrated();
   // Named after the link: only the header's menus show summaries, each link once. Not `useId`,
   // whose numbering would depend on what the served navigation panel holds before hydration.
-  const summaryId = `nav-summary:${summaryKey(link)}`;
+  const summaryId = `nav-summary${summaryKey(link).replace(/\W/g, "-")}`;
   // The line describes the link; the link's name stays its label, the words voice control users say.
   const describedBy = summary ? summaryId : undefined;
   const line = summary && (

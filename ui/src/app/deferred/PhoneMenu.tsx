@@ -8,7 +8,8 @@ import { NavLinkItem } from "../NavLinkItem";
  * close button, and every entry of the header, groups as sections, with the current page marked.
  * Prerendered into every page; in the browser its code is needed only to draw it again for
  * another page. The close button closes the panel with the browser's own invoker command, so it
- * works before any code has arrived. */
+ * works before any code has arrived. Its navigation landmark is named by the panel's title, so
+ * that it is told apart from the header's. */
 export function PhoneMenuContents({
   page,
   current,
@@ -37,7 +38,7 @@ export function PhoneMenuContents({
           <Icon name="close" size={23} />
         </button>
       </div>
-      <nav class="phone-menu__nav" aria-label={t`Main navigation`}>
+      <nav class="phone-menu__nav" aria-labelledby={`${panelId}-title`}>
         <ul class="phone-menu__list">
           {mainNav.map((entry) =>
             entry.kind === "page" ? (
