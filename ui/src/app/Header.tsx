@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { Icon } from "../components/Icon";
 import { trapTab } from "../lib/focus";
-import { whenIdle } from "../lib/idle";
+import { savingData, whenIdle } from "../lib/idle";
 import { localize, splitLang } from "../lib/paths";
 import { useMain } from "../lib/store";
 import { useLoaded } from "../lib/useLoaded";
@@ -48,7 +48,8 @@ const COMPACT_HEADER = "(max-width: 63.99rem)";
  * with the browser's own invoker commands, and Escape closes it natively, so it answers before
  * the page's code has arrived; once hydrated the button opens it itself. While it is open the rest
  * of the page is inert and does not scroll, and Tab cycles inside it. The panel's contents keep
- * their served markup until another page needs them drawn again, when their code loads. Once the
+ * their served markup until their code has loaded: once the page is idle (on intent, for a
+ * visitor saving data), or when another page needs them. Once the
  * page is idle the closed menus and panel are laid out unseen (`data-prepared`), so that opening
  * one only has to show it. Menus and the panel close when the page changes or a link in the panel
  * is followed, and the panel when the window grows wide. */
@@ -60,7 +61,11 @@ export function Header({ page }: { page: PageData }) {
   const [panelOpen, setPanelOpen] = useState(false);
   const [prepared, setPrepared] = useState(false);
   const [servedPath] = useState(page.path);
-  const loadedPhoneMenu = useLoaded(loadPhoneMenu, page.path !== servedPath);
+  // Drawn by code once idle (or on intent, when saving data): the served links to other sites
+  // have no address until the browser knows it.
+  const [phoneMenuWanted, setPhoneMenuWanted] = useState(false);
+  const wantPhoneMenu = () => setPhoneMenuWanted(true);
+  const loadedPhoneMenu = useLoaded(loadPhoneMenu, phoneMenuWanted || page.path !== servedPath);
   const phoneMenu = loadedPhoneMenu ?? preparedPhoneMenu;
   const panelRef = useRef<HTMLDialogElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -75,7 +80,10 @@ export function Header({ page }: { page: PageData }) {
   useEffect(() => {
     // Opened before hydration, by the menu button's own command.
     if (panelRef.current?.open) setPanelOpen(true);
-    whenIdle(() => setPrepared(true));
+    whenIdle(() => {
+      setPrepared(true);
+      if (!savingData()) wantPhoneMenu();
+    });
     const compact = matchMedia(COMPACT_HEADER);
     const closeWhenWide = () => {
       if (!compact.matches) closePanel();
@@ -159,6 +167,8 @@ export function Header({ page }: { page: PageData }) {
           commandfor={PHONE_MENU_ID}
           command="show-modal"
           onClick={openPanel}
+          onPointerDown={wantPhoneMenu}
+          onFocus={wantPhoneMenu}
         >
           <Icon name="menu" size={23} />
           <span class="menu-button__label">
