@@ -1,13 +1,13 @@
-//! The rules of the application form that the browser applies too, in one place: the fields in
-//! page order, the e-mail rule and the phone number's digits. The server checks with these
+//! The rules of the application form that the browser applies too, in one place: the fields (in
+//! the server's order), the e-mail rule and the phone number's digits. The server checks with these
 //! values (`contact/checks.rs`, `contact/phone.rs`), and [`typescript_fields`] and
 //! [`typescript_rules`] write them for the form, beside its code in `ui/src/components/contact/`
 //! (`ui/src/lib/` loads on every page; rewritten by `scripts/generate-ui-types.sh`), so the two
 //! cannot disagree.
 //! `tests/contact-rule-cases.json` holds the cases both sides are tested with.
 
-/// The fields of the form, as keyed in the body of `POST /api/contact`, in page order: the
-/// first one with a problem takes focus.
+/// The fields of the form, as keyed in the body of `POST /api/contact`, in the server's order;
+/// the page lays them out in its own (`FIELD_ORDER` of ui/src/components/contact/types.ts).
 pub const FORM_FIELDS: [&str; 9] = [
     "company",
     "country",
@@ -52,7 +52,7 @@ pub fn typescript_fields() -> String {
         .map(|name| format!("  {name:?},\n"))
         .collect();
     format!(
-        "{GENERATED}/** The fields of the form, keyed as in the body of `POST /api/contact`, in page order. */\n\
+        "{GENERATED}/** The fields of the form, keyed as in the body of `POST /api/contact`, in the server's order (the page lays them out in its own). */\n\
          export const FORM_FIELDS = [\n{fields}] as const;\n"
     )
 }
