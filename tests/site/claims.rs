@@ -1,9 +1,11 @@
 //! The rules that keep the claims of issue 38 true to the data, seen as an editor sees them: a
 //! typed duration, a stale assurance report, an asset in an account its entity does not offer,
 //! a price step in the fixed package and a rejected English variant each fail with file and
-//! line; and the footer says on every page that the company is fictional.
+//! line, and so does an amendment of a legal page out of order or after its review date; the
+//! privacy policy shows its latest amendment; and the footer says on every page that the company
+//! is fictional.
 
-use crate::common::{errors_after, get, replace};
+use crate::common::{errors_after, get, replace, visible_text};
 
 /// Asserts that some error starts with `file` and contains every one of `parts`.
 fn reported(errors: &[String], file: &str, parts: &[&str]) {
@@ -111,6 +113,53 @@ fn a_rejected_english_variant_and_an_incomplete_boilerplate_fail() {
         &["“private data” is not the house term"],
     );
     reported(&errors, "content/en/site.toml:", &["omits ISO 9001"]);
+}
+
+#[test]
+fn an_amendment_after_the_review_date_or_out_of_order_fails() {
+    let errors = errors_after(|f| {
+        replace(
+            f,
+            "en/documents.toml",
+            "date = 2021-02-01",
+            "date = 2027-01-15",
+        );
+        replace(
+            f,
+            "zh/documents.toml",
+            "reviewed = 2026-10-30",
+            "reviewed = 2026-10-01",
+        );
+    });
+    reported(&errors, "content/en/documents.toml:9:", &["oldest first"]);
+    reported(
+        &errors,
+        "content/zh/documents.toml:8:",
+        &["`reviewed` (2026-10-01) is earlier than the latest amendment (2026-10-30)"],
+    );
+}
+
+#[tokio::test]
+async fn the_privacy_policy_shows_its_latest_amendment_under_its_effective_date() {
+    for (path, dates, amendment) in [
+        (
+            "/privacy",
+            "Effective 30 June 2019. Last amended 30 October 2026. Last reviewed 30 October 2026.",
+            "1 February 2021: The notification of data breaches",
+        ),
+        (
+            "/zh/privacy",
+            "生效日期：2019年6月30日。最近修订：2026年10月30日。最近审阅：2026年10月30日。",
+            "2021年2月1日：按 PDPA 自该日起的要求",
+        ),
+    ] {
+        let page = visible_text(&get(path).await.text);
+        assert!(
+            page.contains(dates),
+            "{path}: no effective and amendment dates"
+        );
+        assert!(page.contains(amendment), "{path}: amendments not listed");
+    }
 }
 
 #[tokio::test]

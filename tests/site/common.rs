@@ -120,6 +120,21 @@ pub fn as_read(html: &str) -> String {
     html.replace("<wbr/>", "").replace("<wbr>", "")
 }
 
+/// The text of an HTML fragment as a reader sees it: every tag removed, entities left as they are.
+pub fn visible_text(html: &str) -> String {
+    let mut text = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text
+}
+
 /// The value of `<meta name=…>` / `<link rel=…>`-style attributes: every `attr="…"` that follows `marker`.
 pub fn attribute_after<'a>(html: &'a str, marker: &str, attr: &str) -> Option<&'a str> {
     let start = html.find(marker)?;

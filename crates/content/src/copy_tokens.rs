@@ -2,7 +2,7 @@
 //! language: company figures (`{clients}`), fee amounts (`{fee.setup.amount}`), the worked fee
 //! example (`{fee.example.fixed}`), the particulars of the legal entities
 //! (`{entity.sg.legal_name}`), durations (`{duration.claim-notice}`) and the service levels,
-//! leaders and registers of `service_facts.rs` (`{cutoff.cold-withdrawal}`).
+//! leaders, insurers, exchanges and registers of `service_facts.rs` (`{cutoff.cold-withdrawal}`).
 
 use std::collections::BTreeMap;
 

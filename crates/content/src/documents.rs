@@ -114,6 +114,31 @@ pub struct DocumentSection {
     pub heading: String,
     /// Body in the content markup.
     pub body: String,
+    /// The document's recorded amendments, oldest first, listed under the body.
+    #[serde(default)]
+    pub amendment: Vec<Amendment>,
+}
+
+/// One recorded amendment of a long document: when it took effect and what it changed.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Amendment {
+    /// The day the amended text took effect.
+    #[serde(serialize_with = "date_as_iso")]
+    pub date: toml::value::Date,
+    /// What changed, in one sentence of plain text.
+    pub summary: String,
+}
+
+impl LongDocument {
+    /// The day of its latest recorded amendment, if it records any.
+    pub fn amended(&self) -> Option<toml::value::Date> {
+        self.section
+            .iter()
+            .flat_map(|section| &section.amendment)
+            .map(|amendment| amendment.date)
+            .max()
+    }
 }
 
 impl Announcement {

@@ -73,6 +73,8 @@ pub struct SiteFacts {
     pub service: super::service_facts::ServiceFacts,
     /// The management team and the board, written in copy as `{leader.{id}}`.
     pub leader: Vec<super::service_facts::Named>,
+    /// The insurance policy's broker and underwriter, written in copy as `{insurer.{id}}`.
+    pub insurer: Vec<super::service_facts::Named>,
     /// The exchanges connected to Oasis, written in copy as `{exchange.{id}}`.
     pub exchange: Vec<super::service_facts::Named>,
     /// The regulators' public registers, linked in copy as `[text]({register.{id}})`.
@@ -93,6 +95,7 @@ impl SiteFacts {
             keys: &self.keys,
             service: &self.service,
             leaders: &self.leader,
+            insurers: &self.insurer,
             exchanges: &self.exchange,
             registers: &self.register,
         }

@@ -10,9 +10,9 @@ use super::supported_asset_query::{
     DEFAULT_PAGE_SIZE, MAX_FILTER_CHARS, PAGE_SIZES, SupportedAssetIndex, SupportedAssetQuery,
 };
 use super::view::page::{
-    AnnouncementSummary, AnnouncementsData, BusinessTypeOption, Chrome, ContactData, DocumentData,
-    DocumentSection, ErrorData, FaqCategorySummary, FaqData, FooterEntity, Intro, PageBody,
-    PageData, Suggestion, SupportedAssetsData,
+    AnnouncementSummary, AnnouncementsData, BusinessTypeOption, Chrome, ContactData,
+    DocumentAmendment, DocumentData, DocumentSection, ErrorData, FaqCategorySummary, FaqData,
+    FooterEntity, Intro, PageBody, PageData, Suggestion, SupportedAssetsData,
 };
 use super::view::site_data::{UiPage, UiSiteData};
 use super::{Lang, entity_view, list_pages, markup, sections};
@@ -183,6 +183,7 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Page
                     intro: Intro::of(meta),
                     updated: document.updated.to_string(),
                     reviewed: document.reviewed.map(|date| date.to_string()),
+                    amended: document.amended().map(|date| date.to_string()),
                     sections: document
                         .section
                         .iter()
@@ -190,6 +191,14 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Page
                             id: s.id.clone(),
                             heading: s.heading.clone(),
                             blocks: markup::parse(&s.body, lang),
+                            amendments: s
+                                .amendment
+                                .iter()
+                                .map(|a| DocumentAmendment {
+                                    date: a.date.to_string(),
+                                    summary: a.summary.clone(),
+                                })
+                                .collect(),
                         })
                         .collect(),
                 }),

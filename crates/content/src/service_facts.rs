@@ -45,13 +45,14 @@ pub struct KeyFacts {
     pub keys: u8,
 }
 
-/// `site.toml` `[[leader]]` and `[[exchange]]`: a name the site states once, a member of the
-/// management team or the board, or an exchange connected to Oasis. The names are fictional, like
+/// `site.toml` `[[leader]]`, `[[insurer]]` and `[[exchange]]`: a name the site states once, a
+/// member of the management team or the board, the insurance policy's broker or underwriter, or
+/// an exchange connected to Oasis. The names are fictional, like
 /// the brand; what each does is copy in each language.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Named {
-    /// The token's name: copy writes `{leader.{id}}` or `{exchange.{id}}`.
+    /// The token's name: copy writes `{leader.{id}}`, `{insurer.{id}}` or `{exchange.{id}}`.
     pub id: String,
     /// The name, written the same in every language.
     pub name: String,
@@ -103,6 +104,8 @@ pub struct Facts<'a> {
     pub service: &'a ServiceFacts,
     /// `[[leader]]`.
     pub leaders: &'a [Named],
+    /// `[[insurer]]`.
+    pub insurers: &'a [Named],
     /// `[[exchange]]`.
     pub exchanges: &'a [Named],
     /// `[[register]]`.
@@ -115,6 +118,7 @@ pub fn tokens(facts: Facts<'_>, lang: Lang) -> Vec<(String, String)> {
         keys,
         service,
         leaders,
+        insurers,
         exchanges,
         registers,
     } = facts;
@@ -147,6 +151,11 @@ pub fn tokens(facts: Facts<'_>, lang: Lang) -> Vec<(String, String)> {
         leaders
             .iter()
             .map(|leader| (format!("leader.{}", leader.id), leader.name.clone())),
+    );
+    tokens.extend(
+        insurers
+            .iter()
+            .map(|insurer| (format!("insurer.{}", insurer.id), insurer.name.clone())),
     );
     tokens.extend(
         exchanges
@@ -240,6 +249,7 @@ mod tests {
             keys,
             service,
             leaders: &[],
+            insurers: &[],
             exchanges: &[],
             registers,
         }

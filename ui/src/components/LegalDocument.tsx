@@ -8,8 +8,9 @@ import { useActiveSection } from "./useActiveSection";
 import type { DocumentData } from "../lib/generated/DocumentData";
 import { Words } from "./Words";
 
-/** A long-form page: heading, last-updated date (or effective and last-reviewed dates), table of
- * contents that marks the section being read, and titled sections;
+/** A long-form page: heading, last-updated date (or effective, last-amended and last-reviewed
+ * dates), table of contents that marks the section being read, and titled sections with the
+ * amendments they record;
  * `extras` adds content (such as a control) at the end of the section with that id. */
 export function LegalDocument({
   page,
@@ -23,7 +24,15 @@ export function LegalDocument({
   return (
     <>
       <PageIntro page={page}>
-        {page.data.reviewed ? (
+        {page.data.reviewed && page.data.amended ? (
+          <p class="eyebrow">
+            <Trans>
+              Effective <FormattedDate date={page.data.updated} lang={page.lang} />. Last amended{" "}
+              <FormattedDate date={page.data.amended} lang={page.lang} />. Last reviewed{" "}
+              <FormattedDate date={page.data.reviewed} lang={page.lang} />.
+            </Trans>
+          </p>
+        ) : page.data.reviewed ? (
           <p class="eyebrow">
             <Trans>
               Effective <FormattedDate date={page.data.updated} lang={page.lang} />. Last reviewed{" "}
@@ -60,6 +69,17 @@ export function LegalDocument({
                 <Words text={section.heading} />
               </h2>
               <RichText blocks={section.blocks} />
+              {section.amendments.length > 0 && (
+                <ul>
+                  {section.amendments.map(({ date, summary }) => (
+                    <li key={date}>
+                      <Trans comment="A recorded amendment of a legal page: the day it took effect, then what changed">
+                        <FormattedDate date={date} lang={page.lang} />: {summary}
+                      </Trans>
+                    </li>
+                  ))}
+                </ul>
+              )}
               {extras[section.id]}
             </section>
           ))}

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::findings::Findings;
+use crate::documents::LongDocument;
 use crate::error_kind::ErrorKind;
 use crate::files::ContentFiles;
 use crate::model::Content;
@@ -271,6 +272,7 @@ impl SiteRules<'_> {
                 &documents_file,
                 document.section.iter().map(|s| s.id.as_str()),
             );
+            self.amendment_dates(&documents_file, page, document);
         }
         for route in content
             .routes
@@ -320,6 +322,39 @@ impl SiteRules<'_> {
         for id in ids {
             self.found
                 .slug_once(&mut seen, id, "id", file, &format!("\"{id}\""));
+        }
+    }
+
+    /// A document's amendments are recorded oldest first, none before it took effect, and a
+    /// review date, if given, is no earlier than the latest amendment.
+    fn amendment_dates(&mut self, file: &str, page: &str, document: &LongDocument) {
+        let dates: Vec<_> = document
+            .section
+            .iter()
+            .flat_map(|section| &section.amendment)
+            .map(|amendment| amendment.date)
+            .collect();
+        let locator = format!("[{page}]");
+        if dates.windows(2).any(|pair| pair[0] >= pair[1]) {
+            let message = "amendments must be listed oldest first, one per day".to_string();
+            self.found.error(file, &locator, message);
+        }
+        if dates
+            .first()
+            .is_some_and(|first| *first <= document.updated)
+        {
+            let message = format!(
+                "an amendment must be later than the date the document took effect ({})",
+                document.updated
+            );
+            self.found.error(file, &locator, message);
+        }
+        if let (Some(reviewed), Some(amended)) = (document.reviewed, document.amended())
+            && reviewed < amended
+        {
+            let message =
+                format!("`reviewed` ({reviewed}) is earlier than the latest amendment ({amended})");
+            self.found.error(file, &locator, message);
         }
     }
 

@@ -358,6 +358,8 @@ pub struct DocumentData {
     pub updated: String,
     /// The day of the last review, when the document records one.
     pub reviewed: Option<String>,
+    /// The day of the latest recorded amendment, when the document records any.
+    pub amended: Option<String>,
     /// The sections in order.
     pub sections: Vec<DocumentSection>,
 }
@@ -371,6 +373,17 @@ pub struct DocumentSection {
     pub heading: String,
     /// Its text.
     pub blocks: Vec<Block>,
+    /// The document's amendments recorded in this section, oldest first.
+    pub amendments: Vec<DocumentAmendment>,
+}
+
+/// One recorded amendment of a long document.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct DocumentAmendment {
+    /// The day it took effect (ISO 8601).
+    pub date: String,
+    /// What changed.
+    pub summary: String,
 }
 
 /// An error page: the status, the path asked for and pages worth trying.

@@ -14,6 +14,10 @@ updated: string,
  */
 reviewed: string | null, 
 /**
+ * The day of the latest recorded amendment, when the document records any.
+ */
+amended: string | null, 
+/**
  * The sections in order.
  */
 sections: Array<DocumentSection>, 
