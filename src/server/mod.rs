@@ -173,17 +173,6 @@ pub async fn run(
     served
 }
 
-/// Serves an already built site, storing applications with `contact`.
-pub async fn serve(
-    site: Arc<ServedSite>,
-    contact: Arc<ContactDesk>,
-    listener: tokio::net::TcpListener,
-    shutdown: impl Future<Output = ()>,
-) -> anyhow::Result<()> {
-    let config = site.config.clone();
-    serve_app(http::app(site, contact), &config, listener, shutdown).await
-}
-
 /// Serves `app` (the site, or the live preview) over plain HTTP with the server limits of
 /// `config`.
 pub async fn serve_app<S>(
