@@ -29,10 +29,12 @@ mod security_headers;
 pub mod seo;
 pub mod server;
 mod share_cards;
+pub mod startup;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod tls;
 
 pub use config::Config;
 pub use render::served_site::ServedSite;
-pub use server::{run, serve_app};
+pub use server::serve_app;
+pub use startup::run;

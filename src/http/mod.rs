@@ -7,7 +7,6 @@ pub mod contact;
 pub mod errors;
 pub(crate) mod fixed;
 pub(crate) mod layers;
-pub(crate) mod metrics;
 pub(crate) mod negotiate;
 pub(crate) mod pages;
 pub(crate) mod previous;
