@@ -1,8 +1,11 @@
 // Checks the shape of the Rust code, a step of scripts/test.sh: no Rust file over 450 lines (tests
-// and fuzz targets included), and no import cycle between the files of a crate (src/ and
-// crates/content/src/). A file depends on another when it names it by path (`use crate::a::b`,
-// `super::b::c`, `self::b`), outside its `#[cfg(test)] mod tests`; a cycle is printed with the
-// edges that make it.
+// and fuzz targets included), and no import cycle in a crate (src/ and crates/content/src/),
+// neither between its files nor between its folders. A file depends on another when it names it
+// by path (`use crate::a::b`, `super::b::c`, `self::b`), outside its `#[cfg(test)] mod tests`.
+// Within each folder (the crate's root included), every file and subfolder is one node, a
+// subfolder standing for every file below it and the folder's own `mod.rs` for itself, so that
+// `http -> render -> http` is refused even when no two files make a cycle: a folder is a module
+// that could become a crate. A cycle is printed with the edges that make it.
 //
 // Usage: node scripts/check-structure.mjs   (from anywhere)
 
@@ -127,9 +130,63 @@ function cycles(graph) {
   return found;
 }
 
+/**
+ * The graph between the entries of one folder (`folder` a module path, "" the crate's root): each
+ * module below it stands for the entry of the folder it is in (`a::b::c` is `b` in folder `a`),
+ * the folder's own `mod.rs` for itself, and an edge is kept when a file of one entry names a file
+ * of another.
+ */
+function folderGraph(graph, folder) {
+  const prefix = folder ? folder.split("::") : [];
+  const entry = (module) => {
+    const segments = module ? module.split("::") : [];
+    if (segments.length < prefix.length || prefix.some((segment, i) => segments[i] !== segment)) return null;
+    return segments.length === prefix.length ? `${folder || "crate"} (its own file)` : segments[prefix.length];
+  };
+  const entries = new Map();
+  for (const [module, named] of graph) {
+    const from = entry(module);
+    if (from === null) continue;
+    if (!entries.has(from)) entries.set(from, new Map());
+    for (const other of named) {
+      const to = entry(other);
+      if (to === null || to === from) continue;
+      if (!entries.get(from).has(to)) entries.get(from).set(to, []);
+      entries.get(from).get(to).push(`${module} -> ${other}`);
+    }
+  }
+  return entries;
+}
+
+/** Every folder of a crate's modules: the root and each module that has modules below it. */
+function folders(graph) {
+  const found = new Set([""]);
+  for (const module of graph.keys()) {
+    const segments = module ? module.split("::") : [];
+    for (let length = 1; length < segments.length; length++) found.add(segments.slice(0, length).join("::"));
+  }
+  return [...found].sort();
+}
+
 const problems = [];
+let folderCount = 0;
 for (const src of CRATES) {
   const graph = dependencies(src);
+  for (const folder of folders(graph)) {
+    folderCount++;
+    const entries = folderGraph(graph, folder);
+    const entryGraph = new Map([...entries].map(([from, to]) => [from, new Set(to.keys())]));
+    for (const component of cycles(entryGraph)) {
+      const edges = component.flatMap((from) =>
+        [...entries.get(from)]
+          .filter(([to]) => component.includes(to))
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([to, because]) => `    ${from} -> ${to}   (${[...new Set(because)].sort().join("; ")})`),
+      );
+      const where = folder ? `${src}/${folder.replaceAll("::", "/")}/` : `${src}/`;
+      problems.push(`${where}: ${component.length} folders or files import one another:\n${edges.join("\n")}`);
+    }
+  }
   for (const component of cycles(graph)) {
     const edges = component.map((module) => {
       const inCycle = [...graph.get(module)].filter((other) => component.includes(other)).sort();
@@ -150,4 +207,6 @@ if (problems.length > 0) {
   console.error(problems.join("\n"));
   process.exit(1);
 }
-console.log(`structure: no import cycle in ${CRATES.join(" or ")}; no Rust file over ${MAX_LINES} lines`);
+console.log(
+  `structure: no import cycle between the files or the folders (${folderCount}) of ${CRATES.join(" or ")}; no Rust file over ${MAX_LINES} lines`,
+);

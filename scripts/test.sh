@@ -27,7 +27,7 @@ fi
 step "cargo fmt --all --check"
 cargo fmt --all --check
 
-step "Rust structure: no import cycle between files, no file over 450 lines (tests included)"
+step "Rust structure: no import cycle between files or between folders, no file over 450 lines (tests included)"
 node scripts/check-structure.mjs
 
 step "UI lint and format (eslint, prettier)"

@@ -11,11 +11,13 @@
 
 pub mod config;
 pub mod config_reference;
+mod config_values;
 mod connections;
 pub mod contact;
 pub mod dev;
 pub mod embedded;
 pub mod http;
+mod lasting;
 mod metrics;
 mod previous;
 mod private_files;
@@ -27,8 +29,12 @@ mod security_headers;
 pub mod seo;
 pub mod server;
 mod share_cards;
+pub mod startup;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod tls;
 
 pub use config::Config;
 pub use render::served_site::ServedSite;
-pub use server::{run, serve, serve_app};
+pub use server::serve_app;
+pub use startup::run;

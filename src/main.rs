@@ -109,7 +109,7 @@ fn serve(command: &ServeCommand) -> anyhow::Result<()> {
             };
             dev::run(config, options, listeners.site, shutdown).await
         } else {
-            server::run(config, listeners, invocation, shutdown).await
+            custody_site::run(config, listeners, invocation, shutdown).await
         }
     })
 }

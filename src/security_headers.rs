@@ -4,7 +4,7 @@
 use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
 
 use crate::config::Config;
-use crate::http::lasting::make_lasting;
+use crate::lasting::make_lasting;
 
 /// The headers every response carries. The CSP denies everything by default and allows scripts,
 /// styles, images, fonts and connections only from this site (plus origins the configuration

@@ -1,17 +1,15 @@
-//! Configuration: its types (`types.rs`, with `contact.rs` and `tls.rs` for their sections), the
-//! values parsed once from their text (`values.rs`), each key's default written once beside it
-//! (`defaults.rs`), its layers of defaults, file, environment and flags (`layering.rs`), its
-//! rules (`validation.rs`), and here what the server derives from it.
+//! Configuration: its types (`types.rs`, with `tls.rs` for its section; `[contact]` is the
+//! contact store's own, `src/contact/settings.rs`), its URLs (`values.rs`; every key's default
+//! and text value is written with `src/config_values/`), its layers of defaults, file,
+//! environment and flags (`layering.rs`), its rules (`validation.rs`), and here what the server
+//! derives from it.
 
-mod contact;
-mod defaults;
 mod layering;
 mod tls;
 mod types;
 mod validation;
-pub(crate) mod values;
+mod values;
 
-pub use contact::ContactConfig;
 pub use layering::{ENV_PREFIX, Overrides};
 pub use tls::{AcmeChallenge, AcmeConfig, TlsConfig};
 pub use types::{

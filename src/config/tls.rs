@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::defaults::default_from_serde;
-use super::values::{HttpUrl, optional};
+use super::values::HttpUrl;
+use crate::config_values::defaults::default_from_serde;
+use crate::config_values::text_value::optional;
 
 /// `[tls]`
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

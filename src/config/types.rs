@@ -1,6 +1,6 @@
 //! The configuration's types: every section and key, with its documentation and, beside it, its
-//! default (`#[serde(default = …)]`; docs/config.toml is generated from both). The `[contact]`
-//! and `[tls]` sections are in `contact.rs` and `tls.rs`.
+//! default (`#[serde(default = …)]`; docs/config.toml is generated from both). The `[tls]`
+//! section is in `tls.rs`, `[contact]` in `src/contact/settings.rs`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -8,10 +8,11 @@ use std::path::PathBuf;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::contact::ContactConfig;
-use super::defaults::{count, default_from_serde, int};
 use super::tls::TlsConfig;
-use super::values::{HttpUrl, PublicUrl, optional, text};
+use super::values::{HttpUrl, PublicUrl};
+use crate::config_values::defaults::{count, default_from_serde, int};
+use crate::config_values::text_value::{optional, text};
+use crate::contact::settings::ContactConfig;
 
 /// The whole configuration. Environment names: top-level keys as `CUSTODY_SITE_<KEY>`, keys of a
 /// section as `CUSTODY_SITE_<SECTION>_<KEY>` (upper case).

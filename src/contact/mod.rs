@@ -1,5 +1,6 @@
 //! Contact / open-account applications: validation, the durable store and its rotation, abuse
-//! limits, webhook delivery and the operator's export.
+//! limits, webhook delivery and the operator's export, with their configuration section
+//! (`settings.rs`), which the server's configuration (`src/config/`) holds as `[contact]`.
 
 pub mod application;
 pub mod archives;
@@ -15,6 +16,7 @@ pub(crate) mod rate_limit;
 pub mod record;
 pub(crate) mod rotation;
 pub mod rules;
+pub mod settings;
 pub(crate) mod signature;
 pub(crate) mod store;
 pub mod trust;
@@ -26,8 +28,8 @@ use std::net::{IpAddr, SocketAddr};
 use axum::http::{HeaderMap, HeaderName};
 use tokio::signal::unix::{SignalKind, signal};
 
-use crate::config::ContactConfig;
 use rate_limit::RateLimiter;
+pub use settings::ContactConfig;
 use store::Store;
 
 /// Everything `POST /api/contact` needs besides the site: the store and the rate limit.

@@ -9,7 +9,7 @@ use rustls::pki_types::CertificateDer;
 use rustls::pki_types::pem::PemObject;
 use rustls::{ClientConfig, RootCertStore};
 
-use crate::config::ContactConfig;
+use super::settings::ContactConfig;
 
 /// The TLS configuration of the webhook client. Fails, naming `contact.webhook_ca`, when that
 /// file cannot be read or holds no usable certificate.

@@ -27,10 +27,10 @@ use super::backlog::SharedBacklog;
 use super::cursor::{Cursor, Step};
 use super::delivery::{self, DeliveryState};
 use super::record::Record;
+use super::settings::ContactConfig;
 use super::signature::SigningKey;
 use super::store::LogActivity;
 use super::trust;
-use crate::config::ContactConfig;
 use crate::metrics::{gauge_value, metrics};
 
 /// The `type` of every delivered event.

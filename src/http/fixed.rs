@@ -14,12 +14,12 @@ use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, Request, StatusCode
 use axum::response::Response;
 
 use super::answer_entries::reserve_per_answer_entries;
-use super::lasting::{lasting, make_lasting};
 use super::negotiate::{choose_coding, not_modified};
 use super::respond::{
     DAILY, HOURLY, HTML, JSON, NO_CACHE, NO_STORE, PLAIN_TEXT, VARY, WEB_MANIFEST, XML,
     with_headers,
 };
+use crate::lasting::{lasting, make_lasting};
 use crate::metrics::intern;
 use crate::render::encoded::{Coding, Encoded, etag_of};
 use crate::render::served_site::ServedSite;

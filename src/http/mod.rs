@@ -6,9 +6,7 @@ pub mod api_error;
 pub mod contact;
 pub mod errors;
 pub(crate) mod fixed;
-pub(crate) mod lasting;
 pub(crate) mod layers;
-pub(crate) mod metrics;
 pub(crate) mod negotiate;
 pub(crate) mod pages;
 pub(crate) mod previous;
@@ -56,7 +54,13 @@ impl Deref for AppState {
 
 /// The site: its fixed answers, then the router, behind one service (without previous builds).
 pub fn app(site: Arc<ServedSite>, contact: Arc<ContactDesk>) -> SiteService {
-    app_with(site, contact, Router::new())
+    let state = AppState {
+        site,
+        contact,
+        tls: None,
+        previous: PreviousBuilds::none(),
+    };
+    service(state, routes())
 }
 
 /// The liveness check's address.
@@ -72,36 +76,18 @@ pub fn served(
     tls: Option<Arc<Tls>>,
     previous: PreviousBuilds,
 ) -> SiteService {
-    site_service(site, contact, tls, previous, Router::new())
-}
-
-/// The site with `extra` routes merged into the router, so they get the same headers, logging
-/// and panic handling (used by tests to exercise the 500 page).
-pub fn app_with(
-    site: Arc<ServedSite>,
-    contact: Arc<ContactDesk>,
-    extra: Router<AppState>,
-) -> SiteService {
-    site_service(site, contact, None, PreviousBuilds::none(), extra)
-}
-
-fn site_service(
-    site: Arc<ServedSite>,
-    contact: Arc<ContactDesk>,
-    tls: Option<Arc<Tls>>,
-    previous: PreviousBuilds,
-    extra: Router<AppState>,
-) -> SiteService {
     let state = AppState {
-        site: site.clone(),
+        site,
         contact,
         tls,
-        previous: previous.clone(),
+        previous,
     };
-    // Routes merged in for tests may claim any path, so the 404 of a path without a page is
-    // then left to the router instead of being answered from memory.
-    let answers_missing_pages = !extra.has_routes();
-    let router = Router::new()
+    service(state, routes())
+}
+
+/// The routes of the router: the health checks and the API.
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
         .route(HEALTH_PATH, get(api::health))
         .route(READY_PATH, get(api::ready))
         .route("/_app/builds/meta/{file}", get(api::unknown_build))
@@ -112,10 +98,16 @@ fn site_service(
             get(supported_assets::supported_assets),
         )
         .route("/api/contact", post(contact::submit))
-        .merge(extra)
+}
+
+/// The service of `state`: its answers from memory, then `routes` with the router's fallbacks
+/// (API 404, 405) and its route label for the metrics.
+pub(crate) fn service(state: AppState, routes: Router<AppState>) -> SiteService {
+    let (site, previous) = (state.site.clone(), state.previous.clone());
+    let router = routes
         .method_not_allowed_fallback(api::method_not_allowed)
         .route_layer(middleware::from_fn(layers::record_route))
         .fallback(pages::unrouted)
         .with_state(state);
-    SiteService::new(site, previous, router, answers_missing_pages)
+    SiteService::new(site, previous, router)
 }

@@ -24,13 +24,13 @@ use super::answer_entries::reserve_per_answer_entries;
 use super::api_error::ApiError;
 use super::errors::{error_page, named_error_page};
 use super::fixed::{FixedAnswers, with_security};
-use super::lasting::{lasting, make_lasting};
 use super::pages::missing_page;
 use super::previous::{self, Previous};
 use super::request_id::{X_REQUEST_ID, request_id};
 use super::respond::{DAILY, NO_STORE, RoutePattern, with_headers};
 use super::supported_assets;
 use super::{HEALTH_PATH, READY_PATH};
+use crate::lasting::{lasting, make_lasting};
 use crate::metrics::{intern, metrics};
 use crate::previous::PreviousBuilds;
 use crate::render::served_site::ServedSite;
@@ -53,20 +53,18 @@ struct Parts {
     redirect_headers: HeaderMap,
     /// The `Location` of a redirect to each page, by page path (every redirect leads to a page).
     locations: HashMap<Box<str>, HeaderValue>,
-    /// Whether the 404 of a `GET` or `HEAD` of a path without a page is answered from memory
-    /// (`router` routes no such path but the health checks and the API's).
+    /// Whether the 404 of a `GET` or `HEAD` of a path without a page is answered from memory:
+    /// always, but for the routes tests merge into the router (`src/testing.rs`), which may claim
+    /// any path.
+    #[cfg(feature = "testing")]
     answers_missing_pages: bool,
 }
 
 impl SiteService {
-    /// Serves `site`'s fixed answers, then the files of `previous` builds, and hands every other
-    /// request to `router`; with `answers_missing_pages`, the 404 of a path without a page too.
-    pub fn new(
-        site: Arc<ServedSite>,
-        previous: PreviousBuilds,
-        router: Router,
-        answers_missing_pages: bool,
-    ) -> Self {
+    /// Serves `site`'s fixed answers, the 404 of a path without a page included, then the files
+    /// of `previous` builds, and hands every other request to `router` (which routes no path of a
+    /// page: only the health checks and the API).
+    pub fn new(site: Arc<ServedSite>, previous: PreviousBuilds, router: Router) -> Self {
         let fixed = FixedAnswers::new(&site);
         let mut redirect_headers = HeaderMap::new();
         redirect_headers.insert(header::LOCATION, HeaderValue::from_static("/"));
@@ -91,8 +89,19 @@ impl SiteService {
             router,
             redirect_headers,
             locations,
-            answers_missing_pages,
+            #[cfg(feature = "testing")]
+            answers_missing_pages: true,
         }))
+    }
+
+    /// This service, leaving the 404 of a path without a page to the router, where tests merge
+    /// routes of their own (`src/testing.rs`).
+    #[cfg(feature = "testing")]
+    pub(crate) fn leaving_missing_pages_to_the_router(mut self) -> Self {
+        Arc::get_mut(&mut self.0)
+            .expect("a service not yet cloned")
+            .answers_missing_pages = false;
+        self
     }
 }
 
@@ -250,6 +259,7 @@ impl Parts {
                 let response = self.permanent_redirect(&target, query);
                 Some((response, REDIRECT))
             }
+            #[cfg(feature = "testing")]
             Resolution::NotFound(_) if !self.answers_missing_pages => None,
             Resolution::NotFound(missing) => {
                 let answered = std::panic::catch_unwind(AssertUnwindSafe(|| {

@@ -7,7 +7,6 @@ pub(crate) mod document;
 pub(crate) mod encoded;
 pub(crate) mod error_pages;
 pub(crate) mod error_template;
-pub(crate) mod pack;
 pub(crate) mod prerendered;
 pub(crate) mod search_answers;
 pub(crate) mod served_site;

@@ -1,8 +1,8 @@
 //! The prerendered page bodies built into the binary, each held in brotli until its document is
 //! first rendered.
 
-use super::pack::{Pack, unpacked_text};
 use crate::embedded;
+use crate::embedded::pack::{Pack, unpacked_text};
 
 /// The prerendered bodies by key: a localized path, or `error:{lang}:{page}`.
 #[derive(Debug)]

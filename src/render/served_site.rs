@@ -15,13 +15,13 @@ use super::document::{
 use super::encoded::Encoded;
 use super::error_pages::ErrorPages;
 use super::error_template::ErrorTemplate;
-use super::pack::Pack;
 use super::prerendered::Prerendered;
 use super::search_answers::SearchAnswers;
 use super::static_files::{MediaTypes, StaticFiles, static_files};
 use super::supported_asset_answers::SupportedAssetAnswers;
 use crate::config::Config;
 use crate::embedded;
+use crate::embedded::pack::Pack;
 use crate::resolver::Resolver;
 use crate::security_headers::security_headers;
 use crate::seo::feed::{FEED_PAGES, FEED_PATH, atom, feed_title};

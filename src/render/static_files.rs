@@ -11,7 +11,7 @@ use axum::http::HeaderValue;
 use include_dir::Dir;
 
 use super::encoded::{Encoded, etag_of};
-use super::pack::Pack;
+use crate::embedded::pack::Pack;
 
 /// How long a client may cache a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,8 @@
 //! The HTTP server: listeners (bound, or inherited from systemd or a previous process), the
 //! accept loop, HTTP/1.1 and HTTP/2, TLS, signals (stop, certificate reload, upgrade), the
-//! service manager's notifications and the drain that stops without failing a request.
+//! service manager's notifications and the drain that stops without failing a request. It
+//! serves whatever service it is given (`Served`; `src/startup.rs` gives it the site's) and
+//! knows nothing of pages, builds or applications.
 
 mod accept;
 mod connection_headers;
@@ -25,12 +27,13 @@ pub use listeners::{Listeners, listen};
 pub use runtime::runtime;
 pub use signals::shutdown_signal;
 
+use std::convert::Infallible;
 use std::future::Future;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use axum::http::Request;
 use axum::response::Response;
+use futures_util::future::BoxFuture;
 use hyper::body::Incoming;
 use tokio::sync::watch;
 use tower::Service;
@@ -39,57 +42,54 @@ use self::signals::{Signals, survive_file_size_limit};
 use self::upgrade::{Invocation, start_successor, under_systemd};
 use crate::config::Config;
 use crate::connections;
-use crate::contact::ContactDesk;
-use crate::contact::webhook::Webhook;
-use crate::http;
-use crate::http::metrics::metrics_router;
-use crate::metrics::metrics;
-use crate::previous::PreviousBuilds;
-use crate::render::build_manifest::BuildManifest;
-use crate::render::served_site::ServedSite;
+use crate::metrics::exposition::metrics_router;
 use crate::tls::{self, Tls};
 
-/// Builds the site from the embedded content and serves it on `listeners` until `shutdown`
-/// completes or a new process started by SIGUSR2 is ready; in-flight requests then get the
-/// configured grace period to finish. SIGHUP reloads the certificate files.
-pub async fn run(
+/// What the server serves, made by the caller once the server has installed its signal handlers
+/// (`src/startup.rs` makes the site's): the service, and what belongs to it rather than to the
+/// connections.
+pub struct Served<S> {
+    /// The service every connection of the site's listener is handed.
+    pub app: S,
+    /// Completes once the service may be announced ready, with the words of the announcement.
+    pub ready: BoxFuture<'static, Readiness>,
+    /// Work that runs beside the connections until the server stops.
+    pub background: Vec<BoxFuture<'static, ()>>,
+    /// Runs on a blocking thread once a process started by SIGUSR2 is ready, before this one
+    /// stops accepting.
+    pub after_handover: Box<dyn FnOnce() + Send>,
+}
+
+/// How the server announces that it is ready, once the pid file is written.
+#[derive(Debug)]
+pub struct Readiness {
+    /// The service manager's status line (`STATUS=`).
+    pub status: String,
+    /// The log line.
+    pub log: &'static str,
+}
+
+/// Serves what `serve` makes (from the configuration and the server's TLS, when it serves HTTPS
+/// itself) on `listeners` until `shutdown` completes or a new process started by SIGUSR2 is
+/// ready; in-flight requests then get the configured grace period to finish. SIGHUP reloads the
+/// certificate files.
+pub async fn run<S, Making>(
     config: Config,
     listeners: Listeners,
     invocation: Invocation,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> anyhow::Result<()> {
-    let started = Instant::now();
+    serve: impl FnOnce(Config, Option<Arc<Tls>>) -> Making,
+) -> anyhow::Result<()>
+where
+    S: Service<Request<Incoming>, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+    Making: Future<Output = anyhow::Result<Served<S>>>,
+{
     let signals = Signals::install();
     connections::raise_open_file_limit(config.server.max_connections);
     survive_file_size_limit();
-    let own_build = BuildManifest::embedded()?.build_id;
-    let builds = config.previous_builds.clone();
-    let previous = tokio::task::spawn_blocking(move || PreviousBuilds::open(&builds, &own_build));
-    let site =
-        Arc::new(tokio::task::spawn_blocking(move || ServedSite::from_embedded(config)).await??);
-    let previous = previous.await?;
-    tracing::info!(
-        pages = site.pages.len(),
-        build = %site.build.build_id,
-        previous_builds = previous.count(),
-        public_url = %site.config.public_url,
-        elapsed_ms = started.elapsed().as_millis() as u64,
-        "site loaded: each document is rendered when first asked for"
-    );
-    metrics().set_build(env!("CARGO_PKG_VERSION"), &site.build.build_id);
-    let config = site.config.clone();
     let tls = Tls::from_config(&config)?.map(Arc::new);
-    let settings = &config.contact;
-    let contact = Arc::new(ContactDesk::open(settings));
-    contact.rotate_on_signal();
-    let webhook = Webhook::from_config(settings, contact.store.appended())?;
-    tracing::info!(
-        log = %settings.log.display(),
-        rate_limit_per_minute = settings.rate_limit_per_minute,
-        group_commit = settings.group_commit,
-        webhook = webhook.as_ref().map_or("off", |_| "on"),
-        "contact applications"
-    );
+    let served = serve(config.clone(), tls.clone()).await?;
     let (stop_sender, stopped) = watch::channel(false);
     let on_stop = move || {
         let mut stopped = stopped.clone();
@@ -97,11 +97,11 @@ pub async fn run(
             let _ = stopped.wait_for(|stop| *stop).await;
         }
     };
-    if let Some(webhook) = webhook {
+    for work in served.background {
         let stop = on_stop();
         tokio::spawn(async move {
             tokio::select! {
-                () = webhook.run() => {},
+                () = work => {},
                 () = stop => {},
             }
         });
@@ -134,11 +134,12 @@ pub async fn run(
     if let Some(tls) = &tls {
         tls.start();
     }
-    let own_build_stored = previous.keep_up(site.clone());
-    let (ready_contact, ready_site, ready_config) = (contact.clone(), site.clone(), config.clone());
-    let reload_tls = tls.clone();
+    let (ready, ready_config, reload_tls) = (served.ready, config.clone(), tls.clone());
     tokio::spawn(async move {
-        announce_ready(ready_contact, ready_site, ready_config, own_build_stored).await;
+        let readiness = ready.await;
+        pid_file::write(&ready_config);
+        systemd::ready(&readiness.status);
+        tracing::info!("{}", readiness.log);
         reload_on_hangup(signals.hangup, reload_tls).await;
     });
     let thread_name = if tls.is_some() {
@@ -148,14 +149,13 @@ pub async fn run(
     };
     let threads = Arc::new(ConnectionThreads::start(thread_name)?);
     systemd::keep_watchdog_fed(threads.clone());
-    let draining_builds = previous.clone();
+    let after_handover = served.after_handover;
     let stop_trigger = async move {
         tokio::select! {
             () = shutdown => tracing::info!("stop requested"),
             pid = upgrade_on_signal(signals.upgrade, invocation, handover) => {
                 tracing::info!(pid, "the new process is ready: this one stops accepting and finishes its requests");
-                let newer = draining_builds.clone();
-                let _ = tokio::task::spawn_blocking(move || newer.serve_newer()).await;
+                let _ = tokio::task::spawn_blocking(after_handover).await;
             }
         }
         systemd::stopping("finishing in-flight requests");
@@ -163,25 +163,20 @@ pub async fn run(
     };
     tokio::spawn(stop_trigger);
     let acceptor = tls.as_ref().map(|tls| tls.acceptor());
-    let app = http::served(site, contact, tls, previous);
-    let served =
-        serve_connections(&threads, app, &config, listeners.site, acceptor, on_stop()).await;
+    let served = serve_connections(
+        &threads,
+        served.app,
+        &config,
+        listeners.site,
+        acceptor,
+        on_stop(),
+    )
+    .await;
     for task in tasks {
         let _ = task.await;
     }
     pid_file::remove(&config);
     served
-}
-
-/// Serves an already built site, storing applications with `contact`.
-pub async fn serve(
-    site: Arc<ServedSite>,
-    contact: Arc<ContactDesk>,
-    listener: tokio::net::TcpListener,
-    shutdown: impl Future<Output = ()>,
-) -> anyhow::Result<()> {
-    let config = site.config.clone();
-    serve_app(http::app(site, contact), &config, listener, shutdown).await
 }
 
 /// Serves `app` (the site, or the live preview) over plain HTTP with the server limits of
@@ -193,10 +188,7 @@ pub async fn serve_app<S>(
     shutdown: impl Future<Output = ()>,
 ) -> anyhow::Result<()>
 where
-    S: Service<Request<Incoming>, Response = Response, Error = std::convert::Infallible>
-        + Clone
-        + Send
-        + 'static,
+    S: Service<Request<Incoming>, Response = Response, Error = Infallible> + Clone + Send + 'static,
     S::Future: Send + 'static,
 {
     let threads = ConnectionThreads::start(PLAIN_CONNECTION_THREADS)?;
@@ -208,31 +200,6 @@ const PLAIN_CONNECTION_THREADS: &str = "http-conn";
 
 /// The name of the threads that serve TLS connections.
 const TLS_CONNECTION_THREADS: &str = "https-conn";
-
-/// How long readiness waits for this build's files to be stored for the builds after it.
-const STORE_BUILD_WAIT: Duration = Duration::from_secs(30);
-
-/// Tells the service manager the server is ready once the applications log has been read back
-/// and can be written (checked again every second until it can) and this build's files are
-/// stored in the builds directory (or `STORE_BUILD_WAIT` has passed), and writes the pid file.
-async fn announce_ready(
-    contact: Arc<ContactDesk>,
-    site: Arc<ServedSite>,
-    config: Config,
-    own_build_stored: tokio::sync::oneshot::Receiver<()>,
-) {
-    while !contact.store.probe().await {
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    }
-    let _ = tokio::time::timeout(STORE_BUILD_WAIT, own_build_stored).await;
-    pid_file::write(&config);
-    systemd::ready(&format!(
-        "serving {} documents of build {}",
-        site.pages.len(),
-        site.build.build_id
-    ));
-    tracing::info!("ready: site loaded, applications log read back");
-}
 
 /// Reloads the certificate files on every SIGHUP. It starts once the server has reported ready,
 /// so a SIGHUP during start-up is answered after READY=1 and never reports ready early.

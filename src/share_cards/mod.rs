@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use anyhow::Context;
 
-use crate::render::pack::unpacked;
+use crate::embedded::pack::unpacked;
 use layout::Layout;
 
 /// The cards of one UI build; each is drawn on request ([`ShareCards::png`]), its layout read on

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use custody_content::Lang;
-use custody_site::config::ContactConfig;
+use custody_site::contact::ContactConfig;
 use custody_site::contact::record::Record;
 use custody_site::contact::{ContactDesk, archives};
 use custody_site::http;

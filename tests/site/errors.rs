@@ -4,7 +4,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::Request;
 use axum::routing::get as get_route;
-use custody_site::http;
+use custody_site::testing;
 
 use crate::common::{CONTACT, SITE, as_read, get, send_to};
 
@@ -156,7 +156,7 @@ async fn a_panic_becomes_a_500_page_without_detail() {
         panic!("secret database password in panic")
     }
     let extra = Router::new().route("/boom", get_route(boom));
-    let app = http::app_with(SITE.clone(), CONTACT.clone(), extra);
+    let app = testing::app_with(SITE.clone(), CONTACT.clone(), extra);
     let answer = send_to(app, Request::get("/boom").body(Body::empty()).unwrap()).await;
     assert_eq!(answer.status, 500);
     assert!(answer.text.contains("<h1>Internal Server Error</h1>"));
@@ -174,7 +174,7 @@ async fn api_addresses_answer_json_errors_in_the_requests_language() {
         panic!("secret connection string in panic")
     }
     let extra = Router::new().route("/api/boom", get_route(boom));
-    let app = http::app_with(SITE.clone(), CONTACT.clone(), extra);
+    let app = testing::app_with(SITE.clone(), CONTACT.clone(), extra);
     let ask = |method: &str, path: &str, lang: &str| {
         Request::builder()
             .method(method)

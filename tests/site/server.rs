@@ -5,11 +5,26 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::routing::get;
+use custody_site::ServedSite;
+use custody_site::contact::ContactDesk;
+use custody_site::http;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Notify;
 
 use crate::common::{CONTACT, SITE};
+
+/// Serves the site (without previous builds) on `listener` until `shutdown` completes, as the
+/// server does over plain HTTP.
+async fn serve(
+    site: Arc<ServedSite>,
+    contact: Arc<ContactDesk>,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()>,
+) -> anyhow::Result<()> {
+    let config = site.config.clone();
+    custody_site::serve_app(http::app(site, contact), &config, listener, shutdown).await
+}
 
 async fn raw_request(addr: std::net::SocketAddr, request: &str) -> String {
     let mut stream = TcpStream::connect(addr).await.unwrap();
@@ -24,14 +39,9 @@ async fn serves_over_a_socket_and_shuts_down_gracefully() {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(custody_site::serve(
-        SITE.clone(),
-        CONTACT.clone(),
-        listener,
-        async {
-            let _ = stopped.await;
-        },
-    ));
+    let server = tokio::spawn(serve(SITE.clone(), CONTACT.clone(), listener, async {
+        let _ = stopped.await;
+    }));
 
     let page = raw_request(
         addr,
@@ -85,7 +95,7 @@ async fn requests_in_flight_at_shutdown_complete() {
             }
         }),
     );
-    let app = custody_site::http::app_with(SITE.clone(), CONTACT.clone(), slow);
+    let app = custody_site::testing::app_with(SITE.clone(), CONTACT.clone(), slow);
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -218,7 +228,7 @@ pub async fn http2_request(
 async fn http2_answers_get_and_head_of_pages_and_files() {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(custody_site::serve(
+    tokio::spawn(serve(
         SITE.clone(),
         CONTACT.clone(),
         listener,

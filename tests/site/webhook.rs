@@ -15,7 +15,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use custody_site::config::ContactConfig;
+use custody_site::contact::ContactConfig;
 use custody_site::contact::ContactDesk;
 use custody_site::contact::webhook::Webhook;
 use custody_site::http;

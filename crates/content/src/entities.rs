@@ -5,7 +5,6 @@
 
 use std::collections::BTreeMap;
 
-use super::view::section::EntityParticulars;
 use serde::{Deserialize, Serialize};
 
 use super::Lang;
@@ -189,22 +188,6 @@ pub fn tokens(
         })
         .flatten()
         .collect()
-}
-
-/// An entity's particulars as the interface reads them.
-pub fn view(entity: &Entity, particulars: &Particulars) -> EntityParticulars {
-    let field = |name: &str| particulars.get(name).to_owned();
-    EntityParticulars {
-        id: entity.id.clone(),
-        name: field("name"),
-        legal_name: field("legal_name"),
-        registration: entity.registration.clone(),
-        address: field("address"),
-        regulator: field("regulator"),
-        licence: entity.licence.clone(),
-        status: field("status"),
-        scope: field("scope"),
-    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! footer and the entity and licence cards.
 
 use super::Lang;
-use super::entities::{self, Entity};
+use super::entities::{self, Entity, Particulars};
 use super::model::Content;
 use super::view::section::EntityParticulars;
 
@@ -11,7 +11,7 @@ pub fn particulars(content: &Content, lang: Lang, entity: &Entity) -> EntityPart
     let local = &content.locale(lang).site;
     let particulars = entities::particulars(entity, &local.entity, &local.regulator, lang)
         .expect("validated: every entity is described with its regulator");
-    entities::view(entity, &particulars)
+    view(entity, &particulars)
 }
 
 /// The entity with this id, in `lang`.
@@ -33,4 +33,20 @@ pub fn all(content: &Content, lang: Lang, contracting: bool) -> Vec<EntityPartic
         .filter(|entity| !contracting || entity.contracts_with_clients())
         .map(|entity| particulars(content, lang, entity))
         .collect()
+}
+
+/// An entity's particulars as the interface reads them.
+fn view(entity: &Entity, particulars: &Particulars) -> EntityParticulars {
+    let field = |name: &str| particulars.get(name).to_owned();
+    EntityParticulars {
+        id: entity.id.clone(),
+        name: field("name"),
+        legal_name: field("legal_name"),
+        registration: entity.registration.clone(),
+        address: field("address"),
+        regulator: field("regulator"),
+        licence: entity.licence.clone(),
+        status: field("status"),
+        scope: field("scope"),
+    }
 }

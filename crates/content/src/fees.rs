@@ -3,7 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use super::view::section::{FeeTable, FeeTableRow};
 use serde::{Deserialize, Serialize};
 
 use super::Lang;
@@ -125,33 +124,6 @@ pub struct RowWording {
     pub item: String,
     /// The fee, e.g. "{amount}, once".
     pub fee: String,
-}
-
-/// A fee table ready to show: caption, header and cells with every amount filled in.
-pub fn table(
-    schedules: &FeeSchedules,
-    wording: &LocalFees,
-    schedule: FeeScheduleId,
-    lang: Lang,
-) -> FeeTable {
-    let wording = wording.schedule(schedule);
-    let rows: Vec<FeeTableRow> = schedules
-        .rows(schedule)
-        .iter()
-        .filter_map(|row| {
-            let cells = wording.row.get(&row.id)?;
-            Some(FeeTableRow {
-                id: row.id.clone(),
-                item: fill(&cells.item, &row.values, lang),
-                fee: fill(&cells.fee, &row.values, lang),
-            })
-        })
-        .collect();
-    FeeTable {
-        caption: wording.caption.clone(),
-        header: [wording.item.clone(), wording.fee.clone()],
-        rows,
-    }
 }
 
 /// Replaces each `{name}` of `text` with the named amount.

@@ -17,6 +17,7 @@ pub mod error;
 pub mod error_kind;
 pub mod facts;
 pub mod fee_tokens;
+pub mod fee_view;
 pub mod fees;
 pub mod files;
 pub mod glossary;

@@ -11,7 +11,7 @@ use super::view::section::{
     BrandCopyText, CertificationView, EntityCard, EvidenceView, FigureView, SectionBody,
     SectionView, Swatch, TextInLanguage,
 };
-use super::{Lang, entity_view, facts, fees};
+use super::{Lang, entity_view, facts, fee_view};
 
 /// Where the supported-assets list of an entity is shown.
 pub fn entity_supported_assets_path(entity: EntityId) -> &'static str {
@@ -139,7 +139,7 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
         Section::Fees { schedule, note, .. } => SectionBody::Fees {
             schedule: *schedule,
             note: note.clone(),
-            table: fees::table(&content.fees, &content.locale(lang).fees, *schedule, lang),
+            table: fee_view::table(&content.fees, &content.locale(lang).fees, *schedule, lang),
         },
         Section::Certifications { layout, action, .. } => {
             let descriptions = &content.locale(lang).site.certification;

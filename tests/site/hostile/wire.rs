@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use custody_site::config::ContactConfig;
+use custody_site::contact::ContactConfig;
 use custody_site::contact::ContactDesk;
 use custody_site::http;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};

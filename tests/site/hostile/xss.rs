@@ -8,7 +8,7 @@ use axum::body::Body;
 use axum::http::Request;
 use axum::routing::get as get_route;
 use custody_content::Lang;
-use custody_site::http;
+use custody_site::testing;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::Value;
 
@@ -157,7 +157,7 @@ async fn paths_shown_by_the_500_page_are_escaped() {
     let extra = Router::new()
         .route("/boom/{*rest}", get_route(boom))
         .route("/zh/boom/{*rest}", get_route(boom));
-    let app = http::app_with(SITE.clone(), CONTACT.clone(), extra);
+    let app = testing::app_with(SITE.clone(), CONTACT.clone(), extra);
     let request = |path: &str| {
         Request::get(path)
             .header("accept-encoding", "gzip")

@@ -6,9 +6,9 @@ use axum::http::HeaderName;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::defaults::{default_from_serde, int, yes};
-use super::values::optional;
-use crate::contact::webhook_url::WebhookUrl;
+use super::webhook_url::WebhookUrl;
+use crate::config_values::defaults::{default_from_serde, int, yes};
+use crate::config_values::text_value::optional;
 use crate::secret::Secret;
 
 /// `[contact]`

@@ -1,8 +1,11 @@
-//! Everything compiled into the binary: the content folder and the UI build made by `build.rs`.
+//! Everything compiled into the binary: the content folder and the UI build made by `build.rs`,
+//! most of it in packs (`pack.rs`) read in place.
+
+pub(crate) mod pack;
 
 use include_dir::{Dir, include_dir};
 
-use crate::render::pack::{Pack, unpacked_text};
+use pack::{Pack, unpacked_text};
 
 /// `content/brand/`: the favicons and logos served at the site's root.
 pub static BRAND: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/content/brand");

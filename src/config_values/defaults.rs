@@ -30,7 +30,7 @@ macro_rules! default_from_serde {
     ($($section:ty),+) => {
         $(impl Default for $section {
             fn default() -> Self {
-                $crate::config::defaults::from_serde()
+                $crate::config_values::defaults::from_serde()
             }
         })+
     };

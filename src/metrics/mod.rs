@@ -1,7 +1,9 @@
 //! Prometheus metrics of the process: requests by route and status with their latency, contact
 //! applications stored, webhook deliveries, failures and the backlog, connections open, refused
 //! and closed for HTTP/2 abuse, and the build. One registry for the process; the metrics
-//! listener encodes it in the text exposition format.
+//! listener encodes it in the text exposition format (`exposition.rs`).
+
+pub(crate) mod exposition;
 
 use std::collections::HashSet;
 use std::sync::{LazyLock, RwLock};

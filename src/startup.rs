@@ -1,0 +1,101 @@
+//! What `custody-site serve` runs: the site built from the embedded content, the previous builds
+//! whose files it keeps serving, the contact desk and its webhook, handed to the server
+//! (`src/server/`, which knows nothing of them) as one service and the moment it is ready.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures_util::future::BoxFuture;
+
+use crate::config::Config;
+use crate::contact::ContactDesk;
+use crate::contact::webhook::Webhook;
+use crate::http::{self, SiteService};
+use crate::metrics::metrics;
+use crate::previous::PreviousBuilds;
+use crate::render::build_manifest::BuildManifest;
+use crate::render::served_site::ServedSite;
+use crate::server::upgrade::Invocation;
+use crate::server::{self, Listeners, Readiness, Served};
+use crate::tls::Tls;
+
+/// Builds the site from the embedded content and serves it on `listeners` until `shutdown`
+/// completes or a new process started by SIGUSR2 is ready (`server::run`).
+pub async fn run(
+    config: Config,
+    listeners: Listeners,
+    invocation: Invocation,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    server::run(config, listeners, invocation, shutdown, site).await
+}
+
+/// The site of `config` over `tls` (or plain HTTP), with the files of the previous builds and the
+/// contact desk, whose webhook delivers in the background.
+async fn site(config: Config, tls: Option<Arc<Tls>>) -> anyhow::Result<Served<SiteService>> {
+    let started = Instant::now();
+    let own_build = BuildManifest::embedded()?.build_id;
+    let builds = config.previous_builds.clone();
+    let previous = tokio::task::spawn_blocking(move || PreviousBuilds::open(&builds, &own_build));
+    let site =
+        Arc::new(tokio::task::spawn_blocking(move || ServedSite::from_embedded(config)).await??);
+    let previous = previous.await?;
+    tracing::info!(
+        pages = site.pages.len(),
+        build = %site.build.build_id,
+        previous_builds = previous.count(),
+        public_url = %site.config.public_url,
+        elapsed_ms = started.elapsed().as_millis() as u64,
+        "site loaded: each document is rendered when first asked for"
+    );
+    metrics().set_build(env!("CARGO_PKG_VERSION"), &site.build.build_id);
+    let settings = &site.config.contact;
+    let contact = Arc::new(ContactDesk::open(settings));
+    contact.rotate_on_signal();
+    let webhook = Webhook::from_config(settings, contact.store.appended())?;
+    tracing::info!(
+        log = %settings.log.display(),
+        rate_limit_per_minute = settings.rate_limit_per_minute,
+        group_commit = settings.group_commit,
+        webhook = webhook.as_ref().map_or("off", |_| "on"),
+        "contact applications"
+    );
+    let own_build_stored = previous.keep_up(site.clone());
+    let ready = readiness(contact.clone(), site.clone(), own_build_stored);
+    let newer = previous.clone();
+    Ok(Served {
+        app: http::served(site, contact, tls, previous),
+        ready: Box::pin(ready),
+        background: webhook
+            .into_iter()
+            .map(|webhook| -> BoxFuture<'static, ()> { Box::pin(webhook.run()) })
+            .collect(),
+        after_handover: Box::new(move || newer.serve_newer()),
+    })
+}
+
+/// How long readiness waits for this build's files to be stored for the builds after it.
+const STORE_BUILD_WAIT: Duration = Duration::from_secs(30);
+
+/// The site is ready once the applications log has been read back and can be written (checked
+/// again every second until it can) and this build's files are stored in the builds directory
+/// (or `STORE_BUILD_WAIT` has passed).
+async fn readiness(
+    contact: Arc<ContactDesk>,
+    site: Arc<ServedSite>,
+    own_build_stored: tokio::sync::oneshot::Receiver<()>,
+) -> Readiness {
+    while !contact.store.probe().await {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+    let _ = tokio::time::timeout(STORE_BUILD_WAIT, own_build_stored).await;
+    Readiness {
+        status: format!(
+            "serving {} documents of build {}",
+            site.pages.len(),
+            site.build.build_id
+        ),
+        log: "ready: site loaded, applications log read back",
+    }
+}
