@@ -54,6 +54,11 @@ export function ConsentBanner({ lang }: { lang: Lang }) {
 
   if (view === "hidden") return null;
 
+  // Both views are one tree, the parts of the other view hidden: Settings then changes a few
+  // attributes rather than replacing elements (the pressed button among them), so the levels
+  // show in the frame after the tap.
+  const settings = view === "settings";
+
   const decide = (levels: Level[]) => {
     saveConsent(levels);
     setView("hidden");
@@ -104,29 +109,27 @@ export function ConsentBanner({ lang }: { lang: Lang }) {
             <a href={localize("/cookie-policy", lang)}>cookie policy</a>.
           </Trans>
         </p>
-        {view === "settings" && (
-          <fieldset class="consent__levels">
-            <legend>
-              <Trans>Cookie levels</Trans>
-            </legend>
-            {levels.map((level) => (
-              <div key={level.id} class="consent__level">
-                <label>
-                  <input
-                    type="checkbox"
-                    name={level.id}
-                    checked={level.id === "necessary" || chosen.includes(level.id)}
-                    disabled={level.id === "necessary"}
-                    aria-describedby={`consent-${level.id}`}
-                    onChange={(event) => toggle(level.id, event.currentTarget.checked)}
-                  />
-                  {level.name}
-                </label>
-                <p id={`consent-${level.id}`}>{level.description}</p>
-              </div>
-            ))}
-          </fieldset>
-        )}
+        <fieldset class="consent__levels" hidden={!settings}>
+          <legend>
+            <Trans>Cookie levels</Trans>
+          </legend>
+          {levels.map((level) => (
+            <div key={level.id} class="consent__level">
+              <label>
+                <input
+                  type="checkbox"
+                  name={level.id}
+                  checked={level.id === "necessary" || chosen.includes(level.id)}
+                  disabled={level.id === "necessary"}
+                  aria-describedby={`consent-${level.id}`}
+                  onChange={(event) => toggle(level.id, event.currentTarget.checked)}
+                />
+                {level.name}
+              </label>
+              <p id={`consent-${level.id}`}>{level.description}</p>
+            </div>
+          ))}
+        </fieldset>
         <div class="consent__actions">
           <button
             type="button"
@@ -135,27 +138,33 @@ export function ConsentBanner({ lang }: { lang: Lang }) {
           >
             <Trans>Accept all</Trans>
           </button>
-          {view === "choices" ? (
-            <>
-              <button type="button" class="button button--secondary" onClick={() => decide(["necessary"])}>
-                <Trans>Necessary only</Trans>
-              </button>
-              <button
-                type="button"
-                class="button button--secondary"
-                onClick={() => {
-                  setChosen(readConsent() ?? ["necessary"]);
-                  setView("settings");
-                }}
-              >
-                <Trans>Settings</Trans>
-              </button>
-            </>
-          ) : (
-            <button type="button" class="button button--secondary" onClick={() => decide(chosen)}>
-              <Trans>Save my choices</Trans>
-            </button>
-          )}
+          <button
+            type="button"
+            class="button button--secondary"
+            hidden={settings}
+            onClick={() => decide(["necessary"])}
+          >
+            <Trans>Necessary only</Trans>
+          </button>
+          <button
+            type="button"
+            class="button button--secondary"
+            hidden={settings}
+            onClick={() => {
+              setChosen(readConsent() ?? ["necessary"]);
+              setView("settings");
+            }}
+          >
+            <Trans>Settings</Trans>
+          </button>
+          <button
+            type="button"
+            class="button button--secondary"
+            hidden={!settings}
+            onClick={() => decide(chosen)}
+          >
+            <Trans>Save my choices</Trans>
+          </button>
         </div>
       </div>
     </section>

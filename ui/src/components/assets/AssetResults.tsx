@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { useMemo } from "preact/hooks";
 import { type AccountColumns, AssetTable } from "./AssetTable";
 import type { AssetPageState } from "./useAssetPage";
 import { EmptyState } from "../EmptyState";
@@ -38,6 +39,13 @@ export default function AssetResults(props: AssetResultsProps) {
   const { entityList } = props;
   const shownPage = answer.page;
   const pageCount = Math.max(1, Math.ceil(answer.total / answer.size));
+  const caption = t`${entityList}, page ${shownPage} of ${pageCount}`;
+  // The same element while the rows are the same: Preact then skips the table, so marking the
+  // results busy after a search redraws no row before the pending state shows.
+  const table = useMemo(
+    () => <AssetTable items={answer.items} accounts={props.accounts} caption={caption} />,
+    [answer.items, props.accounts.join(), caption],
+  );
   return (
     <>
       {status === "failed" && (
@@ -57,11 +65,7 @@ export default function AssetResults(props: AssetResultsProps) {
         <EmptyState filtered={props.filtered} />
       ) : (
         <>
-          <AssetTable
-            items={answer.items}
-            accounts={props.accounts}
-            caption={t`${entityList}, page ${shownPage} of ${pageCount}`}
-          />
+          {table}
           <div class="asset-footer">
             <Pagination
               page={shownPage}

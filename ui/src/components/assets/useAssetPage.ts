@@ -17,6 +17,11 @@ export interface AssetPageState {
   fields: string[];
 }
 
+/** What the last request that finished brought: the request (query and retry) and its outcome. */
+interface Settled extends AssetPageState {
+  request: string | null;
+}
+
 /** Loads the rows of `view` (none before hydration: the prerendered `initial` rows show), newest
  * request wins. `initialQuery` is the API query `initial` answers, which needs no request. `retry`
  * asks again after a failure when it changes. */
@@ -27,29 +32,38 @@ export function useAssetPage(
   initialQuery: string,
   retry: number,
 ): AssetPageState {
-  const [state, setState] = useState<AssetPageState>({ answer: initial, status: "ready", fields: [] });
   const query = view ? apiQuery(view, lang) : null;
+  const request = query === null || query === initialQuery ? null : `${query}#${retry}`;
+  const [settled, setSettled] = useState<Settled>({
+    request: null,
+    answer: initial,
+    status: "ready",
+    fields: [],
+  });
   useEffect(() => {
-    if (!view || query === initialQuery) {
-      setState({ answer: initial, status: "ready", fields: [] });
+    if (!view || request === null) {
+      setSettled({ request, answer: initial, status: "ready", fields: [] });
       return;
     }
     const controller = new AbortController();
-    setState((current) => ({ ...current, status: "loading", fields: [] }));
     fetchAssets(view, lang, controller.signal).then(
-      (answer) => setState({ answer, status: "ready", fields: [] }),
+      (answer) => setSettled({ request, answer, status: "ready", fields: [] }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.warn("supported assets could not be loaded", error);
         const invalid = error instanceof AssetRequestError && error.kind === "invalid";
-        setState((current) => ({
+        setSettled((current) => ({
           ...current,
+          request,
           status: invalid ? "invalid" : "failed",
           fields: invalid ? error.fields : [],
         }));
       },
     );
     return () => controller.abort();
-  }, [query, retry]); // the query string stands for the whole view
-  return state;
+  }, [request]); // the request stands for the whole view
+  // A request not yet answered is loading from the render that makes it, not from its effect,
+  // which runs after the next paint: the pending state shows in the first frame after the input.
+  if (request === null) return { answer: initial, status: "ready", fields: [] };
+  return settled.request === request ? settled : { ...settled, status: "loading", fields: [] };
 }

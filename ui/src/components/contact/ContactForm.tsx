@@ -178,10 +178,16 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   const submit = async (event: JSX.TargetedSubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy.current) return;
-    prepare();
-    busy.current = true;
-    const loaded = await loadBehaviour().catch(() => null);
-    busy.current = false;
+    // The behaviour is normally here before the first tap: used as it is, the checks and their
+    // messages render in this task, before the next frame. Awaiting `import()` even of a loaded
+    // module would put a task and a frame between the tap and the messages.
+    let loaded = behaviour;
+    if (!loaded) {
+      prepare();
+      busy.current = true;
+      loaded = await loadBehaviour().catch(() => null);
+      busy.current = false;
+    }
     if (!loaded) {
       setAlert(copy.error.network);
       return;
