@@ -10,6 +10,7 @@ use super::section_items::{
     CertificationLayout, ClientCase, EntityItem, FeatureItem, FeatureLayout, FeeScheduleId,
     FigureItem, TitledText,
 };
+use super::section_layouts::{CaseBandSection, DiagramSection, EvidenceSection, TimelineSection};
 
 /// One marketing page in one language.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -216,6 +217,14 @@ pub enum Section {
         /// The branches after the last stage.
         outcome: Vec<TitledText>,
     },
+    /// Client-type monograms with counts and attributed quotes.
+    Evidence(EvidenceSection),
+    /// The composite cases of another page's `cases` section, as a band.
+    CaseBand(CaseBandSection),
+    /// Dated milestones in order.
+    Timeline(TimelineSection),
+    /// The diagram of keys, people and destinations.
+    Diagram(DiagramSection),
     /// The provider's entities side by side.
     Entities {
         /// Anchor id.
@@ -387,6 +396,10 @@ impl Section {
             | Section::BrandDownload {
                 id, heading, lead, ..
             } => (id, heading, lead.as_ref()),
+            Section::Evidence(s) => (&s.id, &s.heading, s.lead.as_ref()),
+            Section::CaseBand(s) => (&s.id, &s.heading, s.lead.as_ref()),
+            Section::Timeline(s) => (&s.id, &s.heading, s.lead.as_ref()),
+            Section::Diagram(s) => (&s.id, &s.heading, s.lead.as_ref()),
         }
     }
 
@@ -403,13 +416,16 @@ impl Section {
         )
     }
 
-    /// The buttons of the section (features, certifications, split and call-to-action sections).
+    /// The buttons of the section (features, certifications, split, case-band, diagram and
+    /// call-to-action sections).
     pub fn actions(&self) -> &[Action] {
         match self {
             Section::Features { action, .. }
             | Section::Certifications { action, .. }
             | Section::Split { action, .. }
             | Section::Cta { action, .. } => action,
+            Section::CaseBand(band) => &band.action,
+            Section::Diagram(diagram) => &diagram.action,
             _ => &[],
         }
     }

@@ -1,7 +1,7 @@
 import type { ComponentChildren, ComponentType } from "preact";
 import type { MarketingData, Section, SectionOf } from "../lib/sections";
 import type { PageData } from "../lib/types";
-import { MarketingLayout } from "./MarketingLayout";
+import { MarketingLayout, type SectionRenderer } from "./MarketingLayout";
 import { CallToAction } from "./sections/CallToAction";
 import { Cases } from "./sections/Cases";
 import { CertificationBadges } from "./sections/CertificationBadges";
@@ -60,18 +60,22 @@ export function MarketingPage({
   page,
   above,
   fullCertifications,
+  more,
 }: {
   page: PageData<MarketingData>;
   /** Shown above the hero's heading, e.g. the solution tabs. */
   above?: ComponentChildren;
   /** What draws certifications in full, given by the one page that shows them so. */
   fullCertifications?: FullCertifications;
+  /** Draws the kinds of the page grammar only some pages have (a diagram, client evidence, a case
+   * band, a timeline), so only those pages' chunks carry their code. */
+  more?: SectionRenderer;
 }) {
   return (
     <MarketingLayout
       page={page}
       above={above}
-      renderSection={(section) => commonSection(section, fullCertifications)}
+      renderSection={(section) => commonSection(section, fullCertifications) ?? more?.(section) ?? null}
     />
   );
 }

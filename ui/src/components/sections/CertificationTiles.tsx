@@ -19,7 +19,7 @@ export function CertificationTiles({ section }: { section: SectionOf<"certificat
   const lang = i18n.locale as Lang;
   return (
     <SectionFrame section={section} tone="tinted">
-      <ul class="tiles badges">
+      <ul class="tiles badges scroller" tabIndex={0} aria-label={section.heading}>
         {section.item.map((item) => (
           <CertificationTile key={item.id} item={item} lang={lang} />
         ))}
