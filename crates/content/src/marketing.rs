@@ -2,10 +2,10 @@
 //! ordered body sections each page is composed of.
 
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::brand_items::{CopyItem, LogoItem, PaletteItem, RuleItem};
 pub use super::illustration::Illustration;
+pub use super::section_items::{Action, ActionStyle};
 use super::section_items::{
     CertificationLayout, ClientCase, EntityItem, FeatureItem, FeatureLayout, FeeScheduleId,
     FigureItem, TitledText,
@@ -40,28 +40,6 @@ pub struct Hero {
     /// Up to two buttons under the lead.
     #[serde(default)]
     pub action: Vec<Action>,
-}
-
-/// A button linking to a page of the site.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
-#[serde(deny_unknown_fields)]
-pub struct Action {
-    /// The button text.
-    pub label: String,
-    /// An unprefixed internal path, optionally with `?query` or `#anchor`; localized when rendered.
-    pub href: String,
-    /// Filled (`primary`) or outlined (`secondary`).
-    pub style: ActionStyle,
-}
-
-/// How prominent a button is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "kebab-case")]
-pub enum ActionStyle {
-    /// The main action of its block.
-    Primary,
-    /// An alternative action.
-    Secondary,
 }
 
 /// One body section. Every kind has an anchor `id`, a `heading` (its `h2`) and an optional `lead`.

@@ -5,8 +5,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::marketing::Action;
-use super::section_items::TitledText;
+use super::section_items::{Action, TitledText};
 
 /// `kind = "evidence"`: a strip of client-type monograms with their counts (from `site.toml`
 /// `[[client_type]]`), then two or three quotes attributed by role and type of institution, under
