@@ -61,6 +61,7 @@ export function MarketingPage({
   above,
   fullCertifications,
   more,
+  textFirstOnPhone = false,
 }: {
   page: PageData<MarketingData>;
   /** Shown above the hero's heading, e.g. the solution tabs. */
@@ -70,12 +71,15 @@ export function MarketingPage({
   /** Draws the kinds of the page grammar only some pages have (a diagram, client evidence, a case
    * band, a timeline), so only those pages' chunks carry their code. */
   more?: SectionRenderer;
+  /** Leaves the hero's illustration out on a phone (a long page). */
+  textFirstOnPhone?: boolean;
 }) {
   return (
     <MarketingLayout
       page={page}
       above={above}
       renderSection={(section) => commonSection(section, fullCertifications) ?? more?.(section) ?? null}
+      textFirstOnPhone={textFirstOnPhone}
     />
   );
 }

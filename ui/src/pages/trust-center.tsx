@@ -4,5 +4,5 @@ import type { MarketingData } from "../lib/sections";
 import type { PageProps } from "../lib/types";
 
 export default function TrustCenterPage({ page }: PageProps<MarketingData>) {
-  return <MarketingPage page={page} fullCertifications={CertificationTiles} />;
+  return <MarketingPage page={page} fullCertifications={CertificationTiles} textFirstOnPhone />;
 }

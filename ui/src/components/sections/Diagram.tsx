@@ -92,11 +92,11 @@ function KeysArt({ keys, threshold, label }: { keys: number; threshold: number; 
           <path
             key={index}
             class={index < threshold ? "diagram__lit" : "diagram__line"}
-            d={`M${x} 24l10 6v12l-10 6-10-6v-12z`}
+            d={`M${x} 14l10 6v12l-10 6-10-6v-12z`}
           />
         );
       })}
-      <text class="diagram__label" x="80" y="80" text-anchor="middle">
+      <text class="diagram__label" x="80" y="78" text-anchor="middle">
         {label}
       </text>
     </Art>

@@ -9,8 +9,8 @@ import { Words } from "../Words";
 const LONG_GRID = 4;
 
 /** How many items make a list long on a phone: each item's text then folds under its title (a
- * disclosure, always open on wider screens). */
-const LONG_LIST = 6;
+ * disclosure, always open on wider screens), so the titles read as a short list. */
+const LONG_LIST = 4;
 
 /** The items of a features section: a grid of bordered cards, or with `layout = "list"` rows
  * without borders, the icon beside the text, in one or two columns. Each item has an optional

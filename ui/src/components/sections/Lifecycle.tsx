@@ -26,7 +26,7 @@ export function Lifecycle({ section }: { section: SectionOf<"lifecycle"> }) {
           <h3 class="lifecycle__branch-heading">
             <Words text={section.outcomes_heading} />
           </h3>
-          <ul class="lifecycle__outcomes">
+          <ul class="lifecycle__outcomes scroller" tabIndex={0} aria-label={section.outcomes_heading}>
             {section.outcome.map((outcome) => (
               <li key={outcome.title} class="lifecycle__outcome">
                 <h4>

@@ -25,7 +25,7 @@ describe("page grammar sections", () => {
     };
     const html = renderToString(<Diagram section={section} />);
     expect(html.match(/<li class="diagram__stage"/g)).toHaveLength(4);
-    const shards = html.match(/<path class="diagram__(lit|line)" d="M\d+(\.\d+)? 24/g) ?? [];
+    const shards = html.match(/<path class="diagram__(lit|line)" d="M\d+(\.\d+)? 14/g) ?? [];
     expect(shards).toHaveLength(5);
     expect(shards.filter((shard) => shard.includes("diagram__lit"))).toHaveLength(3);
     expect(html).toMatch(/<text class="diagram__label"[^>]*>3-of-5 signing<\/text>/);
@@ -81,7 +81,7 @@ describe("page grammar sections", () => {
       'class="tiles feature-grid feature-grid--2 scroller" tabindex="0"',
     );
     expect(features("cards", 3)).not.toContain("scroller");
-    expect(features("list", 6).match(/<details class="fold">/g)).toHaveLength(6);
-    expect(features("list", 5)).not.toContain("<details");
+    expect(features("list", 4).match(/<details class="fold">/g)).toHaveLength(4);
+    expect(features("list", 3)).not.toContain("<details");
   });
 });
