@@ -1,13 +1,9 @@
 import { MarketingPage } from "../components/MarketingPage";
-import { Timeline } from "../components/sections/Timeline";
-import type { MarketingData, Section } from "../lib/sections";
+import type { MarketingData } from "../lib/sections";
 import type { PageProps } from "../lib/types";
 
-/** The page's own kind: the onboarding timeline. */
-function timeline(section: Section) {
-  return section.kind === "timeline" ? <Timeline section={section} /> : null;
-}
+export { prepare } from "../components/MarketingPage";
 
 export default function HowCustodyWorksPage({ page }: PageProps<MarketingData>) {
-  return <MarketingPage page={page} more={timeline} />;
+  return <MarketingPage page={page} />;
 }

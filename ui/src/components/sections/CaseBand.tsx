@@ -1,7 +1,6 @@
 import type { SectionOf } from "../../lib/sections";
 import { ActionLinks } from "../ActionLinks";
 import { CaseItem } from "./Cases";
-import "../../styles/grammar.css";
 import { SectionFrame } from "./SectionFrame";
 
 /** The composite cases of another page as a band in the brand colour: side by side on a wide

@@ -1,7 +1,6 @@
 import type { ComponentChildren } from "preact";
 import type { SectionOf } from "../../lib/sections";
 import { ActionLinks } from "../ActionLinks";
-import "../../styles/grammar.css";
 import { SectionFrame } from "./SectionFrame";
 import { Words } from "../Words";
 

@@ -1,5 +1,4 @@
 import type { SectionOf } from "../../lib/sections";
-import "../../styles/grammar.css";
 import { SectionFrame } from "./SectionFrame";
 
 /** Client evidence: a strip of client-type monograms, each over its count and what it counts, then

@@ -1,5 +1,4 @@
 import type { SectionOf } from "../../lib/sections";
-import "../../styles/grammar.css";
 import { SectionFrame } from "./SectionFrame";
 import { Words } from "../Words";
 
