@@ -34,6 +34,7 @@ pub mod numbers;
 pub mod pages;
 pub mod parity;
 pub mod section_items;
+pub mod section_layouts;
 pub mod sections;
 pub mod security;
 pub mod service_facts;

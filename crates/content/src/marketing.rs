@@ -2,14 +2,15 @@
 //! ordered body sections each page is composed of.
 
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::brand_items::{CopyItem, LogoItem, PaletteItem, RuleItem};
 pub use super::illustration::Illustration;
+pub use super::section_items::{Action, ActionStyle};
 use super::section_items::{
     CertificationLayout, ClientCase, EntityItem, FeatureItem, FeatureLayout, FeeScheduleId,
     FigureItem, TitledText,
 };
+use super::section_layouts::{CaseBandSection, DiagramSection, EvidenceSection, TimelineSection};
 
 /// One marketing page in one language.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -39,28 +40,6 @@ pub struct Hero {
     /// Up to two buttons under the lead.
     #[serde(default)]
     pub action: Vec<Action>,
-}
-
-/// A button linking to a page of the site.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
-#[serde(deny_unknown_fields)]
-pub struct Action {
-    /// The button text.
-    pub label: String,
-    /// An unprefixed internal path, optionally with `?query` or `#anchor`; localized when rendered.
-    pub href: String,
-    /// Filled (`primary`) or outlined (`secondary`).
-    pub style: ActionStyle,
-}
-
-/// How prominent a button is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "kebab-case")]
-pub enum ActionStyle {
-    /// The main action of its block.
-    Primary,
-    /// An alternative action.
-    Secondary,
 }
 
 /// One body section. Every kind has an anchor `id`, a `heading` (its `h2`) and an optional `lead`.
@@ -216,6 +195,14 @@ pub enum Section {
         /// The branches after the last stage.
         outcome: Vec<TitledText>,
     },
+    /// Client-type monograms with counts and attributed quotes.
+    Evidence(EvidenceSection),
+    /// The composite cases of another page's `cases` section, as a band.
+    CaseBand(CaseBandSection),
+    /// Dated milestones in order.
+    Timeline(TimelineSection),
+    /// The diagram of keys, people and destinations.
+    Diagram(DiagramSection),
     /// The provider's entities side by side.
     Entities {
         /// Anchor id.
@@ -387,6 +374,10 @@ impl Section {
             | Section::BrandDownload {
                 id, heading, lead, ..
             } => (id, heading, lead.as_ref()),
+            Section::Evidence(s) => (&s.id, &s.heading, s.lead.as_ref()),
+            Section::CaseBand(s) => (&s.id, &s.heading, s.lead.as_ref()),
+            Section::Timeline(s) => (&s.id, &s.heading, s.lead.as_ref()),
+            Section::Diagram(s) => (&s.id, &s.heading, s.lead.as_ref()),
         }
     }
 
@@ -403,13 +394,16 @@ impl Section {
         )
     }
 
-    /// The buttons of the section (features, certifications, split and call-to-action sections).
+    /// The buttons of the section (features, certifications, split, case-band, diagram and
+    /// call-to-action sections).
     pub fn actions(&self) -> &[Action] {
         match self {
             Section::Features { action, .. }
             | Section::Certifications { action, .. }
             | Section::Split { action, .. }
             | Section::Cta { action, .. } => action,
+            Section::CaseBand(band) => &band.action,
+            Section::Diagram(diagram) => &diagram.action,
             _ => &[],
         }
     }

@@ -59,6 +59,8 @@ pub struct SiteFacts {
     pub trust_line: Vec<String>,
     /// Company figures shown in figure strips and written in copy as tokens.
     pub figures: Figures,
+    /// Clients by type on the day of the figures, shown in client-evidence strips.
+    pub client_type: Vec<super::section_layouts::ClientTypeCount>,
     /// The named chains; the site claims their count minus two as `N+` supported chains.
     pub chain: Vec<Chain>,
     /// Certifications and audit reports, in display order.

@@ -7,7 +7,7 @@ use super::files::{ContentFiles, MARKETING_DIR, locale_file_names};
 use super::{ContentError, Lang};
 
 /// Keys whose values are identifiers, facts or layout shared by every language and must be equal.
-const SHARED_VALUE_KEYS: [&str; 19] = [
+const SHARED_VALUE_KEYS: [&str; 22] = [
     "id",
     "date",
     "category",
@@ -27,6 +27,9 @@ const SHARED_VALUE_KEYS: [&str; 19] = [
     "columns",
     "layout",
     "tone",
+    "client_type",
+    "from_page",
+    "from_section",
 ];
 
 /// Compares every non-English language folder against `en/`.

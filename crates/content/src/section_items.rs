@@ -166,3 +166,25 @@ impl EntityId {
         }
     }
 }
+
+/// A button linking to a page of the site.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct Action {
+    /// The button text.
+    pub label: String,
+    /// An unprefixed internal path, optionally with `?query` or `#anchor`; localized when rendered.
+    pub href: String,
+    /// Filled (`primary`) or outlined (`secondary`).
+    pub style: ActionStyle,
+}
+
+/// How prominent a button is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum ActionStyle {
+    /// The main action of its block.
+    Primary,
+    /// An alternative action.
+    Secondary,
+}

@@ -5,11 +5,11 @@ use super::brand_items::BrandText;
 use super::marketing::{Action, MarketingPage, Section};
 use super::markup::{self, localize_link};
 use super::model::{Content, Evidence, PageMeta, TrustLine};
-use super::section_items::EntityId;
+use super::section_items::{ClientCase, EntityId};
 use super::view::page::{HeroView, Intro, MarketingData};
 use super::view::section::{
-    BrandCopyText, CertificationView, EntityCard, EvidenceView, FigureView, SectionBody,
-    SectionView, Swatch, TextInLanguage,
+    BrandCopyText, CertificationView, ClientTypeView, EntityCard, EvidenceView, FigureView,
+    SectionBody, SectionView, Swatch, TextInLanguage,
 };
 use super::{Lang, entity_view, facts, fee_view};
 
@@ -165,6 +165,50 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
             item: item.clone(),
             note: note.clone(),
         },
+        Section::Evidence(evidence) => SectionBody::Evidence {
+            client: evidence
+                .client
+                .iter()
+                .map(|item| ClientTypeView {
+                    id: item.client_type.clone(),
+                    monogram: item.monogram.clone(),
+                    label: item.label.clone(),
+                    count: site
+                        .client_type
+                        .iter()
+                        .find(|counted| counted.id == item.client_type)
+                        .map_or(0, |counted| counted.count),
+                })
+                .collect(),
+            quote: evidence.quote.clone(),
+            note: evidence.note.clone(),
+        },
+        Section::CaseBand(band) => {
+            let (item, note) = cases_of(content, lang, &band.from_page, &band.from_section)
+                .map_or_else(Default::default, |(item, note)| {
+                    (item.to_vec(), note.to_owned())
+                });
+            SectionBody::CaseBand {
+                item,
+                note,
+                action: localized(&band.action, lang),
+            }
+        }
+        Section::Timeline(timeline) => SectionBody::Timeline {
+            item: timeline.item.clone(),
+        },
+        Section::Diagram(diagram) => SectionBody::Diagram {
+            stage: [
+                diagram.request.clone(),
+                diagram.quorum.clone(),
+                diagram.keys.clone(),
+                diagram.destination.clone(),
+            ],
+            keys_label: diagram.keys_label.clone(),
+            keys: site.keys.keys,
+            threshold: site.keys.threshold,
+            action: localized(&diagram.action, lang),
+        },
         Section::Lifecycle {
             stage,
             outcomes_heading,
@@ -234,6 +278,21 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
             link: link.clone(),
         },
     }
+}
+
+/// The cases and note of the `cases` section `section` of the page `page`, in `lang`: what a
+/// case band shows (`validate/grammar.rs` refuses a band whose cases do not exist).
+pub fn cases_of<'a>(
+    content: &'a Content,
+    lang: Lang,
+    page: &str,
+    section: &str,
+) -> Option<(&'a [ClientCase], &'a str)> {
+    let page = content.locale(lang).marketing.get(page)?;
+    page.section.iter().find_map(|candidate| match candidate {
+        Section::Cases { id, item, note, .. } if id == section => Some((&item[..], note.as_str())),
+        _ => None,
+    })
 }
 
 /// One approved brand text in one language.

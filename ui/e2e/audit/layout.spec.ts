@@ -12,6 +12,16 @@ const WIDTHS = [320, 390, 800, 1024, 1440] as const;
 /** Where the contact sheets go: one HTML page per width and language, its screenshots beside it. */
 const SHEETS = path.resolve(import.meta.dirname, "../../../artifacts/layout");
 
+/** The pages a phone visitor must not scroll through for ever, and how tall they may be at 390 px
+ * (issue 37: the home page and the Trust center, in both languages). */
+const PHONE_LENGTH = { width: 390, maxHeight: 9_000, pages: ["/", "/trust-center"] } as const;
+
+/** Whether `pagePath` (either language) is held to the phone length. */
+function heldToPhoneLength(pagePath: string, width: number): boolean {
+  const unprefixed = pagePath.replace(/^\/zh(?=\/|$)/, "") || "/";
+  return width === PHONE_LENGTH.width && (PHONE_LENGTH.pages as readonly string[]).includes(unprefixed);
+}
+
 /** Pixels of rounding allowed before a box counts as overflowing. */
 const SLACK = 1;
 
@@ -195,7 +205,7 @@ async function layOut(
   page: Page,
   pagePath: string,
   directory: string,
-): Promise<Findings & TextFindings & { illustrations: string[] }> {
+): Promise<Findings & TextFindings & { illustrations: string[]; height: number }> {
   const response = await page.goto(pagePath);
   expect(response?.status(), pagePath).toBe(200);
   await page.waitForSelector("html[data-hydrated=true]");
@@ -207,6 +217,7 @@ async function layOut(
     illustrations: await page.$$eval("img.illustration", (images) =>
       images.map((image) => new URL((image as HTMLImageElement).src).pathname),
     ),
+    height: await page.evaluate(() => document.documentElement.scrollHeight),
   };
   await page.screenshot({
     path: path.join(directory, fileName(pagePath)),
@@ -219,7 +230,7 @@ async function layOut(
 
 for (const width of WIDTHS) {
   for (const lang of ["en", "zh"] as const) {
-    test(`layout at ${width} px, ${lang}: no overflow, clipped, overlapping or squeezed text, no stranded lead-in, no broken Chinese word, no overlay, a header on one line, no orphan card, no illustration used twice across the site`, async ({
+    test(`layout at ${width} px, ${lang}: no overflow, clipped, overlapping or squeezed text, no stranded lead-in, no broken Chinese word, no overlay, a header on one line, no orphan card, no illustration used twice across the site${width === PHONE_LENGTH.width ? `, / and /trust-center at most ${PHONE_LENGTH.maxHeight} px tall` : ""}`, async ({
       page,
       request,
     }) => {
@@ -251,6 +262,13 @@ for (const width of WIDTHS) {
           ["a Chinese word broken:", found.brokenWords],
           ["overlay", found.overlays],
         ];
+        const tooLong =
+          heldToPhoneLength(pagePath, width) && found.height > PHONE_LENGTH.maxHeight
+            ? [
+                `${found.height} px tall, over the ${PHONE_LENGTH.maxHeight} px a phone visitor scrolls at most`,
+              ]
+            : [];
+        kinds.push(["too long:", tooLong]);
         const hits = (found.overflow > SLACK ? 1 : 0) + kinds.reduce((sum, [, list]) => sum + list.length, 0);
         if (hits > 0) {
           rows.push([
@@ -291,6 +309,7 @@ for (const width of WIDTHS) {
           { heading: "squeezed", right: true },
           { heading: "broken words", right: true },
           { heading: "overlays", right: true },
+          { heading: "too long", right: true },
         ],
         rows,
       );

@@ -12,16 +12,20 @@ export function Hero({
   lead,
   hero,
   trust,
+  textFirstOnPhone = false,
   children,
 }: {
   heading: string;
   lead: string;
   hero: HeroData;
   trust: TrustLine;
+  /** Leaves the illustration out on a phone, where a long page needs the room. */
+  textFirstOnPhone?: boolean;
   children?: ComponentChildren;
 }) {
+  const kind = hero.illustration ? "hero hero--illustrated" : "hero";
   return (
-    <section class={hero.illustration ? "hero hero--illustrated" : "hero"}>
+    <section class={textFirstOnPhone ? `${kind} hero--text-first` : kind}>
       <div class="container hero__inner">
         <div class="hero__text">
           {children}

@@ -14,17 +14,20 @@ export function MarketingLayout({
   page,
   above,
   renderSection,
+  textFirstOnPhone = false,
 }: {
   page: PageData<MarketingData>;
   /** Shown above the hero's heading, e.g. the solution tabs. */
   above?: ComponentChildren;
   renderSection: SectionRenderer;
+  /** Leaves the hero's illustration out on a phone (a long page). */
+  textFirstOnPhone?: boolean;
 }) {
   const { heading, lead, hero, trust, sections } = page.data;
   return (
     <>
       {above}
-      <Hero heading={heading} lead={lead} hero={hero} trust={trust} />
+      <Hero heading={heading} lead={lead} hero={hero} trust={trust} textFirstOnPhone={textFirstOnPhone} />
       {sections.map((section) => (
         <Fragment key={section.id}>{renderSection(section)}</Fragment>
       ))}

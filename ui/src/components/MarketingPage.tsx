@@ -1,6 +1,7 @@
 import type { ComponentChildren, ComponentType } from "preact";
-import type { MarketingData, Section, SectionOf } from "../lib/sections";
+import type { MarketingData, Section } from "../lib/sections";
 import type { PageData } from "../lib/types";
+import "../styles/grammar.css";
 import { MarketingLayout } from "./MarketingLayout";
 import { CallToAction } from "./sections/CallToAction";
 import { Cases } from "./sections/Cases";
@@ -10,17 +11,28 @@ import { Entities } from "./sections/Entities";
 import { Features } from "./sections/Features";
 import { FeeTable } from "./sections/FeeTable";
 import { Figures } from "./sections/Figures";
-import { Licences } from "./sections/Licences";
-import { Lifecycle } from "./sections/Lifecycle";
 import { Split } from "./sections/Split";
 import { Steps } from "./sections/Steps";
 
-/** What draws certifications shown in full (`layout = "full"`, the Trust center only). */
-type FullCertifications = ComponentType<{ section: SectionOf<"certifications"> }>;
+/** What draws the sections without behaviour that only some pages show (ServedSections.tsx), once
+ * its chunk is loaded. */
+let ServedSection: ComponentType<{ section: Section }> | null = null;
 
-/** The sections every marketing page may have; `null` for any other kind. Certifications show as
- * a badge row unless the page gives what draws them in full. */
-function commonSection(section: Section, fullCertifications: FullCertifications | undefined) {
+/** Loads the code of the sections a marketing page may show beyond the common ones. Every marketing
+ * page module exports it as `prepare` (src/lib/pages.ts), so drawing a page from nothing
+ * (prerendering, client navigation) has it; a first visit keeps their served markup and never
+ * loads it. */
+export const prepare = () =>
+  import("./sections/ServedSections").then((module) => {
+    ServedSection = module.default;
+  });
+
+/** Left as served: hydration does not touch the children of an element with inner HTML. */
+const AS_SERVED = { __html: "" };
+
+/** A section of a marketing page: the common kinds drawn here, the others served; certifications
+ * are a badge row here, or in full (served) on the Trust center. */
+function commonSection(section: Section) {
   switch (section.kind) {
     case "figures":
       return <Figures section={section} />;
@@ -35,43 +47,42 @@ function commonSection(section: Section, fullCertifications: FullCertifications 
     case "fees":
       return <FeeTable section={section} />;
     case "certifications":
-      if (section.layout !== "badges" && fullCertifications) {
-        const Full = fullCertifications;
-        return <Full section={section} />;
-      }
-      return <CertificationBadges section={section} />;
+      if (section.layout === "badges") return <CertificationBadges section={section} />;
+      break;
     case "cases":
       return <Cases section={section} />;
-    case "lifecycle":
-      return <Lifecycle section={section} />;
     case "entities":
       return <Entities section={section} />;
-    case "licences":
-      return <Licences section={section} />;
     case "cta":
       return <CallToAction section={section} />;
-    default:
-      return null;
   }
+  return ServedSection ? (
+    <div class="served-section">
+      <ServedSection section={section} />
+    </div>
+  ) : (
+    <div class="served-section" dangerouslySetInnerHTML={AS_SERVED} />
+  );
 }
 
 /** A marketing page: its hero, then each of its sections, of the common kinds. */
 export function MarketingPage({
   page,
   above,
-  fullCertifications,
+  textFirstOnPhone = false,
 }: {
   page: PageData<MarketingData>;
   /** Shown above the hero's heading, e.g. the solution tabs. */
   above?: ComponentChildren;
-  /** What draws certifications in full, given by the one page that shows them so. */
-  fullCertifications?: FullCertifications;
+  /** Leaves the hero's illustration out on a phone (a long page). */
+  textFirstOnPhone?: boolean;
 }) {
   return (
     <MarketingLayout
       page={page}
       above={above}
-      renderSection={(section) => commonSection(section, fullCertifications)}
+      renderSection={commonSection}
+      textFirstOnPhone={textFirstOnPhone}
     />
   );
 }

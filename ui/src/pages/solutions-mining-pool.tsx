@@ -3,6 +3,8 @@ import { SolutionTabs } from "../components/SolutionTabs";
 import type { MarketingData } from "../lib/sections";
 import type { PageProps } from "../lib/types";
 
+export { prepare } from "../components/MarketingPage";
+
 export default function SolutionsMiningPoolPage({ page }: PageProps<MarketingData>) {
   return <MarketingPage page={page} above={<SolutionTabs page={page} />} />;
 }

@@ -1,8 +1,9 @@
 import { MarketingPage } from "../components/MarketingPage";
-import { CertificationTiles } from "../components/sections/CertificationTiles";
 import type { MarketingData } from "../lib/sections";
 import type { PageProps } from "../lib/types";
 
+export { prepare } from "../components/MarketingPage";
+
 export default function TrustCenterPage({ page }: PageProps<MarketingData>) {
-  return <MarketingPage page={page} fullCertifications={CertificationTiles} />;
+  return <MarketingPage page={page} textFirstOnPhone />;
 }

@@ -4,6 +4,7 @@ mod claims;
 mod contact;
 mod facts;
 mod findings;
+mod grammar;
 mod illustrations;
 mod pages;
 mod security;
@@ -19,6 +20,7 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     let mut errors = site::check(content, files);
     errors.extend(pages::check(content, files));
     errors.extend(illustrations::check(content, files));
+    errors.extend(grammar::check(content, files));
     errors.extend(supported_assets::check(content, files));
     errors.extend(contact::check(content));
     errors.extend(security::check(content, files));

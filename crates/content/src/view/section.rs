@@ -13,6 +13,7 @@ use crate::section_items::{
     CertificationLayout, ClientCase, EntityId, FeatureItem, FeatureLayout, FeeScheduleId, Figure,
     TitledText,
 };
+use crate::section_layouts::{Milestone, Quote};
 
 /// One body section: its anchor, heading and lead, then what its kind shows.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -111,6 +112,44 @@ pub enum SectionBody {
         /// What the cases are and are not.
         note: String,
     },
+    /// Client-type monograms with counts, then attributed quotes.
+    Evidence {
+        /// The client types with their counts.
+        client: Vec<ClientTypeView>,
+        /// The quotes.
+        quote: Vec<Quote>,
+        /// What the quotes are and are not.
+        note: String,
+    },
+    /// Another page's composite cases, as a band.
+    CaseBand {
+        /// The cases in order.
+        item: Vec<ClientCase>,
+        /// What the cases are and are not.
+        note: String,
+        /// Buttons under the band.
+        action: Vec<Action>,
+    },
+    /// Dated milestones.
+    Timeline {
+        /// The milestones in order, their periods filled in.
+        item: Vec<Milestone>,
+    },
+    /// The diagram of keys, people and destinations.
+    Diagram {
+        /// The request, the quorum, the keys and the destination, in order.
+        stage: [TitledText; 4],
+        /// The words drawn beside the shards.
+        keys_label: String,
+        /// How many key shards exist.
+        #[ts(type = "number")]
+        keys: u8,
+        /// How many of them sign a transfer.
+        #[ts(type = "number")]
+        threshold: u8,
+        /// Buttons under the diagram.
+        action: Vec<Action>,
+    },
     /// A lifecycle diagram.
     Lifecycle {
         /// The stages in order.
@@ -175,6 +214,20 @@ pub struct FigureView {
     pub label: String,
     /// Its value as the strip writes it, e.g. `300+`.
     pub value: String,
+}
+
+/// A monogram of a client-evidence strip with its count.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct ClientTypeView {
+    /// The client type's id.
+    pub id: String,
+    /// The letters or characters drawn.
+    pub monogram: String,
+    /// What the count counts.
+    pub label: String,
+    /// How many clients of the type there were on the day of the figures.
+    #[ts(type = "number")]
+    pub count: u32,
 }
 
 /// A fee table with every amount filled in.

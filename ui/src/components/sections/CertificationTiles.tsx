@@ -10,8 +10,8 @@ import { Words } from "../Words";
 /** Where a visitor asks for copies of the reports and certificates (the form shows its notice). */
 const REQUEST_PATH = "/contact-us?request=assurance";
 
-/** The certifications and audit reports in full, on the Trust center only (its page gives this
- * component to src/components/MarketingPage.tsx, so that no other page's code carries it): an
+/** The certifications and audit reports in full, on the Trust center only (a served section,
+ * src/components/sections/ServedSections.tsx, so that no page's first load carries it): an
  * evidence tile each, with what it is, who issued it, the period or day it covers or the
  * certificate's number and expiry, its scope and how to request it. */
 export function CertificationTiles({ section }: { section: SectionOf<"certifications"> }) {
@@ -19,7 +19,7 @@ export function CertificationTiles({ section }: { section: SectionOf<"certificat
   const lang = i18n.locale as Lang;
   return (
     <SectionFrame section={section} tone="tinted">
-      <ul class="tiles badges">
+      <ul class="tiles badges scroller" tabIndex={0} aria-label={section.heading}>
         {section.item.map((item) => (
           <CertificationTile key={item.id} item={item} lang={lang} />
         ))}

@@ -4,21 +4,31 @@ import { FeatureIcon } from "../FeatureIcon";
 import { SectionFrame } from "./SectionFrame";
 import { Words } from "../Words";
 
+/** How many cards make a grid long on a phone: it then scrolls sideways in a named region, the
+ * next card showing at the edge. */
+const LONG_GRID = 4;
+
+/** How many items make a list long on a phone: each item's text then folds under its title (a
+ * disclosure, always open on wider screens), so the titles read as a short list. */
+const LONG_LIST = 4;
+
 /** The items of a features section: a grid of bordered cards, or with `layout = "list"` rows
  * without borders, the icon beside the text, in one or two columns. Each item has an optional
  * icon, bullet points and a link; optional buttons follow. */
 export function Features({ section }: { section: SectionOf<"features"> }) {
   const list = section.layout === "list";
+  const long = section.item.length >= (list ? LONG_LIST : LONG_GRID);
   const items = list
     ? `feature-list feature-list--${section.columns}`
-    : `tiles feature-grid feature-grid--${section.columns}`;
+    : `tiles feature-grid feature-grid--${section.columns}${long ? " scroller" : ""}`;
+  const scroller = !list && long ? { tabIndex: 0, "aria-label": section.heading } : {};
   return (
     <SectionFrame section={section}>
-      <ul class={items}>
+      <ul class={items} {...scroller}>
         {section.item.map((item) => (
           <li key={item.title} class={list ? "feature-list__item" : "feature"}>
             {item.icon && <FeatureIcon name={item.icon} size={list ? 23 : 32} />}
-            {list ? <div>{text(item)}</div> : text(item)}
+            {list ? <ListText item={item} folds={long} /> : text(item)}
           </li>
         ))}
       </ul>
@@ -27,13 +37,41 @@ export function Features({ section }: { section: SectionOf<"features"> }) {
   );
 }
 
+/** A list item's text; in a long list its title is the summary of a disclosure that holds the
+ * rest, closed on a phone and always shown on wider screens (styles/marketing.css). */
+function ListText({ item, folds }: { item: FeatureItem; folds: boolean }) {
+  if (!folds) return <div>{text(item)}</div>;
+  return (
+    <details class="fold">
+      <summary>{title(item)}</summary>
+      {rest(item)}
+    </details>
+  );
+}
+
+/** An item's title. */
+function title(item: FeatureItem) {
+  return (
+    <h3 class="feature__title">
+      <Words text={item.title} />
+    </h3>
+  );
+}
+
 /** An item's title, text, points and link. */
 function text(item: FeatureItem) {
   return (
     <>
-      <h3 class="feature__title">
-        <Words text={item.title} />
-      </h3>
+      {title(item)}
+      {rest(item)}
+    </>
+  );
+}
+
+/** An item's text, points and link. */
+function rest(item: FeatureItem) {
+  return (
+    <>
       <p>{item.body}</p>
       {item.points.length > 0 && (
         <ul class="checklist">

@@ -2,11 +2,14 @@ import type { SectionOf } from "../../lib/sections";
 import { SectionFrame } from "./SectionFrame";
 import { Words } from "../Words";
 
-/** A numbered step flow: a vertical timeline up to 64rem, rows of up to four steps on wider screens. */
+/** A numbered step flow: a vertical timeline up to 64rem, rows of up to four steps on wider screens;
+ * on a phone four steps or more scroll sideways in a named region, the next showing at the edge. */
 export function Steps({ section }: { section: SectionOf<"steps"> }) {
+  const long = section.item.length >= 4;
+  const scroller = long ? { tabIndex: 0, "aria-label": section.heading } : {};
   return (
     <SectionFrame section={section} tone="tinted">
-      <ol class="steps">
+      <ol class={long ? "steps scroller" : "steps"} {...scroller}>
         {section.item.map((step, index) => (
           <li key={step.title} class="steps__item">
             <span class="steps__number" aria-hidden="true">

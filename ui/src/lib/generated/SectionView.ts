@@ -5,6 +5,7 @@ import type { BrandCopyText } from "./BrandCopyText";
 import type { CertificationLayout } from "./CertificationLayout";
 import type { CertificationView } from "./CertificationView";
 import type { ClientCase } from "./ClientCase";
+import type { ClientTypeView } from "./ClientTypeView";
 import type { EntityCard } from "./EntityCard";
 import type { EntityParticulars } from "./EntityParticulars";
 import type { FeatureItem } from "./FeatureItem";
@@ -14,6 +15,8 @@ import type { FeeTable } from "./FeeTable";
 import type { FigureView } from "./FigureView";
 import type { Illustration } from "./Illustration";
 import type { LogoItem } from "./LogoItem";
+import type { Milestone } from "./Milestone";
+import type { Quote } from "./Quote";
 import type { RuleItem } from "./RuleItem";
 import type { Swatch } from "./Swatch";
 import type { TitledText } from "./TitledText";
@@ -122,7 +125,55 @@ item: Array<ClientCase>,
 /**
  * What the cases are and are not.
  */
-note: string, } | { "kind": "lifecycle", 
+note: string, } | { "kind": "evidence", 
+/**
+ * The client types with their counts.
+ */
+client: Array<ClientTypeView>, 
+/**
+ * The quotes.
+ */
+quote: Array<Quote>, 
+/**
+ * What the quotes are and are not.
+ */
+note: string, } | { "kind": "case-band", 
+/**
+ * The cases in order.
+ */
+item: Array<ClientCase>, 
+/**
+ * What the cases are and are not.
+ */
+note: string, 
+/**
+ * Buttons under the band.
+ */
+action: Array<Action>, } | { "kind": "timeline", 
+/**
+ * The milestones in order, their periods filled in.
+ */
+item: Array<Milestone>, } | { "kind": "diagram", 
+/**
+ * The request, the quorum, the keys and the destination, in order.
+ */
+stage: [TitledText, TitledText, TitledText, TitledText], 
+/**
+ * The words drawn beside the shards.
+ */
+keys_label: string, 
+/**
+ * How many key shards exist.
+ */
+keys: number, 
+/**
+ * How many of them sign a transfer.
+ */
+threshold: number, 
+/**
+ * Buttons under the diagram.
+ */
+action: Array<Action>, } | { "kind": "lifecycle", 
 /**
  * The stages in order.
  */
