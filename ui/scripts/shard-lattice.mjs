@@ -1,6 +1,7 @@
 // The brand's graphic device, the shard lattice: the diagonal grid of a vault door, drawn in fine
-// navy lines that fade out, holding a key split into three gold shards (the key shares of a
-// multi-signature wallet, one per continent). One geometry, drawn three ways at build time:
+// navy lines that fade out from a corner, holding a key split into three gold shares (the key
+// shares of a multi-signature wallet, one per continent). One geometry, drawn two ways at build
+// time:
 // - as SVG images in CSS custom properties (`virtual:brand-device.css`): the hero, the section
 //   divider and the 404 page place them with CSS alone, so the device costs no script, no
 //   request (data: URLs, which the CSP's img-src allows) and no layout shift;
@@ -11,10 +12,16 @@
 /** The key in three shares: three cells down one diagonal of the lattice, the first held (gold,
  * cut in two along its seam) and the other two outlined. */
 const KEY = [
-  { column: 0, row: 0, filled: true },
-  { column: 0, row: 1, filled: false },
-  { column: 1, row: 2, filled: false },
+  { column: 0, row: 0, share: "filled" },
+  { column: 0, row: 1, share: "outlined" },
+  { column: 1, row: 2, share: "outlined" },
 ];
+
+/** The key of the 404 page: its last share is missing, a dashed outline where it belongs. */
+const KEY_MISSING = KEY.map((cell, index) => (index === 2 ? { ...cell, share: "missing" } : cell));
+
+/** The key along a rule: the same three shares side by side, on the rule's line. */
+const KEY_ROW = KEY.map((cell, index) => ({ ...cell, column: index, row: 0 }));
 
 /** A number to two decimals, for short path data. */
 const round = (value) => Math.round(value * 100) / 100;
@@ -69,29 +76,31 @@ function shrink(corners, inset) {
 const closed = (corners) => `M${corners.map((corner) => corner.map(round).join(" ")).join("L")}Z`;
 
 /**
- * The key's three shares with the first cell's top corner at (`x`, `y`), each drawn `inset`
- * pixels inside its cell, as SVG path data: `filled` (the held share, its two halves apart by
- * its seam) and `outlined`.
+ * The key's shares (`cells`, the diagonal key unless told) with the first cell's top corner at
+ * (`x`, `y`), each drawn `inset` pixels inside its cell, as SVG path data by kind: `filled` (the
+ * held share, its two halves apart by its seam), `outlined` and `missing`.
  */
-export function keyShards(x, y, cell, inset) {
-  const filled = [];
-  const outlined = [];
-  for (const share of KEY) {
-    const [top, right, bottom, left] = shrink(diamond(x, y, cell, share.column, share.row), inset);
-    if (share.filled) {
+export function keyShards(x, y, cell, inset, cells = KEY) {
+  const paths = { filled: "", outlined: "", missing: "" };
+  for (const { column, row, share } of cells) {
+    const [top, right, bottom, left] = shrink(diamond(x, y, cell, column, row), inset);
+    if (share === "filled") {
       const seam = inset / 2;
       const shifted = (corners, dx) => corners.map(([cx, cy]) => [cx + dx, cy]);
-      filled.push(closed(shifted([top, bottom, left], -seam)), closed(shifted([top, right, bottom], seam)));
-    } else outlined.push(closed([top, right, bottom, left]));
+      paths.filled +=
+        closed(shifted([top, bottom, left], -seam)) + closed(shifted([top, right, bottom], seam));
+    } else paths[share] += closed([top, right, bottom, left]);
   }
-  return { filled: filled.join(""), outlined: outlined.join("") };
+  return paths;
 }
 
-/** The key as SVG elements: the held share filled, the others outlined `stroke` wide. */
+/** The key as SVG elements: the held share filled, the others outlined `stroke` wide, a missing
+ * one dashed. */
 function keySvg(shards, gold, stroke) {
+  const outline = `fill="none" stroke="${gold}" stroke-width="${stroke}"`;
   return (
-    `<path d="${shards.filled}" fill="${gold}"/>` +
-    `<path d="${shards.outlined}" fill="none" stroke="${gold}" stroke-width="${stroke}"/>`
+    `<path d="${shards.filled}" fill="${gold}"/><path d="${shards.outlined}" ${outline}/>` +
+    (shards.missing ? `<path d="${shards.missing}" ${outline} stroke-dasharray="4 4"/>` : "")
   );
 }
 
@@ -99,38 +108,41 @@ function keySvg(shards, gold, stroke) {
 const cssUrl = (svg) => `url("data:image/svg+xml,${svg.replace(/[#%<>"]/g, encodeURIComponent)}")`;
 
 /**
- * A lattice image: lines in `ink` fading in from nothing on the left to `opacity` on the right,
- * and, given `key` (the first cell's top corner, in cells), the key's shares in `gold`.
+ * A lattice image: lines in `ink`, `opacity` strong in the top right corner and fading to nothing
+ * at the left and bottom edges (so the image has no visible edge), and, given `key` (the first
+ * cell's top corner, in cells), the key's shares (`cells`) in `gold`.
  */
-function latticeSvg({ width, height, cell, ink, opacity, gold, key }) {
+function latticeSvg({ width, height, cell, ink, opacity, gold, key, cells }) {
   const lines = latticeLines(width, height, cell)
     .map(([x1, y1, x2, y2]) => `M${x1} ${y1}L${x2} ${y2}`)
     .join("");
-  const shards = key ? keySvg(keyShards(key[0] * cell, key[1] * cell, cell, 5), gold, 1.5) : "";
+  const shards = key ? keySvg(keyShards(key[0] * cell, key[1] * cell, cell, 5, cells), gold, 1.5) : "";
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<linearGradient id="f"><stop offset="0" stop-color="${ink}" stop-opacity="0"/>` +
-    `<stop offset="1" stop-color="${ink}" stop-opacity="${opacity}"/></linearGradient>` +
+    `<radialGradient id="f" cx="1" cy="0" r="1"><stop offset="0" stop-color="${ink}" stop-opacity="${opacity}"/>` +
+    `<stop offset="1" stop-color="${ink}" stop-opacity="0"/></radialGradient>` +
     `<path d="${lines}" fill="none" stroke="url(#f)"/>${shards}</svg>`
   );
 }
 
 /**
  * The device's images as CSS custom properties, in the palette's colours: `--lattice` (with the
- * key, for the top right corner of a light hero or the 404 page), `--lattice-plain` (the lines
- * alone, where the key would sit under text: on a phone), `--lattice-inverse` (the lines alone
- * on navy) and `--shard-rule` (the key alone, which leads a section divider).
+ * key, for the top right corner of a light hero), `--lattice-missing` (its last share missing:
+ * the 404 page), `--lattice-plain` (the lines alone, where the key would sit under text: on a
+ * phone), `--lattice-inverse` (the lines alone on navy) and `--shard-rule` (the key alone, its
+ * shares in a row, which leads a section divider).
  * @param {Record<string, string>} palette the colours of content/site.toml by key
  */
 export function deviceCss(palette) {
-  const lattice = { width: 480, height: 288, cell: 48, gold: palette.highlight };
-  const light = { ...lattice, ink: palette.brand, opacity: 0.14 };
+  const lattice = { width: 480, height: 320, cell: 48, gold: palette.highlight };
+  const light = { ...lattice, ink: palette.brand, opacity: 0.16 };
   const rule =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="28" height="20" viewBox="0 0 28 20">` +
-    keySvg(keyShards(6, 0, 10, 1), palette.highlight, 1) +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="42" height="14" viewBox="0 0 42 14">` +
+    keySvg(keyShards(7, 0, 14, 1.5, KEY_ROW), palette.highlight, 1.25) +
     "</svg>";
   return `:root {
   --lattice: ${cssUrl(latticeSvg({ ...light, key: [8, 1] }))};
+  --lattice-missing: ${cssUrl(latticeSvg({ ...light, key: [8, 1], cells: KEY_MISSING }))};
   --lattice-plain: ${cssUrl(latticeSvg(light))};
   --lattice-inverse: ${cssUrl(latticeSvg({ ...lattice, ink: "#ffffff", opacity: 0.12 }))};
   --shard-rule: ${cssUrl(rule)};
@@ -156,24 +168,25 @@ const CARD_STEPS = 8;
 
 /**
  * The device on a share card as flat shapes (SVG path data in pixels, one colour each): the
- * lattice over the card's right side from `from` to `width`, its lines 1.5 px wide and brighter
- * towards the right edge (mixed from the card's navy towards white), and the key at its top.
+ * lattice in the card's top right corner, within `radius` of it, its lines 1.5 px wide and
+ * brighter towards the corner (mixed from the card's navy towards white), and the key in it.
  * @param {Record<string, string>} palette the colours of content/site.toml by key
  * @returns {{ path: string, fill: string }[]}
  */
-export function cardLattice(palette, { width, height, from }) {
+export function cardLattice(palette, { width, height, radius }) {
   const cell = 60;
   const half = 0.75;
   const bands = Array.from({ length: CARD_STEPS }, () => "");
-  // Each line is cut into pieces a cell long, each piece in the band of its distance from `from`.
+  // Each line is cut into pieces half a cell long, each piece in the band of its distance from
+  // the corner.
   for (const [x1, y1, x2, y2] of latticeLines(width, height, cell)) {
     const pieces = Math.ceil(Math.abs(x2 - x1) / (cell / 2));
     for (let piece = 0; piece < pieces; piece += 1) {
       const [ax, ay] = [x1 + ((x2 - x1) * piece) / pieces, y1 + ((y2 - y1) * piece) / pieces];
       const [bx, by] = [x1 + ((x2 - x1) * (piece + 1)) / pieces, y1 + ((y2 - y1) * (piece + 1)) / pieces];
-      const middle = (ax + bx) / 2;
-      if (middle < from) continue;
-      const band = Math.min(CARD_STEPS - 1, Math.floor(((middle - from) / (width - from)) * CARD_STEPS));
+      const near = 1 - Math.hypot(width - (ax + bx) / 2, (ay + by) / 2) / radius;
+      if (near <= 0) continue;
+      const band = Math.min(CARD_STEPS - 1, Math.floor(near * CARD_STEPS));
       // A 45° line `half` pixels either side: its ends moved across it, along (1, ∓1)/√2·√2.
       const across = ay < by === ax < bx ? [half, -half] : [half, half];
       const corners = [

@@ -30,13 +30,15 @@ describe("the shard lattice", () => {
     const key = keyShards(0, 0, 48, 5);
     expect(key.filled.match(/Z/g)).toHaveLength(2);
     expect(key.outlined.match(/Z/g)).toHaveLength(2);
+    expect(key.missing).toBe("");
   });
 
-  it("gives CSS four images as data URLs in the palette's colours", () => {
+  it("gives CSS five images as data URLs in the palette's colours", () => {
     const css = deviceCss(palette);
     const images = [...css.matchAll(/--([a-z-]+): url\("data:image\/svg\+xml,([^"]+)"\);/g)];
     expect(images.map((image) => image[1])).toEqual([
       "lattice",
+      "lattice-missing",
       "lattice-plain",
       "lattice-inverse",
       "shard-rule",
@@ -47,6 +49,8 @@ describe("the shard lattice", () => {
     expect(svgs.lattice).toContain(palette.brand);
     expect(svgs.lattice).toContain(palette.highlight);
     expect(svgs["lattice-plain"]).not.toContain(palette.highlight);
+    expect(svgs.lattice).not.toContain("stroke-dasharray");
+    expect(svgs["lattice-missing"]).toContain("stroke-dasharray");
     expect(svgs["lattice-inverse"]).toContain("#ffffff");
     expect(svgs["shard-rule"]).toContain(palette.highlight);
     // A data URL's SVG with a raw "#" would end at it.
@@ -55,7 +59,7 @@ describe("the shard lattice", () => {
 
   it("fades the card's lines from the navy towards white in solid colours", () => {
     expect(mix("#000000", "#ffffff", 0.5)).toBe("#808080");
-    const shapes = cardLattice(palette, { width: 1200, height: 630, from: 560 });
+    const shapes = cardLattice(palette, { width: 1200, height: 630, radius: 760 });
     const lines = shapes.filter((shape) => shape.fill !== palette.highlight);
     expect(lines.length).toBeGreaterThan(4);
     expect(new Set(lines.map((shape) => shape.fill)).size).toBe(lines.length);

@@ -217,8 +217,9 @@ const LOGO = { x: MARGIN, y: MARGIN - 8, height: LOGO_HEIGHT };
 /** The top of the footer's rule; the footer's text sits below it. */
 const FOOTER_TOP = CARD.height - MARGIN - FOOTER_SIZE * 1.6;
 
-/** Where the lattice starts on the card: past the middle, so most of the title sits on plain navy. */
-const LATTICE_FROM = 560;
+/** How far the lattice reaches from the card's top right corner: the title, on the left and
+ * below the logo, sits mostly on plain navy. */
+const LATTICE_RADIUS = 760;
 
 /**
  * What every card shares: its size, its colour, the brand's lattice on its right side, the
@@ -232,7 +233,7 @@ export function cardFrame(palette) {
     height: CARD.height,
     background: palette.brand,
     shapes: [
-      ...cardLattice(palette, { ...CARD, from: LATTICE_FROM }),
+      ...cardLattice(palette, { ...CARD, radius: LATTICE_RADIUS }),
       { path: `M0 0H12V${CARD.height}H0Z`, fill: palette.highlight },
       {
         path: `M${MARGIN} ${FOOTER_TOP}H${MARGIN + width}V${FOOTER_TOP + 2}H${MARGIN}Z`,

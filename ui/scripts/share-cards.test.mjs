@@ -87,7 +87,7 @@ describe("share cards", () => {
     expect(white).toBeGreaterThan(1000);
   });
 
-  it("draw the brand's lattice on the right, clear of the logo, with the key in gold", () => {
+  it("draw the brand's lattice in the top right corner, clear of the logo, with the key in gold", () => {
     const { shapes } = cardFrame(palette);
     const gold = shapes.filter((shape) => shape.fill === palette.highlight);
     // The key's two filled halves and its two outlined shares, the left stripe.
@@ -96,7 +96,7 @@ describe("share cards", () => {
       .filter((shape) => shape.fill !== palette.highlight && shape.fill !== palette.accent)
       .flatMap((shape) => [...shape.path.matchAll(/[ML](-?[\d.]+) /g)].map((match) => Number(match[1])));
     expect(xs.length).toBeGreaterThan(100);
-    expect(Math.min(...xs)).toBeGreaterThan(500);
+    expect(Math.min(...xs)).toBeGreaterThan(400);
   });
 
   it("stop the build on a character the font lacks", () => {
