@@ -41,13 +41,8 @@ impl Frontend {
     }
 
     /// Starts `node scripts/dev.mjs` in `ui_dir` on `port`, reading the site's data from
-    /// `data_file` and the brand files from `content_dir`, and waits until it answers.
-    pub async fn start(
-        ui_dir: &Path,
-        data_file: &Path,
-        port: u16,
-        content_dir: &Path,
-    ) -> anyhow::Result<Self> {
+    /// `data_file`, and waits until it answers.
+    pub async fn start(ui_dir: &Path, data_file: &Path, port: u16) -> anyhow::Result<Self> {
         if !ui_dir.join("node_modules").is_dir() {
             bail!(
                 "{} has no node_modules: run `npm ci` there first (serve --dev runs Vite from it)",
@@ -58,7 +53,6 @@ impl Frontend {
             .arg("scripts/dev.mjs")
             .arg(data_file)
             .arg(port.to_string())
-            .arg(content_dir)
             .current_dir(ui_dir)
             .stdin(Stdio::null())
             .kill_on_drop(true)

@@ -65,7 +65,7 @@ pub async fn run(
     };
     let first = watch::take_blocking(&content_dir).await;
     let showing = loader.load(&contact).await;
-    let frontend = Frontend::start(&options.ui_dir, &data_file, port, &content_dir).await?;
+    let frontend = Frontend::start(&options.ui_dir, &data_file, port).await?;
     let preview = Preview::new(showing, frontend, loader.security_headers());
     tracing::info!(
         content = %content_dir.display(),

@@ -7,7 +7,7 @@ use include_dir::{Dir, include_dir};
 
 use pack::{Pack, unpacked_text};
 
-/// `content/brand/`: the favicons and logos served at the site's root.
+/// `content/brand/`: the favicons served at the site's root (the logos are drawn by the UI build).
 pub static BRAND: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/content/brand");
 
 /// The TOML files of `content/`, each a brotli stream, one after the other (`build.rs`).

@@ -1,11 +1,10 @@
-// The brand kit download, built from content/ at build time: the three logos as SVG and PNG, the
+// The brand kit download, built from content/ at build time: the three logos (scripts/wordmark.mjs)
+// as SVG and PNG, the
 // palette, the approved copy and the usage rules in both languages, and one zip of everything.
 // Every file gets a content hash in its name; the UI imports their URLs from `virtual:brand-files`.
 
 import { createHash } from "node:crypto";
 import { Buffer } from "node:buffer";
-import fs from "node:fs";
-import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { zipSync } from "fflate";
 
@@ -63,15 +62,15 @@ function textFiles(pages, name) {
 /**
  * Builds the brand kit.
  * @param {object[]} pages the brand-kit page data of every language, English first
- * @param {string} brandDir content/brand, holding logo-{variant}.svg
+ * @param {Record<string, string>} logos each logo variant's SVG (scripts/wordmark.mjs)
  * @returns {{ files: Record<string, Uint8Array>, module: object }} files by path below the
  *   client directory, and the value of `virtual:brand-files`
  */
-export function buildBrandKit(pages, brandDir) {
+export function buildBrandKit(pages, logos) {
   const name = pages[0].chrome.name;
   const base = slug(name);
   const entries = {};
-  const logos = {};
+  const published = {};
   const files = {};
   const publish = (zipName, bytes) => {
     const file = `brand/${hashed(zipName.split("/").pop(), bytes)}`;
@@ -79,12 +78,12 @@ export function buildBrandKit(pages, brandDir) {
     return file;
   };
   for (const logo of LOGOS) {
-    const svg = fs.readFileSync(path.join(brandDir, `logo-${logo}.svg`));
+    const svg = Buffer.from(logos[logo], "utf8");
     const png = new Resvg(svg, { fitTo: { mode: "width", value: PNG_WIDTH } }).render().asPng();
     const stem = `${base}-logo-${logo}`;
     entries[`logos/${stem}.svg`] = svg;
     entries[`logos/${stem}.png`] = png;
-    logos[logo] = { svg: publish(`${stem}.svg`, svg), png: publish(`${stem}.png`, png) };
+    published[logo] = { svg: publish(`${stem}.svg`, svg), png: publish(`${stem}.png`, png) };
   }
   for (const [file, text] of Object.entries(textFiles(pages, name)))
     entries[file] = Buffer.from(text, "utf8");
@@ -94,5 +93,5 @@ export function buildBrandKit(pages, brandDir) {
     { level: 9 },
   );
   const zip = publish(`${base}-brand-kit.zip`, zipped);
-  return { files, module: { logos, zip, zipBytes: zipped.length, listing } };
+  return { files, module: { logos: published, zip, zipBytes: zipped.length, listing } };
 }

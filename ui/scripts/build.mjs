@@ -35,8 +35,7 @@ const site = JSON.parse(siteBytes.toString("utf8"));
 // The server refuses a prerender made from other page data than its own (src/render/build_manifest.rs).
 const contentHash = createHash("sha256").update(siteBytes).digest("hex");
 
-const brandDir = path.resolve("..", "content", "brand");
-const modules = contentModules(site, brandDir);
+const modules = contentModules(site);
 const plugin = (without) => contentModulesPlugin(() => modules, without);
 
 await build({
@@ -120,7 +119,7 @@ const cards = await buildShareCards(
     .filter(({ key }) => !key.startsWith("error:"))
     .map(({ key, data, card }) => ({ key, lang: data.lang, card })),
   {
-    brandDir,
+    logo: modules.logos.white,
     palette: site.palette,
     drawingSources: fs
       .readdirSync(drawingDir)

@@ -6,7 +6,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { buildBrandKit } from "./brand-kit.mjs";
+import { deviceCss } from "./shard-lattice.mjs";
 import { siteFont } from "./site-font.mjs";
+import { buildLogos } from "./wordmark.mjs";
 
 /** Where the binary serves the interface's files. */
 export const BASE = "/_app/";
@@ -20,23 +22,26 @@ const DESIGN_TOKENS_MODULE = "virtual:design-tokens.css";
 /** The content icons (lucide, ISC licence) as one SVG sprite of <symbol>s, written beside the
  * hashed assets; the module exports its URL. */
 const ICON_SPRITE_MODULE = "virtual:icon-sprite";
-/** The brand kit's logos and zip, built from content/brand; the module exports their URLs. */
+/** The brand kit's logos and zip; the module exports their URLs. */
 const BRAND_FILES_MODULE = "virtual:brand-files";
 /** The site's Latin typeface and its metric-matched fallback (scripts/site-font.mjs). */
 const SITE_FONT_MODULE = "virtual:site-font.css";
-/** The white logo of content/brand (mark and outlined wordmark) for the header and footer, written
- * beside the hashed assets; the module exports its URL and its size at the height it is shown. */
+/** The white logo (scripts/wordmark.mjs: the mark and the name outlined from the brand face) for the
+ * header and footer, written beside the hashed assets; the module exports its URL and its size at
+ * the height it is shown. */
 const WORDMARK_MODULE = "virtual:wordmark";
+/** The brand's graphic device, the shard lattice (scripts/shard-lattice.mjs), as CSS images. */
+const BRAND_DEVICE_MODULE = "virtual:brand-device.css";
 /** The height, in CSS pixels, the header and footer show the logo at. */
 const WORDMARK_HEIGHT = 32;
 
 /**
- * The content modules of `site` (the parsed data file) with the brand files of `brandDir`.
- * @returns {{ sources: Record<string, string>, files: Record<string, string | Uint8Array>, fonts: string[] }}
- *   each module's source by id, each file the modules name, by path below BASE, and the URLs of
- *   the font files every page uses (for the document to preload)
+ * The content modules of `site` (the parsed data file).
+ * @returns {{ sources: Record<string, string>, files: Record<string, string | Uint8Array>, fonts: string[], logos: Record<string, string> }}
+ *   each module's source by id, each file the modules name, by path below BASE, the URLs of the
+ *   font files every page uses (for the document to preload), and the logo files by variant
  */
-export function contentModules(site, brandDir) {
+export function contentModules(site) {
   const serverErrorPages = Object.fromEntries(
     site.pages
       .filter(({ key }) => /^error:[a-z]+:server-error$/.test(key))
@@ -44,15 +49,16 @@ export function contentModules(site, brandDir) {
   );
   const iconSprite = buildIconSprite(site.icons);
   const iconSpriteFile = `assets/icons.${createHash("sha256").update(iconSprite).digest("hex").slice(0, 10)}.svg`;
-  const brandKit = buildBrandKit(
-    ["/brand-kit", "/zh/brand-kit"].map((key) => site.pages.find((page) => page.key === key).data),
-    brandDir,
+  const brandPages = ["/brand-kit", "/zh/brand-kit"].map(
+    (key) => site.pages.find((page) => page.key === key).data,
   );
+  const logos = buildLogos(brandPages[0].chrome.name, site.palette);
+  const brandKit = buildBrandKit(brandPages, logos);
   const brandFiles = JSON.parse(JSON.stringify(brandKit.module), (key, value) =>
     typeof value === "string" && value.startsWith("brand/") ? `${BASE}${value}` : value,
   );
   const font = siteFont(BASE);
-  const wordmark = buildWordmark(brandDir);
+  const wordmark = buildWordmark(logos.white);
   return {
     sources: {
       [SERVER_ERROR_MODULE]: `export default ${JSON.stringify(serverErrorPages)};`,
@@ -61,6 +67,7 @@ export function contentModules(site, brandDir) {
       [BRAND_FILES_MODULE]: `export default ${JSON.stringify(brandFiles)};`,
       [SITE_FONT_MODULE]: font.css,
       [WORDMARK_MODULE]: `export default ${JSON.stringify(wordmark.module)};`,
+      [BRAND_DEVICE_MODULE]: deviceCss(site.palette),
     },
     files: {
       [iconSpriteFile]: iconSprite,
@@ -69,6 +76,7 @@ export function contentModules(site, brandDir) {
       ...brandKit.files,
     },
     fonts: [`${BASE}${font.file}`],
+    logos,
   };
 }
 
@@ -85,11 +93,10 @@ export function contentModulesPlugin(current, without = []) {
   };
 }
 
-/** The white logo as a hashed asset, with its URL, width and height at `WORDMARK_HEIGHT`. */
-function buildWordmark(brandDir) {
-  const svg = fs.readFileSync(path.join(brandDir, "logo-white.svg"), "utf8");
+/** The white logo `svg` as a hashed asset, with its URL, width and height at `WORDMARK_HEIGHT`. */
+function buildWordmark(svg) {
   const viewBox = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
-  if (!viewBox) throw new Error(`${brandDir}/logo-white.svg has no viewBox "0 0 width height"`);
+  if (!viewBox) throw new Error(`the white logo has no viewBox "0 0 width height"`);
   const file = `assets/wordmark.${createHash("sha256").update(svg).digest("hex").slice(0, 10)}.svg`;
   const width = Math.round((Number(viewBox[1]) / Number(viewBox[2])) * WORDMARK_HEIGHT);
   return { svg, file, module: { src: `${BASE}${file}`, width, height: WORDMARK_HEIGHT } };

@@ -3,7 +3,7 @@
 // its own. The content modules come from the data file the binary writes from content/; the
 // binary posts to CONTENT_CHANGED after rewriting it and waits for the modules to be refreshed.
 //
-// Usage: node scripts/dev.mjs <site-data-file> <port> <content-dir>
+// Usage: node scripts/dev.mjs <site-data-file> <port>
 
 import fs from "node:fs";
 import path from "node:path";
@@ -12,10 +12,10 @@ import { BASE, contentModules, contentModulesPlugin } from "./content-modules.mj
 
 const CONTENT_CHANGED = `${BASE}__custody-site/content`;
 
-const [dataFile, portArgument, contentDir] = process.argv.slice(2);
+const [dataFile, portArgument] = process.argv.slice(2);
 const port = Number(portArgument);
-if (!dataFile || !Number.isInteger(port) || !contentDir) {
-  console.error("usage: node scripts/dev.mjs <site-data-file> <port> <content-dir>");
+if (!dataFile || !Number.isInteger(port)) {
+  console.error("usage: node scripts/dev.mjs <site-data-file> <port>");
   process.exit(2);
 }
 
@@ -24,7 +24,7 @@ if (!dataFile || !Number.isInteger(port) || !contentDir) {
 function readModules() {
   if (!fs.existsSync(dataFile)) return { sources: {}, files: {} };
   const site = JSON.parse(fs.readFileSync(dataFile, "utf8"));
-  return contentModules(site, path.join(contentDir, "brand"));
+  return contentModules(site);
 }
 
 let modules = readModules();

@@ -1,6 +1,7 @@
 // Share cards: the 1200×630 PNG that link previews show for each page (og:image). The build lays
-// each card out from the page's title and the brand (the white logo of content/brand/ on the
-// palette of content/site.toml); the server draws the PNG when a card is first asked for
+// each card out from the page's title and the brand (the white logo of scripts/wordmark.mjs and
+// the shard lattice of scripts/shard-lattice.mjs, on the palette of content/site.toml); the
+// server draws the PNG when a card is first asked for
 // (src/share_cards/), so the binary carries the cards' layout and glyphs, not 182 images.
 // Titles are set in Noto Sans CJK (the SC faces of Debian's fonts-noto-cjk), which covers Latin
 // and Chinese alike, so both languages share one typeface.
@@ -16,6 +17,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { renderAsync } from "@resvg/resvg-js";
 import { create } from "fontkitten";
+import { cardLattice } from "./shard-lattice.mjs";
 
 /** The card's size in pixels (the size Open Graph and X recommend for large previews). */
 export const CARD = { width: 1200, height: 630 };
@@ -215,9 +217,13 @@ const LOGO = { x: MARGIN, y: MARGIN - 8, height: LOGO_HEIGHT };
 /** The top of the footer's rule; the footer's text sits below it. */
 const FOOTER_TOP = CARD.height - MARGIN - FOOTER_SIZE * 1.6;
 
+/** How far the lattice reaches from the card's top right corner: the title, on the left and
+ * below the logo, sits mostly on plain navy. */
+const LATTICE_RADIUS = 760;
+
 /**
- * What every card shares: its size, its colour, the highlight stripe on its left edge and the
- * footer's rule (as SVG path data in pixels).
+ * What every card shares: its size, its colour, the brand's lattice on its right side, the
+ * highlight stripe on its left edge and the footer's rule (as SVG path data in pixels).
  * @param {Record<string, string>} palette the colours of content/site.toml by key
  */
 export function cardFrame(palette) {
@@ -227,6 +233,7 @@ export function cardFrame(palette) {
     height: CARD.height,
     background: palette.brand,
     shapes: [
+      ...cardLattice(palette, { ...CARD, radius: LATTICE_RADIUS }),
       { path: `M0 0H12V${CARD.height}H0Z`, fill: palette.highlight },
       {
         path: `M${MARGIN} ${FOOTER_TOP}H${MARGIN + width}V${FOOTER_TOP + 2}H${MARGIN}Z`,
@@ -321,14 +328,15 @@ const slug = (key) =>
  * (the frame, the logo, its runs and their glyphs, and the server's drawing code in
  * `drawingSources`), so a card's URL changes exactly when its picture does.
  * @param {{ key: string, lang: "en" | "zh", card: object }[]} pages
- * @param {{ brandDir: string, palette: Record<string, string>, drawingSources: Buffer[] }} options
+ * @param {{ logo: string, palette: Record<string, string>, drawingSources: Buffer[] }} options
+ *   the white logo's SVG, the palette and the server's drawing code
  * @returns {Promise<{ layout: object, urls: Record<string, string> }>} the layout the server
  *   draws from (`src/share_cards/layout.rs`), with each card's runs by its file's path below the
  *   client directory, and each page's card file by page key
  */
-export async function buildShareCards(pages, { brandDir, palette, drawingSources }) {
+export async function buildShareCards(pages, { logo: logoSvg, palette, drawingSources }) {
   const fonts = loadFonts();
-  const logo = await logoRaster(fs.readFileSync(path.join(brandDir, "logo-white.svg"), "utf8"), palette);
+  const logo = await logoRaster(logoSvg, palette);
   const frame = cardFrame(palette);
   const shared = createHash("sha256").update(JSON.stringify({ frame, logo }));
   for (const source of drawingSources) shared.update(source);

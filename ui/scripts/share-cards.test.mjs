@@ -5,10 +5,17 @@
 // tested with the server (src/share_cards/).
 
 import { Buffer } from "node:buffer";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CARD, buildShareCards, cardRuns, layoutTitle, loadFonts, logoRaster } from "./share-cards.mjs";
-import fs from "node:fs";
+import {
+  CARD,
+  buildShareCards,
+  cardFrame,
+  cardRuns,
+  layoutTitle,
+  loadFonts,
+  logoRaster,
+} from "./share-cards.mjs";
+import { buildLogos } from "./wordmark.mjs";
 
 const palette = {
   brand: "#0b2545",
@@ -17,7 +24,7 @@ const palette = {
   accent: "#13315c",
   border: "#8da9c4",
 };
-const brandDir = path.resolve("..", "content", "brand");
+const logo = buildLogos("Kestrel Custody", palette).white;
 const fonts = loadFonts();
 const footer = "面向机构客户的数字资产托管";
 
@@ -29,7 +36,7 @@ const layOut = (titles, drawingSources = [Buffer.from("drawing code")]) =>
       lang: "zh",
       card: { title, eyebrow: "公告", footer },
     })),
-    { brandDir, palette, drawingSources },
+    { logo, palette, drawingSources },
   );
 
 describe("share cards", () => {
@@ -64,18 +71,32 @@ describe("share cards", () => {
     expect(retitled.urls["/zh/page-1"]).not.toBe(first.urls["/zh/page-1"]);
     const redrawn = await layOut(["数字资产托管", "数字资产结算"], [Buffer.from("other drawing code")]);
     expect(redrawn.urls["/zh/page-0"]).not.toBe(first.urls["/zh/page-0"]);
-  });
+    // Four layouts, each parsing the CJK fonts and rasterizing the logo: seconds when the
+    // machine's cores are shared with a build.
+  }, 20_000);
 
   it("rasterize the logo once, opaque, on the card's colour", async () => {
-    const logo = await logoRaster(fs.readFileSync(path.join(brandDir, "logo-white.svg"), "utf8"), palette);
-    expect(logo.height).toBe(52);
-    const rgb = Buffer.from(logo.rgb, "base64");
-    expect(rgb.length).toBe(logo.width * logo.height * 3);
+    const raster = await logoRaster(logo, palette);
+    expect(raster.height).toBe(52);
+    const rgb = Buffer.from(raster.rgb, "base64");
+    expect(rgb.length).toBe(raster.width * raster.height * 3);
     expect(rgb.subarray(0, 3)).toEqual(Buffer.from([0x0b, 0x25, 0x45]));
     let white = 0;
     for (let at = 0; at < rgb.length; at += 3)
       if (rgb[at] === 255 && rgb[at + 1] === 255 && rgb[at + 2] === 255) white += 1;
     expect(white).toBeGreaterThan(1000);
+  });
+
+  it("draw the brand's lattice in the top right corner, clear of the logo, with the key in gold", () => {
+    const { shapes } = cardFrame(palette);
+    const gold = shapes.filter((shape) => shape.fill === palette.highlight);
+    // The key's two filled halves and its two outlined shares, the left stripe.
+    expect(gold).toHaveLength(3);
+    const xs = shapes
+      .filter((shape) => shape.fill !== palette.highlight && shape.fill !== palette.accent)
+      .flatMap((shape) => [...shape.path.matchAll(/[ML](-?[\d.]+) /g)].map((match) => Number(match[1])));
+    expect(xs.length).toBeGreaterThan(100);
+    expect(Math.min(...xs)).toBeGreaterThan(400);
   });
 
   it("stop the build on a character the font lacks", () => {

@@ -8,6 +8,8 @@ declare module "virtual:design-tokens.css" {}
 
 declare module "virtual:site-font.css" {}
 
+declare module "virtual:brand-device.css" {}
+
 declare module "virtual:icon-sprite" {
   /** URL of the hashed SVG sprite holding every content icon as a <symbol id="{name}">. */
   const url: string;
@@ -15,7 +17,7 @@ declare module "virtual:icon-sprite" {
 }
 
 declare module "virtual:brand-files" {
-  /** URLs of the brand kit files built from content/brand, each with a content hash. */
+  /** URLs of the brand kit files built from content/ (the logos by scripts/wordmark.mjs), each with a content hash. */
   const files: {
     logos: Record<"full-colour" | "monochrome" | "white", { svg: string; png: string }>;
     zip: string;

@@ -15,7 +15,7 @@ pub struct LogoItem {
     pub body: String,
 }
 
-/// The logo variants, each `content/brand/logo-{variant}.svg`.
+/// The logo variants, each drawn at build time by `ui/scripts/wordmark.mjs`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum LogoVariant {

@@ -1,5 +1,6 @@
 import "virtual:design-tokens.css";
 import "virtual:site-font.css";
+import "virtual:brand-device.css";
 import "../styles/global.css";
 import "../styles/layers.css";
 import type { I18n } from "@lingui/core";
