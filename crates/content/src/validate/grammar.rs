@@ -112,17 +112,17 @@ fn references(
 ) {
     let needle = format!("id = \"{}\"", section.id());
     match section {
-        Section::CaseBand(band) => {
-            if cases_of(content, lang, &band.from_page, &band.from_section).is_none() {
-                found.error(
-                    file,
-                    &needle,
-                    format!(
-                        "section `{}`: page `{}` has no `cases` section `{}` to show",
-                        band.id, band.from_page, band.from_section
-                    ),
-                );
-            }
+        Section::CaseBand(band)
+            if cases_of(content, lang, &band.from_page, &band.from_section).is_none() =>
+        {
+            found.error(
+                file,
+                &needle,
+                format!(
+                    "section `{}`: page `{}` has no `cases` section `{}` to show",
+                    band.id, band.from_page, band.from_section
+                ),
+            );
         }
         Section::Evidence(evidence) => {
             for item in &evidence.client {
