@@ -147,7 +147,12 @@ fn a_feature_list_takes_one_or_two_columns_and_cards_two_to_four() {
                 "layout = \"list\"\ncolumns = 3",
             );
         }
-        replace(f, "en/marketing/home.toml", "columns = 4", "columns = 1");
+        replace(
+            f,
+            "en/marketing/services.toml",
+            "columns = 4",
+            "columns = 1",
+        );
     });
     assert!(
         errors
@@ -159,7 +164,7 @@ fn a_feature_list_takes_one_or_two_columns_and_cards_two_to_four() {
     assert!(
         errors
             .iter()
-            .any(|e| e.starts_with("content/en/marketing/home.toml:")
+            .any(|e| e.starts_with("content/en/marketing/services.toml:")
                 && e.contains("`columns` must be from 2 to 4 for this layout")),
         "{errors:?}"
     );
