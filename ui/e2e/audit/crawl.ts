@@ -96,9 +96,11 @@ export function documentReferences(root: HTMLElement, from: string, base: URL): 
   return found;
 }
 
-/** The `url(…)` references of a stylesheet, other than `data:` URLs. */
+/** The `url(…)` references of a stylesheet, other than `data:` URLs and what they hold (an SVG
+ * image's own `url(#id)` references, percent-encoded, are not the stylesheet's). */
 export function stylesheetReferences(css: string, from: string, base: URL): Reference[] {
-  return [...css.matchAll(/url\(\s*(["']?)([^"')]+)\1\s*\)/g)]
+  const outsideDataUrls = css.replace(/url\(\s*(["'])data:.*?\1\s*\)/gs, "");
+  return [...outsideDataUrls.matchAll(/url\(\s*(["']?)([^"')]+)\1\s*\)/g)]
     .map((match) => match[2] ?? "")
     .filter((value) => !value.startsWith("data:") && !value.startsWith("#"))
     .map((value) => ({ from, kind: "css url()", url: new URL(value, base) }));

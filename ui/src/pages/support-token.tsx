@@ -49,8 +49,6 @@ export default function SupportTokenPage({ page }: PageProps<SupportedAssetsData
   const view = viewOfParams(params, entity, ...limits);
   const initialQuery = apiQuery(viewOfParams(null, data.initial.entity, ...limits), lang);
   const [retry, setRetry] = useState(0);
-  /** Whether filters were just applied and the address that asks for their rows is yet to change. */
-  const [applying, setApplying] = useState(false);
   const state = useAssetPage(hydrated ? view : null, lang, data.initial, initialQuery, retry);
   const answer = state.answer;
   const resultsHeading = useRef<HTMLHeadingElement>(null);
@@ -110,18 +108,7 @@ export default function SupportTokenPage({ page }: PageProps<SupportedAssetsData
           action={path}
           filters={view.filters}
           maxLength={data.maxFilterLength}
-          onApply={(filters) => {
-            // The results show that they are on their way in the frame after the input; the address
-            // (and with it the request) changes once that frame is painted, since the History API
-            // call alone can take longer than a frame on a slow phone.
-            setApplying(true);
-            requestAnimationFrame(() =>
-              setTimeout(() => {
-                setApplying(false);
-                show({ ...view, filters, page: 1 });
-              }),
-            );
-          }}
+          onApply={(filters) => show({ ...view, filters, page: 1 })}
         />
         <h2 class="asset-results__heading" id="asset-results" tabIndex={-1} ref={resultsHeading}>
           {entityList}
@@ -135,7 +122,7 @@ export default function SupportTokenPage({ page }: PageProps<SupportedAssetsData
           part={assetResults}
           className="asset-results"
           intentScope=".assets-page"
-          busy={applying || state.status === "loading"}
+          busy={state.status === "loading"}
           prerendered={answer === data.initial && state.status === "ready"}
           props={{
             state,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import {
   type AssetAnswer,
   AssetRequestError,
@@ -64,6 +64,11 @@ export function useAssetPage(
   }, [request]); // the request stands for the whole view
   // A request not yet answered is loading from the render that makes it, not from its effect,
   // which runs after the next paint: the pending state shows in the first frame after the input.
-  if (request === null) return { answer: initial, status: "ready", fields: [] };
-  return settled.request === request ? settled : { ...settled, status: "loading", fields: [] };
+  return useMemo((): AssetPageState => {
+    if (request === null) return { answer: initial, status: "ready", fields: [] };
+    const { answer, status, fields } = settled;
+    return settled.request === request
+      ? { answer, status, fields }
+      : { answer, status: "loading", fields: [] };
+  }, [settled, request, initial]);
 }
