@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # h2.sh: requests/s of custody-site against nginx over TLS, HTTP/2 and HTTP/1.1, same run.
 #
-# What it measures. The release binary (a copy) and nginx (brotli_static, `ssl http2`, one
-# worker per core) serve one URL path (the home page by default) with the same throwaway
+# What it measures. The release binary (a copy) and nginx (brotli_static, `ssl http2`, the
+# fastest variant per row, see below) serve one URL path (the home page by default) with the same throwaway
 # certificate (ECDSA P-256, made with openssl for the run), the same bytes (the site's br answer
 # laid out as nginx's precompressed file, its headers copied, checked byte for byte) and the same
 # TLS parameters (protocol, cipher suite, key exchange and ALPN are read from h2load's own
