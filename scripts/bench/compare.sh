@@ -14,6 +14,17 @@
 # nginx... for --rounds rounds of --duration seconds per path. Both request the same URL, query
 # string included (nginx maps $request_uri to the file).
 #
+# Which nginx. The reference is nginx at its fastest: before the rounds of each path, every
+# nginx variant worth trying (worker count, reuseport, open_file_cache, sendfile: lib.sh's
+# bench_nginx_fastest) runs a short calibration (--calibrate seconds, alternating), and the
+# fastest by req/s is the one measured and printed. --nginx VARIANT pins one instead.
+#
+# Beside wrk's latencies: the site's own p99 from its request latency histogram (its metrics
+# listener, scraped before and after each site run: the time from the request's headers to its
+# answer inside the site, without the kernel's queues), and the memory of each server with the
+# connections held (VmRSS in the middle of a run, less VmRSS idle, per connection). --pin puts
+# wrk and the servers on separate CPUs.
+#
 # How to read it. The figure of merit is the ratio site/nginx of the median requests/s
 # (the budget: home page, br, ratio >= 1.00). The servers, wrk and everything else on the
 # machine share the same cores, so absolute numbers move from run to run; only ratios measured
@@ -50,6 +61,15 @@ Options (each also settable by the environment variable shown):
   --threads T        wrk threads                     [BENCH_THREADS, default 2]
   --encoding E       br, gzip or identity            [BENCH_ENCODING, default br]
   --site-log FILTER  RUST_LOG of the site            [BENCH_SITE_LOG, default warn]
+  --nginx MODE       fastest: one setting at a time, the fastest variant per path;
+                     fastest-full: every variant of the matrix per path;
+                     a variant pinned: default, or some of
+                     workers=auto|1|2,reuseport=on|off,open_file_cache=on|off,sendfile=on|off
+                                                     [BENCH_NGINX, default fastest]
+  --calibrate SECS   seconds of one calibration run  [BENCH_CALIBRATE, default 2]
+  --calibrate-rounds N  calibration runs per variant (median)  [BENCH_CALIBRATE_ROUNDS, default 1]
+  --pin MODE         none; loadgen: wrk alone on CPU 1, the servers on CPU 0;
+                     server: the servers alone on CPU 1, wrk on CPU 0  [BENCH_PIN, default none]
   -h, --help         this text
 EOF
 }
@@ -79,6 +99,10 @@ connections=${BENCH_CONNECTIONS:-50}
 threads=${BENCH_THREADS:-2}
 encoding=${BENCH_ENCODING:-br}
 site_log=${BENCH_SITE_LOG:-warn}
+nginx_mode=${BENCH_NGINX:-fastest}
+calibrate=${BENCH_CALIBRATE:-2}
+calibrate_rounds=${BENCH_CALIBRATE_ROUNDS:-1}
+pin=${BENCH_PIN:-none}
 targets=()
 
 while [ $# -gt 0 ]; do
@@ -91,6 +115,10 @@ while [ $# -gt 0 ]; do
     --threads) threads=$(bench_option_value "$@"); shift 2 ;;
     --encoding) encoding=$(bench_option_value "$@"); shift 2 ;;
     --site-log) site_log=$(bench_option_value "$@"); shift 2 ;;
+    --nginx) nginx_mode=$(bench_option_value "$@"); shift 2 ;;
+    --calibrate) calibrate=$(bench_option_value "$@"); shift 2 ;;
+    --calibrate-rounds) calibrate_rounds=$(bench_option_value "$@"); shift 2 ;;
+    --pin) pin=$(bench_option_value "$@"); shift 2 ;;
     -*) die "unknown option $1 (see -h)" ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -108,6 +136,17 @@ check_setup() {
   require_count --threads "$threads"
   [ "$connections" -ge "$threads" ] || die "--connections must be at least --threads (wrk)"
   case $encoding in br | gzip | identity) ;; *) die "--encoding must be br, gzip or identity" ;; esac
+  require_count --calibrate "$calibrate"
+  require_count --calibrate-rounds "$calibrate_rounds"
+  case $nginx_mode in
+    fastest | fastest-full) ;;
+    *) nginx_mode=$(bench_nginx_variant "$nginx_mode" 0) || die "--nginx takes fastest, fastest-full or a variant (see -h)" ;;
+  esac
+  bench_check_pin "$pin" || die "bad --pin"
+  loadgen_cpus=$(bench_pin_cpus "$pin" loadgen)
+  server_cpus=$(bench_pin_cpus "$pin" server)
+  loadgen_cmd=() server_cmd=()
+  if [ -n "$loadgen_cpus" ]; then loadgen_cmd=(taskset -c "$loadgen_cpus") server_cmd=(taskset -c "$server_cpus"); fi
   [ -x "$binary" ] || die "no executable site binary at $binary (build it or pass --binary)"
   local tool
   for tool in nginx wrk curl sha256sum; do
@@ -174,13 +213,16 @@ wait_until_answering() {
 start_site() {
   cp "$binary" "$work/custody-site"
   site_port=$(free_port)
+  metrics_port=$(free_port)
   # The connection cap as nginx's worker_connections (scripts/bench/lib.sh): above scaling.sh's
-  # 10,000 connections.
+  # 10,000 connections. The metrics listener (its latency histogram) on a port of its own.
   (cd "$work" && CUSTODY_SITE_LISTEN=127.0.0.1:$site_port CUSTODY_SITE_SERVER_MAX_CONNECTIONS=20000 \
-    RUST_LOG=$site_log exec ./custody-site) \
+    CUSTODY_SITE_METRICS_LISTEN=127.0.0.1:$metrics_port RUST_LOG=$site_log exec "${server_cmd[@]}" ./custody-site) \
     >"$work/site.log" 2>&1 &
   site_pid=$!
   wait_until_answering site "$site_pid" "http://127.0.0.1:$site_port/healthz" "$work/site.log"
+  bench_scrape_latency "$metrics_port" | grep -q '^+Inf ' \
+    || die "no latency histogram on the site's metrics listener 127.0.0.1:$metrics_port; its log:$(log_excerpt "$work/site.log")"
 }
 
 # --- fetching the site's bytes -------------------------------------------------------------
@@ -324,17 +366,18 @@ write_nginx_maps() {
     }' "$work/headers.tsv" >"$work/nginx/headers.conf"
 }
 
-write_nginx_conf() {
-  local n types=""
+write_nginx_conf() { # VARIANT
+  local n types="" variant=$1
   for n in "${!content_types[@]}"; do
     types+="        $(bench_nginx_quote "${content_types[n]}") t$n;"$'\n'
   done
   cat >"$work/nginx/nginx.conf" <<EOF
 # Generated by scripts/bench/compare.sh for one run.
-$(bench_nginx_main_conf "$work/nginx")
+# nginx variant: $variant
+$(bench_nginx_main_conf "$work/nginx" "$variant")
 
 http {
-$(bench_nginx_http_conf "$work/nginx")
+$(bench_nginx_http_conf "$work/nginx" "$variant")
     # The maps below are keyed by whole request URIs, query strings included; the default
     # bucket (64 bytes) is too small for long API queries.
     map_hash_bucket_size 512;
@@ -347,9 +390,8 @@ $types    }
     include $work/nginx/maps.conf;
 
     server {
-        # reuseport: the kernel spreads wrk's connections evenly over the workers (without it
-        # one worker can end up with most of the long-lived connections).
-        listen 127.0.0.1:$nginx_port reuseport;
+        # reuseport (when the variant has it): see bench_nginx_listen_flags in lib.sh.
+        listen 127.0.0.1:$nginx_port $(bench_nginx_listen_flags "$variant");
         root $work/nginx/docroot;
 
         # The exact request URI (path and query) selects the file, the redirect or the error
@@ -372,14 +414,35 @@ $types    }
 EOF
 }
 
+# start_nginx VARIANT: (re)starts nginx with VARIANT's configuration on a fresh port (the maps
+# are written once, by write_nginx_maps).
 start_nginx() {
+  stop_process "$nginx_pid"
+  nginx_pid=""
   nginx_port=$(free_port)
-  write_nginx_maps
-  write_nginx_conf
-  nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" \
+  write_nginx_conf "$1"
+  "${server_cmd[@]}" nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" \
     >"$work/nginx/stderr.log" 2>&1 &
   nginx_pid=$!
   wait_until_answering nginx "$nginx_pid" "http://127.0.0.1:$nginx_port/" "$work/nginx/error.log"
+  nginx_variant=$1
+}
+
+# The calibration of one path (bench_nginx_fastest's callbacks): start a variant and check it
+# serves the path's bytes, then load it with wrk as the rounds will.
+calibration_start() { # VARIANT
+  start_nginx "$1"
+  verify_nginx_bytes "$calibration_target"
+}
+calibration_load() { # SECS: prints nginx's req/s
+  local raw=$work/wrk/calibration.txt parsed rps errors
+  "${loadgen_cmd[@]}" wrk --latency -t "$threads" -c "$connections" -d "${1}s" \
+    -H "Accept-Encoding: $encoding" "http://127.0.0.1:$nginx_port${targets[calibration_target]}" >"$raw" 2>&1 \
+    || die "wrk failed calibrating nginx:$(log_excerpt "$raw")"
+  parsed=$(bench_parse_wrk "$raw") || die "cannot read wrk's output:$(log_excerpt "$raw")"
+  read -r rps _ _ _ errors _ <<<"$parsed"
+  [ "$errors" -eq 0 ] || die "nginx ($nginx_variant) had socket errors calibrating:$(log_excerpt "$raw")"
+  echo "$rps"
 }
 
 # Fails unless nginx answers target I with the site's status, Content-Encoding and bytes.
@@ -411,13 +474,31 @@ verify_nginx_bytes() { # I
 
 # --- load ----------------------------------------------------------------------------------
 
-# measure I ROUND SERVER PORT: one wrk run; appends "SERVER ROUND RPS P50 P99" to the results.
+# measure I ROUND SERVER PORT: one wrk run; appends "SERVER ROUND RPS P50 P99 SERVER_P99
+# HELD_KB" to the results (SERVER_P99: the site's histogram p99 in µs, "-" for nginx; HELD_KB:
+# the server's VmRSS, workers included, 60 % into the run, with the connections held).
 measure() {
   local i=$1 round=$2 server=$3 target=${targets[$1]} raw parsed rps p50 p99 non2xx errors total
+  local wrk_pid pid server_p99=- held_kb
   raw=$work/wrk/${keys[i]}.$server.$round.txt
-  wrk --latency -t "$threads" -c "$connections" -d "${duration}s" \
-    -H "Accept-Encoding: $encoding" "http://127.0.0.1:$4$target" >"$raw" 2>&1 \
-    || die "wrk failed on $server $target:$(log_excerpt "$raw")"
+  pid=$nginx_pid
+  if [ "$server" = site ]; then
+    pid=$site_pid
+    bench_scrape_latency "$metrics_port" >"$work/histogram.before" || die "cannot read the site's metrics"
+  fi
+  "${loadgen_cmd[@]}" wrk --latency -t "$threads" -c "$connections" -d "${duration}s" \
+    -H "Accept-Encoding: $encoding" "http://127.0.0.1:$4$target" >"$raw" 2>&1 &
+  wrk_pid=$!
+  sleep "$(awk -v d="$duration" 'BEGIN { print d * 0.6 }')"
+  held_kb=$(bench_tree_rss_kb "$pid")
+  wait "$wrk_pid" || die "wrk failed on $server $target:$(log_excerpt "$raw")"
+  if [ "$server" = site ]; then
+    bench_scrape_latency "$metrics_port" >"$work/histogram.after" || die "cannot read the site's metrics"
+    server_p99=$(bench_histogram_p99 "$work/histogram.before" "$work/histogram.after")
+    # Above the last finite bucket (1 s): reported as 1 s.
+    [ "$server_p99" = inf ] && server_p99=1000000
+    [ -n "$server_p99" ] || die "the site's latency histogram counted no request of the run on $target"
+  fi
   parsed=$(bench_parse_wrk "$raw") || die "cannot read wrk's output:$(log_excerpt "$raw")"
   read -r rps p50 p99 non2xx errors total <<<"$parsed"
   # wrk's "Non-2xx or 3xx" count is in fact of statuses above 399: a 404 target must have only
@@ -426,23 +507,32 @@ measure() {
   [ "${statuses[i]}" = 404 ] && expected_non2xx=$total
   [ "$non2xx" -eq "$expected_non2xx" ] || die "$server answered $non2xx of $total requests on $target (round $round) with a status other than ${statuses[i]}:$(log_excerpt "$raw")"
   [ "$errors" -eq 0 ] || die "$server had socket errors on $target (round $round):$(log_excerpt "$raw")"
-  echo "$server $round $rps $p50 $p99" >>"$work/results/${keys[i]}.tsv"
-  progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, p50 $(bench_ms "$p50") ms, p99 $(bench_ms "$p99") ms"
+  echo "$server $round $rps $p50 $p99 $server_p99 $held_kb" >>"$work/results/${keys[i]}.tsv"
+  local inside=""
+  [ "$server" = site ] && inside=" (inside the site: p99 $(bench_ms "$server_p99") ms)"
+  progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, p50 $(bench_ms "$p50") ms, p99 $(bench_ms "$p99") ms$inside"
 }
 
 # --- report --------------------------------------------------------------------------------
 
-# median_of RESULTS SERVER COLUMN: median of one column (3 req/s, 4 p50, 5 p99) of one server.
+# median_of RESULTS SERVER COLUMN: median of one column (3 req/s, 4 p50, 5 p99, 6 the site's
+# histogram p99, 7 VmRSS held) of one server.
 median_of() {
   awk -v server="$2" -v column="$3" '$1 == server { print $column }' "$1" | bench_median
 }
 
 report() { # I
   local i=$1 target=${targets[$1]} results s_rps n_rps s_p50 n_p50 s_p99 n_p99 ratio
+  local s_inside s_held n_held s_per n_per
   results=$work/results/${keys[i]}.tsv
   s_rps=$(median_of "$results" site 3) n_rps=$(median_of "$results" nginx 3)
   s_p50=$(median_of "$results" site 4) n_p50=$(median_of "$results" nginx 4)
   s_p99=$(median_of "$results" site 5) n_p99=$(median_of "$results" nginx 5)
+  s_inside=$(median_of "$results" site 6)
+  s_held=$(median_of "$results" site 7) n_held=$(median_of "$results" nginx 7)
+  # kB per held connection: VmRSS with the connections held less VmRSS idle, over the count.
+  s_per=$(awk -v h="$s_held" -v z="$site_idle_kb" -v c="$connections" 'BEGIN { printf "%.1f", (h - z) / c }')
+  n_per=$(awk -v h="$n_held" -v z="${nginx_idle_kb[i]}" -v c="$connections" 'BEGIN { printf "%.1f", (h - z) / c }')
   ratio=$(awk -v s="$s_rps" -v n="$n_rps" 'BEGIN { printf "%.3f", s / n }')
   printf '\n== %s\n' "$target"
   printf '   %s %s, %s body %s B (identity %s B); header bytes: site %s, nginx %s\n' \
@@ -453,11 +543,18 @@ report() { # I
   printf '   %-12s %10.0f %10s %10s\n' site "$s_rps" "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")"
   printf '   %-12s %10.0f %10s %10s\n' nginx "$n_rps" "$(bench_ms "$n_p50")" "$(bench_ms "$n_p99")"
   printf '   %-12s %9.2f×\n' site/nginx "$ratio"
+  printf '   site p99 inside the site (its latency histogram, headers to answer): %s ms; wrk p99 %s ms\n' \
+    "$(bench_ms "$s_inside")" "$(bench_ms "$s_p99")"
+  printf '   nginx variant: %s (%s)\n' "${chosen_variants[i]}" "${chosen_how[i]}"
+  printf '   memory with %s connections held (VmRSS less idle, per connection): site %s kB (%.1f -> %.1f MB), nginx %s kB (%.1f -> %.1f MB, master and workers)\n' \
+    "$connections" "$s_per" "$(awk -v k="$site_idle_kb" 'BEGIN { print k / 1024 }')" "$(awk -v k="$s_held" 'BEGIN { print k / 1024 }')" \
+    "$n_per" "$(awk -v k="${nginx_idle_kb[i]}" 'BEGIN { print k / 1024 }')" "$(awk -v k="$n_held" 'BEGIN { print k / 1024 }')"
   printf '   per run (in order):\n'
-  awk '{ printf "     round %s %-6s %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms\n", $2, $1, $3, $4 / 1000, $5 / 1000 }' "$results"
-  result_lines+=("$(printf 'RESULT path=%s status=%s encoding=%s bytes=%s site=%.0f nginx=%.0f ratio=%s site_p50_ms=%s site_p99_ms=%s nginx_p50_ms=%s nginx_p99_ms=%s' \
+  awk '{ printf "     round %s %-6s %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms  inside %s  VmRSS %.1f MB\n", $2, $1, $3, $4 / 1000, $5 / 1000, ($6 == "-" ? "-" : sprintf("%.2f ms", $6 / 1000)), $7 / 1024 }' "$results"
+  result_lines+=("$(printf 'RESULT path=%s status=%s encoding=%s bytes=%s site=%.0f nginx=%.0f ratio=%s site_p50_ms=%s site_p99_ms=%s nginx_p50_ms=%s nginx_p99_ms=%s site_inside_p99_ms=%s site_kb_per_conn=%s nginx_kb_per_conn=%s nginx_variant=%s pin=%s' \
     "$target" "${statuses[i]}" "${codings[i]:-identity}" "${body_bytes[i]}" "$s_rps" "$n_rps" "$ratio" \
-    "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")" "$(bench_ms "$n_p50")" "$(bench_ms "$n_p99")")")
+    "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")" "$(bench_ms "$n_p50")" "$(bench_ms "$n_p99")" \
+    "$(bench_ms "$s_inside")" "$s_per" "$n_per" "${chosen_variants[i]}" "$pin")")
 }
 
 # --- main ----------------------------------------------------------------------------------
@@ -475,8 +572,11 @@ progress "starting the site ($binary, copied) and reading its answers..."
 start_site
 for i in "${!targets[@]}"; do take_site_bytes "$i"; done
 chmod -R a+rX "$work/nginx/docroot"
+# Idle: after start-up and the requests above, before any load.
+site_idle_kb=$(bench_tree_rss_kb "$site_pid")
 progress "starting nginx and checking it serves the same bytes..."
-start_nginx
+write_nginx_maps
+start_nginx "$(bench_nginx_variant default 0)"
 for i in "${!targets[@]}"; do verify_nginx_bytes "$i"; done
 
 printf 'custody-site vs nginx, %s, %s cores, load average %s\n' \
@@ -485,10 +585,37 @@ printf 'site: %s (copy measured: sha256 %s), RUST_LOG=%s; nginx: %s with brotli_
   "$binary" "$(sha256sum "$work/custody-site" | cut -c1-12)" "$site_log" "$(nginx -v 2>&1 | sed 's/^nginx version: //')"
 printf 'load: wrk -t%s -c%s -d%ss --latency, Accept-Encoding: %s; %s round(s), site then nginx\n' \
   "$threads" "$connections" "$duration" "$encoding" "$rounds"
+printf 'cpus: %s\n' "$(bench_pin_describe "$pin")"
+case $nginx_mode in
+  fastest) printf 'nginx: the fastest variant per path, one setting at a time (%s), %s s calibration runs x %s\n' \
+    "$(bench_nginx_settings 0)" "$calibrate" "$calibrate_rounds" ;;
+  fastest-full) printf 'nginx: the fastest of all %s variants per path, %s s calibration runs x %s\n' \
+    "$(bench_nginx_variants 0 | wc -l)" "$calibrate" "$calibrate_rounds" ;;
+  *) printf 'nginx: pinned to %s\n' "$nginx_mode" ;;
+esac
 
 result_lines=()
+chosen_variants=()
+chosen_how=()
+nginx_idle_kb=()
 for i in "${!targets[@]}"; do
   progress "${targets[i]}:"
+  case $nginx_mode in
+    fastest | fastest-full)
+      progress "  calibrating nginx ($nginx_mode, ${calibrate} s a run)..."
+      calibration_target=$i
+      bench_nginx_fastest "$nginx_mode" 0 "$calibrate" "$calibrate_rounds" calibration_start calibration_load
+      chosen_variants[i]=$bench_nginx_chosen
+      chosen_how[i]="fastest of $bench_nginx_tried calibration runs: $(printf '%.0f' "$bench_nginx_chosen_rps") req/s"
+      progress "  nginx variant for ${targets[i]}: $bench_nginx_chosen" ;;
+    *)
+      chosen_variants[i]=$nginx_mode
+      chosen_how[i]="pinned with --nginx" ;;
+  esac
+  # A fresh nginx for the rounds, so that its idle memory is read before any load.
+  start_nginx "${chosen_variants[i]}"
+  verify_nginx_bytes "$i"
+  nginx_idle_kb[i]=$(bench_tree_rss_kb "$nginx_pid")
   for round in $(seq "$rounds"); do
     measure "$i" "$round" site "$site_port"
     measure "$i" "$round" nginx "$nginx_port"

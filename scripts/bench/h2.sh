@@ -1,14 +1,26 @@
 #!/usr/bin/env bash
 # h2.sh: requests/s of custody-site against nginx over TLS, HTTP/2 and HTTP/1.1, same run.
 #
-# What it measures. The release binary (a copy) and nginx (brotli_static, `ssl http2`, one
-# worker per core) serve one URL path (the home page by default) with the same throwaway
+# What it measures. The release binary (a copy) and nginx (brotli_static, `ssl http2`, the
+# fastest variant per row, see below) serve one URL path (the home page by default) with the same throwaway
 # certificate (ECDSA P-256, made with openssl for the run), the same bytes (the site's br answer
 # laid out as nginx's precompressed file, its headers copied, checked byte for byte) and the same
 # TLS parameters (protocol, cipher suite, key exchange and ALPN are read from h2load's own
 # report and must agree). h2load, with one thread, then loads each server for every row of
 # connections × streams, alternating site, nginx, site, nginx... for --rounds rounds of
 # --duration seconds (after --warm-up seconds that are not counted).
+#
+# Which nginx. The reference is nginx at its fastest: before each row's rounds, the nginx
+# variants worth trying (worker count, reuseport, open_file_cache, sendfile, kernel TLS,
+# ssl_session_cache: lib.sh's bench_nginx_fastest) each run a short calibration (--calibrate
+# seconds, alternating) under the row's load, and the fastest by req/s is measured and printed.
+# --nginx VARIANT pins one instead.
+#
+# Latency. h2load reports no percentiles (only min, max, mean and sd of the time per request),
+# so every run writes h2load's per-request log (--log-file: start time, status, µs to the end
+# of the response), and p50/p99 are read from it, the requests started during the warm-up left
+# out. Beside them, the site's own p99 from its request latency histogram (its metrics listener,
+# scraped before and after each site run). --pin puts h2load and the servers on separate CPUs.
 #
 # How to read it. The figure of merit is the ratio site/nginx of the median requests/s of each
 # row (the budget: every row >= 1.00). h2load, both servers and whatever else runs share the
@@ -39,6 +51,15 @@ Options (each also settable by the environment variable shown):
   --warm-up SECS     seconds before counting         [BENCH_WARM_UP, default 1]
   --rounds N         runs per server and row         [BENCH_ROUNDS, default 3]
   --rows "ROWS"      protocol:connections x streams  [BENCH_ROWS, default "$default_rows"]
+  --nginx MODE       fastest: one setting at a time, the fastest variant per row;
+                     fastest-full: every variant of the matrix per row;
+                     a variant pinned: default, or some of workers=auto|1|2,reuseport=on|off,
+                     open_file_cache=on|off,sendfile=on|off,ktls=off|on,ssl_session_cache=on|off
+                                                     [BENCH_NGINX, default fastest]
+  --calibrate SECS   seconds of one calibration run (after --warm-up)  [BENCH_CALIBRATE, default 2]
+  --calibrate-rounds N  calibration runs per variant (median)  [BENCH_CALIBRATE_ROUNDS, default 1]
+  --pin MODE         none; loadgen: h2load alone on CPU 1, the servers on CPU 0;
+                     server: the servers alone on CPU 1, h2load on CPU 0  [BENCH_PIN, default none]
   -h, --help         this text
 EOF
 }
@@ -58,6 +79,10 @@ duration=${BENCH_DURATION:-10}
 warm_up=${BENCH_WARM_UP:-1}
 rounds=${BENCH_ROUNDS:-3}
 rows=${BENCH_ROWS:-$default_rows}
+nginx_mode=${BENCH_NGINX:-fastest}
+calibrate=${BENCH_CALIBRATE:-2}
+calibrate_rounds=${BENCH_CALIBRATE_ROUNDS:-1}
+pin=${BENCH_PIN:-none}
 
 while [ $# -gt 0 ]; do
   case $1 in
@@ -68,13 +93,26 @@ while [ $# -gt 0 ]; do
     --warm-up) warm_up=$(bench_option_value "$@"); shift 2 ;;
     --rounds) rounds=$(bench_option_value "$@"); shift 2 ;;
     --rows) rows=$(bench_option_value "$@"); shift 2 ;;
+    --nginx) nginx_mode=$(bench_option_value "$@"); shift 2 ;;
+    --calibrate) calibrate=$(bench_option_value "$@"); shift 2 ;;
+    --calibrate-rounds) calibrate_rounds=$(bench_option_value "$@"); shift 2 ;;
+    --pin) pin=$(bench_option_value "$@"); shift 2 ;;
     *) die "unknown argument $1 (see -h)" ;;
   esac
 done
 
-for value in "$duration" "$rounds"; do
-  [[ $value =~ ^[1-9][0-9]*$ ]] || die "--duration and --rounds take a positive whole number, not '$value'"
+for value in "$duration" "$rounds" "$calibrate" "$calibrate_rounds"; do
+  [[ $value =~ ^[1-9][0-9]*$ ]] || die "--duration, --rounds, --calibrate and --calibrate-rounds take a positive whole number, not '$value'"
 done
+case $nginx_mode in
+  fastest | fastest-full) ;;
+  *) nginx_mode=$(bench_nginx_variant "$nginx_mode" 1) || die "--nginx takes fastest, fastest-full or a variant (see -h)" ;;
+esac
+bench_check_pin "$pin" || die "bad --pin"
+loadgen_cpus=$(bench_pin_cpus "$pin" loadgen)
+server_cpus=$(bench_pin_cpus "$pin" server)
+loadgen_cmd=() server_cmd=()
+if [ -n "$loadgen_cpus" ]; then loadgen_cmd=(taskset -c "$loadgen_cpus") server_cmd=(taskset -c "$server_cpus"); fi
 [[ $warm_up =~ ^[0-9]+$ ]] || die "--warm-up takes a whole number of seconds, not '$warm_up'"
 [[ $path == /* && ! $path =~ [[:space:][:cntrl:]\"\\\$] ]] || die "--path must start with / and have no space, quote, backslash or \$"
 for row in $rows; do
@@ -82,7 +120,7 @@ for row in $rows; do
   if [[ $row == h1:* && $row != h1:*x1 ]]; then die "HTTP/1.1 has one stream a connection: '$row'"; fi
 done
 [ -x "$binary" ] || die "no executable site binary at $binary (build it or pass --binary)"
-for tool in nginx h2load openssl curl python3; do
+for tool in nginx h2load openssl curl python3 sort; do
   command -v "$tool" >/dev/null || die "$tool is not installed"
 done
 [ -f "$bench_brotli_module" ] || die "$bench_brotli_module missing: apt-get install libnginx-mod-http-brotli-static"
@@ -116,9 +154,14 @@ chmod 644 "$work/key.pem"
 progress "starting the site ($binary, copied) and reading its answer..."
 cp "$binary" "$work/custody-site"
 site_port=$(bench_free_port)
-read -r site_pid _ < <(bench_start "$work/custody-site" "$site_port" "$work/applications.jsonl" \
-  "$work/site.log" "$work/cert.pem" "$work/key.pem")
+# The metrics listener (the site's latency histogram) on a port of its own.
+metrics_port=$(bench_free_port)
+read -r site_pid _ < <(CUSTODY_SITE_METRICS_LISTEN=127.0.0.1:$metrics_port bench_start "$work/custody-site" \
+  "$site_port" "$work/applications.jsonl" "$work/site.log" "$work/cert.pem" "$work/key.pem")
 [ -n "$site_pid" ] || die "the site did not start; its log: $(tail -n 20 "$work/site.log")"
+bench_pin_pid "$server_cpus" "$site_pid"
+bench_scrape_latency "$metrics_port" | grep -q '^+Inf ' \
+  || die "no latency histogram on the site's metrics listener 127.0.0.1:$metrics_port; its log: $(tail -n 20 "$work/site.log")"
 
 # fetch PORT ACCEPT_ENCODING BODY HEAD: GETs the path over HTTP/2 and TLS; prints the status.
 fetch() {
@@ -140,30 +183,40 @@ bench_copied_headers "$path" "$work/site.head" br | awk -F '\t' '{
   }' >"$work/nginx/headers.conf"
 grep -q '\$' "$work/nginx/headers.conf" && die "a header value of the site contains \$; nginx cannot copy it"
 
-progress "starting nginx and checking it serves the same bytes..."
-nginx_port=$(bench_free_port)
-cat >"$work/nginx/nginx.conf" <<EOF
+# start_nginx VARIANT: (re)starts nginx with VARIANT's configuration on a fresh port and checks
+# that it serves the site's bytes.
+nginx_port=""
+start_nginx() {
+  local variant=$1
+  if [ -n "$nginx_pid" ] && kill -0 "$nginx_pid" 2>/dev/null; then
+    kill "$nginx_pid" 2>/dev/null || true
+    wait "$nginx_pid" 2>/dev/null || true
+  fi
+  nginx_pid=""
+  nginx_port=$(bench_free_port)
+  cat >"$work/nginx/nginx.conf" <<EOF
 # Generated by scripts/bench/h2.sh for one run.
-$(bench_nginx_main_conf "$work/nginx")
+# nginx variant: $variant
+$(bench_nginx_main_conf "$work/nginx" "$variant")
 
 http {
-$(bench_nginx_http_conf "$work/nginx")
+$(bench_nginx_http_conf "$work/nginx" "$variant")
 
     types {
         $(bench_nginx_quote "$content_type") t0;
     }
 
-    # TLS as the site serves it: the same certificate, TLS 1.2 and 1.3, a session cache for
-    # resumed handshakes. h2load offers AES-128-GCM first, as browsers do; both servers must
-    # agree on the suite (checked below).
+    # TLS as the site serves it: the same certificate, TLS 1.2 and 1.3; the session cache and
+    # kernel TLS as the variant says. h2load offers AES-128-GCM first, as browsers do; both
+    # servers must agree on the suite (checked below).
     ssl_certificate $work/cert.pem;
     ssl_certificate_key $work/key.pem;
     ssl_protocols TLSv1.2 TLSv1.3;
-    ssl_session_cache shared:SSL:10m;
+$(bench_nginx_tls_conf "$variant")
 
     server {
-        # reuseport: the kernel spreads the connections evenly over the workers.
-        listen 127.0.0.1:$nginx_port ssl http2 reuseport;
+        # reuseport (when the variant has it): see bench_nginx_listen_flags in lib.sh.
+        listen 127.0.0.1:$nginx_port ssl http2 $(bench_nginx_listen_flags "$variant");
         root $work/nginx/docroot;
         location = $path {
             try_files /answer.t0 =404;
@@ -172,27 +225,47 @@ $(bench_nginx_http_conf "$work/nginx")
     }
 }
 EOF
-nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" \
-  >"$work/nginx/stderr.log" 2>&1 &
-nginx_pid=$!
-for _ in $(seq 100); do
-  kill -0 "$nginx_pid" 2>/dev/null || die "nginx exited at start-up: $(tail -n 20 "$work/nginx/error.log" "$work/nginx/stderr.log")"
-  if curl -sk -o /dev/null --max-time 1 "https://127.0.0.1:$nginx_port/"; then break; fi
-  sleep 0.1
-done
-[ "$(fetch "$nginx_port" br "$work/nginx.br" "$work/nginx.head")" = 200 ] || die "nginx does not answer $path with 200"
-cmp -s "$work/nginx.br" "$work/site.br" || die "nginx's br body differs from the site's"
-[ "$(bench_header_value "$work/nginx.head" content-encoding)" = br ] || die "nginx does not answer br"
-[ "$(bench_header_value "$work/nginx.head" content-type)" = "$content_type" ] || die "nginx's Content-Type differs"
-[ "$(fetch "$nginx_port" identity "$work/nginx.identity" "$work/nginx.identity.head")" = 200 ] || die "no identity answer from nginx"
-cmp -s "$work/nginx.identity" "$work/site.identity" || die "nginx's identity body differs from the site's"
+  "${server_cmd[@]}" nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" \
+    >"$work/nginx/stderr.log" 2>&1 &
+  nginx_pid=$!
+  for _ in $(seq 100); do
+    kill -0 "$nginx_pid" 2>/dev/null || die "nginx exited at start-up: $(tail -n 20 "$work/nginx/error.log" "$work/nginx/stderr.log")"
+    if curl -sk -o /dev/null --max-time 1 "https://127.0.0.1:$nginx_port/"; then break; fi
+    sleep 0.1
+  done
+  [ "$(fetch "$nginx_port" br "$work/nginx.br" "$work/nginx.head")" = 200 ] || die "nginx does not answer $path with 200"
+  cmp -s "$work/nginx.br" "$work/site.br" || die "nginx's br body differs from the site's"
+  [ "$(bench_header_value "$work/nginx.head" content-encoding)" = br ] || die "nginx does not answer br"
+  [ "$(bench_header_value "$work/nginx.head" content-type)" = "$content_type" ] || die "nginx's Content-Type differs"
+  [ "$(fetch "$nginx_port" identity "$work/nginx.identity" "$work/nginx.identity.head")" = 200 ] || die "no identity answer from nginx"
+  cmp -s "$work/nginx.identity" "$work/site.identity" || die "nginx's identity body differs from the site's"
+  nginx_variant=$variant
+}
 
-# h2load_run OUT PORT PROTOCOL H2LOAD_OPTION...: one h2load run with one thread, output in OUT.
+progress "starting nginx and checking it serves the same bytes..."
+start_nginx "$(bench_nginx_variant default 1)"
+
+# h2load_run OUT PORT PROTOCOL H2LOAD_OPTION...: one h2load run with one thread (on the load
+# generator's CPU under --pin), output in OUT.
 h2load_run() {
   local out=$1 port=$2 protocol=$3
   shift 3
   if [ "$protocol" = h1 ]; then set -- --h1 "$@"; fi
-  h2load -t 1 -H "accept-encoding: br" "$@" "https://127.0.0.1:$port$path" >"$out" 2>&1
+  "${loadgen_cmd[@]}" h2load -t 1 -H "accept-encoding: br" "$@" "https://127.0.0.1:$port$path" >"$out" 2>&1
+}
+
+# log_percentiles LOG SINCE_US: "P50_US P99_US" of the requests in h2load's --log-file LOG
+# (start time in µs since the epoch, status, µs to the end of the response) started at
+# SINCE_US or later (the warm-up's are left out); fails when there are none.
+log_percentiles() {
+  awk -v since="$2" '$1 >= since && $2 > 0 { print $3 }' "$1" | sort -n | awk '
+    { v[++n] = $1 }
+    END {
+      if (n == 0) exit 1
+      p50 = int(0.50 * n); if (p50 < 0.50 * n) p50++
+      p99 = int(0.99 * n); if (p99 < 0.99 * n) p99++
+      print v[p50], v[p99]
+    }'
 }
 
 # tls_parameters H2LOAD_OUTPUT: "protocol cipher key-exchange ALPN" as h2load reports them.
@@ -233,33 +306,83 @@ done
 
 printf 'custody-site vs nginx over TLS, %s, %s cores, load average %s\n' \
   "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
-printf 'site: %s (copy measured: sha256 %s); nginx: %s, brotli_static, %s workers\n' \
+printf 'site: %s (copy measured: sha256 %s); nginx: %s, brotli_static\n' \
   "$binary" "$(sha256sum "$work/custody-site" | cut -c1-12)" \
-  "$(nginx -v 2>&1 | sed 's/^nginx version: //')" "$(nproc)"
+  "$(nginx -v 2>&1 | sed 's/^nginx version: //')"
 printf 'answer: GET %s, %s, br body %s B; TLS (both) %s\n' \
   "$path" "$content_type" "$(wc -c <"$work/site.br")" "${tls_report%; }"
 printf 'load: h2load -t1 -D %s --warm-up-time %s, %s round(s), site then nginx\n' \
   "$duration" "$warm_up" "$rounds"
 
+printf 'cpus: %s\n' "$(bench_pin_describe "$pin")"
+case $nginx_mode in
+  fastest) printf 'nginx: the fastest variant per row, one setting at a time (%s), %s s calibration runs x %s\n' \
+    "$(bench_nginx_settings 1)" "$calibrate" "$calibrate_rounds" ;;
+  fastest-full) printf 'nginx: the fastest of all %s variants per row, %s s calibration runs x %s\n' \
+    "$(bench_nginx_variants 1 | wc -l)" "$calibrate" "$calibrate_rounds" ;;
+  *) printf 'nginx: pinned to %s\n' "$nginx_mode" ;;
+esac
+
+# The calibration of one row (bench_nginx_fastest's callbacks): calibration_start VARIANT
+# restarts nginx (start_nginx); calibration_load SECS loads it as the row's rounds will and
+# prints its req/s.
+calibration_load() {
+  local out=$work/runs/calibration.txt parsed
+  h2load_run "$out" "$nginx_port" "$protocol" -c "$connections" -m "$streams" -D "$1" --warm-up-time "$warm_up" \
+    || die "h2load failed calibrating nginx ($nginx_variant, $row): $(tail "$out")"
+  parsed=$(parse_h2load "$out") || die "nginx ($nginx_variant) had failed requests calibrating $row: $(grep -E '^(requests|status codes):' "$out")"
+  echo "${parsed%% *}"
+}
+
 results=$work/results.tsv
 : >"$results"
+variants_file=$work/variants.tsv
+: >"$variants_file"
 for row in $rows; do
   protocol=${row%%:*}
   shape=${row#*:}
   connections=${shape%x*}
   streams=${shape#*x}
   progress "$row:"
+  case $nginx_mode in
+    fastest | fastest-full)
+      progress "  calibrating nginx ($nginx_mode, ${calibrate} s a run after ${warm_up} s of warm-up)..."
+      bench_nginx_fastest "$nginx_mode" 1 "$calibrate" "$calibrate_rounds" start_nginx calibration_load
+      how="fastest of $bench_nginx_tried calibration runs: $(printf '%.0f' "$bench_nginx_chosen_rps") req/s"
+      variant=$bench_nginx_chosen
+      progress "  nginx variant for $row: $variant" ;;
+    *) variant=$nginx_mode how="pinned with --nginx" ;;
+  esac
+  printf '%s\t%s\t%s\n' "$row" "$variant" "$how" >>"$variants_file"
+  start_nginx "$variant"
   for round in $(seq "$rounds"); do
     for server in site nginx; do
       port=$site_port
       [ "$server" = nginx ] && port=$nginx_port
       out=$work/runs/$protocol-$shape.$server.$round.txt
+      log=$work/runs/$protocol-$shape.$server.$round.log
+      inside=-
+      if [ "$server" = site ]; then
+        bench_scrape_latency "$metrics_port" >"$work/histogram.before" || die "cannot read the site's metrics"
+      fi
+      # Requests started before the end of the warm-up are left out of the percentiles.
+      since_us=$(( $(date +%s%6N) + warm_up * 1000000 ))
       h2load_run "$out" "$port" "$protocol" -c "$connections" -m "$streams" -D "$duration" --warm-up-time "$warm_up" \
-        || die "h2load failed on $server ($row, round $round): $(tail "$out")"
+        --log-file "$log" || die "h2load failed on $server ($row, round $round): $(tail "$out")"
       parsed=$(parse_h2load "$out") || die "$server had failed requests ($row, round $round): $(grep -E '^(requests|status codes):' "$out")"
       read -r rps mean_ms <<<"$parsed"
-      echo "$row $server $round $rps $mean_ms" >>"$results"
-      progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, mean $mean_ms ms"
+      percentiles=$(log_percentiles "$log" "$since_us") || die "h2load's log of $server ($row, round $round) has no request after the warm-up"
+      read -r p50 p99 <<<"$percentiles"
+      rm -f "$log"
+      if [ "$server" = site ]; then
+        bench_scrape_latency "$metrics_port" >"$work/histogram.after" || die "cannot read the site's metrics"
+        inside=$(bench_histogram_p99 "$work/histogram.before" "$work/histogram.after")
+        # Above the last finite bucket (1 s): reported as 1 s.
+        [ "$inside" = inf ] && inside=1000000
+        [ -n "$inside" ] || die "the site's latency histogram counted no request of the run ($row)"
+      fi
+      echo "$row $server $round $rps $mean_ms $p50 $p99 $inside" >>"$results"
+      progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, mean $mean_ms ms, p50 $(bench_ms "$p50") ms, p99 $(bench_ms "$p99") ms$([ "$inside" = - ] || printf ' (inside the site: p99 %s ms)' "$(bench_ms "$inside")")"
     done
   done
 done
@@ -268,19 +391,29 @@ median_of() { # ROW SERVER COLUMN
   awk -v row="$1" -v server="$2" -v column="$3" '$1 == row && $2 == server { print $column }' "$results" | bench_median
 }
 
-printf '\n%-22s %12s %12s %11s %14s %14s\n' "row (conn x streams)" "site req/s" "nginx req/s" "site/nginx" "site mean ms" "nginx mean ms"
+printf '\n%-22s %12s %12s %11s %9s %9s %9s %9s %9s\n' "row (conn x streams)" "site req/s" "nginx req/s" "site/nginx" \
+  "site p99" "nginx p99" "inside" "site mean" "nginx mean"
 result_lines=()
 for row in $rows; do
   s_rps=$(median_of "$row" site 4) n_rps=$(median_of "$row" nginx 4)
   s_ms=$(median_of "$row" site 5) n_ms=$(median_of "$row" nginx 5)
+  s_p50=$(median_of "$row" site 6) n_p50=$(median_of "$row" nginx 6)
+  s_p99=$(median_of "$row" site 7) n_p99=$(median_of "$row" nginx 7)
+  s_inside=$(median_of "$row" site 8)
   ratio=$(awk -v s="$s_rps" -v n="$n_rps" 'BEGIN { printf "%.3f", s / n }')
+  variant=$(awk -F '\t' -v row="$row" '$1 == row { print $2 }' "$variants_file")
   label=${row/h1:/HTTP\/1.1 }
   label=${label/h2:/HTTP\/2 }
-  printf '%-22s %12.0f %12.0f %10.2f× %14s %14s\n' "${label/x/ x }" "$s_rps" "$n_rps" "$ratio" "$s_ms" "$n_ms"
-  result_lines+=("$(printf 'RESULT row=%s protocol=%s connections=%s streams=%s site=%.0f nginx=%.0f ratio=%s site_mean_ms=%s nginx_mean_ms=%s' \
-    "${row/:/-}" "${row%%:*}" "$(cut -dx -f1 <<<"${row#*:}")" "${row#*x}" "$s_rps" "$n_rps" "$ratio" "$s_ms" "$n_ms")")
+  printf '%-22s %12.0f %12.0f %10.2f× %9s %9s %9s %9s %9s\n' "${label/x/ x }" "$s_rps" "$n_rps" "$ratio" \
+    "$(bench_ms "$s_p99")" "$(bench_ms "$n_p99")" "$(bench_ms "$s_inside")" "$s_ms" "$n_ms"
+  result_lines+=("$(printf 'RESULT row=%s protocol=%s connections=%s streams=%s site=%.0f nginx=%.0f ratio=%s site_mean_ms=%s nginx_mean_ms=%s site_p50_ms=%s site_p99_ms=%s nginx_p50_ms=%s nginx_p99_ms=%s site_inside_p99_ms=%s nginx_variant=%s pin=%s' \
+    "${row/:/-}" "${row%%:*}" "$(cut -dx -f1 <<<"${row#*:}")" "${row#*x}" "$s_rps" "$n_rps" "$ratio" "$s_ms" "$n_ms" \
+    "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")" "$(bench_ms "$n_p50")" "$(bench_ms "$n_p99")" "$(bench_ms "$s_inside")" "$variant" "$pin")")
 done
+printf '(p99 in ms: h2load'"'"'s per-request log, warm-up left out; inside: the site'"'"'s own histogram p99, headers to answer; mean ms: h2load'"'"'s time for request)\n'
+printf '\nnginx variant per row:\n'
+awk -F '\t' '{ printf "  %-10s %s (%s)\n", $1, $2, $3 }' "$variants_file"
 printf '\nper run (in order):\n'
-awk '{ printf "  %-10s round %s %-6s %9.0f req/s  mean %s ms\n", $1, $3, $2, $4, $5 }' "$results"
+awk '{ printf "  %-10s round %s %-6s %9.0f req/s  mean %s ms  p50 %.2f ms  p99 %.2f ms  inside %s\n", $1, $3, $2, $4, $5, $6 / 1000, $7 / 1000, ($8 == "-" ? "-" : sprintf("%.2f ms", $8 / 1000)) }' "$results"
 printf '\nload average at the end: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%s\n' "${result_lines[@]}"

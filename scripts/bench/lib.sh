@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the benchmark scripts (sourced, not run).
 
 # bench_option_value NAME [VALUE...]: the value following command-line option NAME, or a clear
@@ -160,13 +161,104 @@ bench_nginx_quote() {
   printf '"%s"' "${s//\"/\\\"}"
 }
 
-# bench_nginx_main_conf DIR: the top of an nginx.conf whose pid and error log live in DIR.
+# --- nginx at its fastest: the settings tried, one variant's configuration -------------------
+#
+# A variant is one value for each setting that can change nginx's speed on these benchmarks,
+# written "workers=auto,reuseport=on,open_file_cache=on,sendfile=on" (over TLS also
+# ",ktls=off,ssl_session_cache=on"). brotli_static and gzip_static are always on: they are how
+# nginx serves the site's precompressed bytes at all. bench_nginx_fastest tries the variants
+# against one row's load and keeps the fastest.
+
+# bench_nginx_settings TLS: the settings of a variant, in order (TLS 1 adds the TLS ones).
+bench_nginx_settings() {
+  if [ "$1" = 1 ]; then
+    echo workers reuseport open_file_cache sendfile ktls ssl_session_cache
+  else
+    echo workers reuseport open_file_cache sendfile
+  fi
+}
+
+# bench_nginx_setting_values SETTING: the values tried, the default first. worker_processes:
+# auto (one per core), 1 and 2, leaving out a count equal to auto on this machine (on 2 cores,
+# 2 is auto).
+bench_nginx_setting_values() {
+  case $1 in
+    workers)
+      local values=auto n
+      for n in 1 2; do [ "$n" = "$(nproc)" ] || values+=" $n"; done
+      echo "$values" ;;
+    ktls) echo off on ;;
+    *) echo on off ;;
+  esac
+}
+
+# bench_nginx_variant_value VARIANT SETTING: the setting's value in VARIANT (its default when
+# VARIANT does not name it).
+bench_nginx_variant_value() {
+  local pair
+  for pair in ${1//,/ }; do
+    if [ "${pair%%=*}" = "$2" ]; then echo "${pair#*=}"; return; fi
+  done
+  local values
+  read -r values _ <<<"$(bench_nginx_setting_values "$2")"
+  echo "$values"
+}
+
+# bench_nginx_variant_set VARIANT SETTING VALUE: VARIANT with SETTING at VALUE.
+bench_nginx_variant_set() {
+  local tls=0 setting out=""
+  [[ $1 == *ktls=* ]] && tls=1
+  for setting in $(bench_nginx_settings "$tls"); do
+    if [ "$setting" = "$2" ]; then out+=",$setting=$3"; else out+=",$setting=$(bench_nginx_variant_value "$1" "$setting")"; fi
+  done
+  echo "${out#,}"
+}
+
+# bench_nginx_variant SPEC TLS: the full variant SPEC names ("default", or some of
+# "setting=value,..." with the defaults for the rest), or an error on stderr and status 1.
+bench_nginx_variant() {
+  local spec=$1 tls=$2 pair setting value out="" known
+  [ "$spec" = default ] && spec=""
+  for pair in ${spec//,/ }; do
+    setting=${pair%%=*} value=${pair#*=}
+    known=" $(bench_nginx_settings "$tls") "
+    if [[ $pair != *=* || $known != *" $setting "* ]]; then
+      printf 'nginx variant: unknown setting in "%s" (settings: %s)\n' "$pair" "$(bench_nginx_settings "$tls")" >&2
+      return 1
+    fi
+    if [[ " $(bench_nginx_setting_values "$setting") " != *" $value "* ]]; then
+      printf 'nginx variant: %s takes %s, not "%s"\n' "$setting" "$(bench_nginx_setting_values "$setting")" "$value" >&2
+      return 1
+    fi
+  done
+  for setting in $(bench_nginx_settings "$tls"); do
+    out+=",$setting=$(bench_nginx_variant_value "$spec" "$setting")"
+  done
+  echo "${out#,}"
+}
+
+# bench_nginx_variants TLS: every variant (the whole matrix), one a line.
+bench_nginx_variants() {
+  local variants=("") setting value v next
+  for setting in $(bench_nginx_settings "$1"); do
+    next=()
+    for v in "${variants[@]}"; do
+      for value in $(bench_nginx_setting_values "$setting"); do next+=("$v,$setting=$value"); done
+    done
+    variants=("${next[@]}")
+  done
+  for v in "${variants[@]}"; do echo "${v#,}"; done
+}
+
+# bench_nginx_main_conf DIR [VARIANT]: the top of an nginx.conf whose pid and error log live in
+# DIR, with VARIANT's worker count (default: auto, one worker per core).
 bench_nginx_main_conf() {
   cat <<EOF
 load_module $bench_brotli_module;
 daemon off;
-# One worker per core, as the site's runtime runs one worker thread per core.
-worker_processes $(nproc);
+# Worker processes: this variant's count (auto is one per core, as the site's runtime runs one
+# worker thread per core).
+worker_processes $(bench_nginx_variant_value "${2:-}" workers);
 pid $1/nginx.pid;
 error_log $1/error.log warn;
 
@@ -178,25 +270,45 @@ events {
 EOF
 }
 
-# bench_nginx_http_conf DIR: the directives of the http block shared by the benchmarks: static
-# files served the fast way, keep-alive as the site does it, precompressed siblings; temporary
-# files under DIR/tmp.
+# bench_nginx_listen_flags VARIANT: the flags after a listen directive's address ("reuseport"
+# when VARIANT has it: the kernel spreads the connections evenly over the workers; without it
+# one worker can end up with most of the long-lived connections, or it may suit 1 worker).
+bench_nginx_listen_flags() {
+  [ "$(bench_nginx_variant_value "$1" reuseport)" = on ] && echo reuseport
+  return 0
+}
+
+# bench_nginx_http_conf DIR [VARIANT]: the directives of the http block shared by the
+# benchmarks: static files served as VARIANT says, keep-alive as the site does it,
+# precompressed siblings; temporary files under DIR/tmp.
 bench_nginx_http_conf() {
+  local sendfile open_file_cache
+  sendfile=$(bench_nginx_variant_value "${2:-}" sendfile)
+  open_file_cache=$(bench_nginx_variant_value "${2:-}" open_file_cache)
   cat <<EOF
     access_log off;
     server_tokens off;
     # Redirects keep the site's relative Location.
     absolute_redirect off;
 
-    # Static files the usual fast way: sendfile, headers and body start in one segment
-    # (tcp_nopush), no Nagle delay on the last one (tcp_nodelay); open file descriptors and
-    # stat results cached, so a request makes no open()/stat() once warm.
-    sendfile on;
-    tcp_nopush on;
+    # sendfile $sendfile: with sendfile, headers and body start in one segment (tcp_nopush);
+    # no Nagle delay on the last one (tcp_nodelay).
+    sendfile $sendfile;
+    tcp_nopush $sendfile;
     tcp_nodelay on;
+EOF
+  if [ "$open_file_cache" = on ]; then
+    cat <<EOF
+    # Open file descriptors and stat results cached, so a request makes no open()/stat() once
+    # warm.
     open_file_cache max=1000 inactive=60s;
     open_file_cache_valid 1h;
     open_file_cache_errors on;
+EOF
+  else
+    echo "    open_file_cache off;"
+  fi
+  cat <<EOF
 
     # Keep-alive as the site does it: the site (hyper) never closes a connection after a count
     # of requests, while nginx's default keepalive_requests (1000, which also bounds the
@@ -217,4 +329,166 @@ bench_nginx_http_conf() {
     uwsgi_temp_path $1/tmp;
     scgi_temp_path $1/tmp;
 EOF
+}
+
+# bench_nginx_tls_conf VARIANT: the TLS directives a variant chooses: the session cache for
+# resumed handshakes (shared between the workers, or none), and kernel TLS (OpenSSL hands the
+# record layer to the kernel, which is what lets sendfile work under TLS; without the kernel's
+# tls module OpenSSL silently stays in user space).
+bench_nginx_tls_conf() {
+  if [ "$(bench_nginx_variant_value "$1" ssl_session_cache)" = on ]; then
+    echo "    ssl_session_cache shared:SSL:10m;"
+  else
+    echo "    ssl_session_cache none;"
+  fi
+  if [ "$(bench_nginx_variant_value "$1" ktls)" = on ]; then
+    echo "    ssl_conf_command Options KTLS;"
+  fi
+}
+
+# bench_nginx_fastest MODE TLS SECS ROUNDS START LOAD: finds the fastest nginx variant for the
+# row being measured and sets bench_nginx_chosen to it (bench_nginx_chosen_rps to its median
+# calibration req/s, bench_nginx_tried to how many runs it took).
+#   MODE  fastest: one setting at a time, in bench_nginx_settings' order, from the defaults:
+#         each of its values against the best so far, in alternating calibration runs, the
+#         fastest kept before the next setting (a handful of runs);
+#         fastest-full: every variant of the matrix (bench_nginx_variants), alternating.
+#   SECS, ROUNDS: the seconds of one calibration run and the runs per variant (median).
+#   START VARIANT: the caller's function that (re)starts nginx with VARIANT, in this shell.
+#   LOAD SECS: the caller's function that loads the running nginx for SECS and prints its req/s.
+# Progress goes to stderr.
+bench_nginx_fastest() {
+  local mode=$1 tls=$2 secs=$3 rounds=$4 start=$5 load=$6 best setting value
+  bench_nginx_tried=0
+  # bench_nginx_race VARIANT...: each variant ROUNDS times, alternating; sets best/best_rps.
+  bench_nginx_race() {
+    local -A runs=()
+    local v rps median
+    for _ in $(seq "$rounds"); do
+      for v in "$@"; do
+        "$start" "$v"
+        rps=$("$load" "$secs")
+        runs[$v]+=" $rps"
+        bench_nginx_tried=$((bench_nginx_tried + 1))
+        printf '    calibration %s: %.0f req/s\n' "$v" "$rps" >&2
+      done
+    done
+    best="" bench_nginx_chosen_rps=0
+    for v in "$@"; do
+      median=$(bench_median <<<"${runs[$v]}")
+      if [ -z "$best" ] || awk -v a="$median" -v b="$bench_nginx_chosen_rps" 'BEGIN { exit !(a > b) }'; then
+        best=$v bench_nginx_chosen_rps=$median
+      fi
+    done
+  }
+  case $mode in
+    fastest-full)
+      # shellcheck disable=SC2046 # one variant a word
+      bench_nginx_race $(bench_nginx_variants "$tls") ;;
+    fastest)
+      best=$(bench_nginx_variant default "$tls")
+      for setting in $(bench_nginx_settings "$tls"); do
+        local candidates=("$best")
+        for value in $(bench_nginx_setting_values "$setting"); do
+          [ "$value" = "$(bench_nginx_variant_value "$best" "$setting")" ] \
+            || candidates+=("$(bench_nginx_variant_set "$best" "$setting" "$value")")
+        done
+        bench_nginx_race "${candidates[@]}"
+      done ;;
+    *) printf 'bench_nginx_fastest: unknown mode %s\n' "$mode" >&2; return 1 ;;
+  esac
+  # shellcheck disable=SC2034 # read by the caller
+  bench_nginx_chosen=$best
+}
+
+# --- pinning, server-side latency, memory --------------------------------------------------
+
+# bench_pin_cpus MODE ROLE: the CPU list for ROLE (loadgen or server) under --pin MODE (none,
+# loadgen: the load generator alone on CPU 1, the servers on CPU 0; server: the servers alone on
+# CPU 1, the load generator on CPU 0), or "" for no pinning.
+bench_pin_cpus() {
+  case $1:$2 in
+    none:*) echo "" ;;
+    loadgen:loadgen | server:server) echo 1 ;;
+    loadgen:server | server:loadgen) echo 0 ;;
+    *) printf 'bench_pin_cpus: unknown mode %s\n' "$1" >&2; return 1 ;;
+  esac
+}
+
+# bench_check_pin MODE: fails with a message unless MODE is none, loadgen or server and can be
+# done here (taskset installed, 2 CPUs or more).
+bench_check_pin() {
+  case $1 in
+    none) return 0 ;;
+    loadgen | server) ;;
+    *) echo "--pin takes none, loadgen or server, not '$1'" >&2; return 1 ;;
+  esac
+  command -v taskset >/dev/null || { echo "--pin needs taskset (util-linux)" >&2; return 1; }
+  [ "$(nproc)" -ge 2 ] || { echo "--pin needs 2 CPUs" >&2; return 1; }
+}
+
+# bench_pin_describe MODE: one line saying where the load generator and the servers run.
+bench_pin_describe() {
+  case $1 in
+    none) echo "no pinning: the load generator and the servers share every CPU" ;;
+    *) echo "pinned: load generator on CPU $(bench_pin_cpus "$1" loadgen), servers on CPU $(bench_pin_cpus "$1" server) (taskset)" ;;
+  esac
+}
+
+# bench_pin_pid CPUS PID: moves every thread of PID (and, for nginx, every worker) to CPUS;
+# nothing when CPUS is "".
+bench_pin_pid() {
+  [ -n "$1" ] || return 0
+  local pid
+  for pid in $2 $(ps -o pid= --ppid "$2" 2>/dev/null); do
+    taskset -a -c -p "$1" "$pid" >/dev/null
+  done
+}
+
+# bench_scrape_latency PORT: the site's request latency histogram, summed over every route, from
+# GET /metrics on its metrics listener 127.0.0.1:PORT: "LE COUNT" a line (cumulative counts,
+# LE in seconds, +Inf last).
+bench_scrape_latency() {
+  curl -sf --max-time 5 "http://127.0.0.1:$1/metrics" | awk '
+    /^custody_site_http_request_duration_seconds_bucket\{/ {
+      match($0, /le="[^"]*"/); le = substr($0, RSTART + 4, RLENGTH - 5)
+      if (!(le in sum)) order[++n] = le
+      sum[le] += $NF
+    }
+    END { for (k = 1; k <= n; k++) print order[k], sum[order[k]] }'
+}
+
+# bench_histogram_p99 BEFORE AFTER: the 99th percentile, in µs, of the requests counted between
+# two bench_scrape_latency files, interpolated linearly within its bucket as Prometheus's
+# histogram_quantile does; "inf" when it falls above the last finite bucket, "" when nothing
+# was counted.
+bench_histogram_p99() {
+  awk '
+    FNR == NR { before[$1] = $2; next }
+    { le[++n] = $1; count[n] = $2 - before[$1] }
+    END {
+      total = count[n]
+      if (total <= 0) exit
+      rank = 0.99 * total
+      lower = 0; below = 0
+      for (k = 1; k <= n; k++) {
+        if (count[k] >= rank) {
+          if (le[k] == "+Inf") { print "inf"; exit }
+          upper = le[k] + 0
+          printf "%.0f\n", (lower + (upper - lower) * (rank - below) / (count[k] - below)) * 1e6
+          exit
+        }
+        lower = le[k] + 0; below = count[k]
+      }
+    }' "$1" "$2"
+}
+
+# bench_tree_rss_kb PID: VmRSS of PID and its children (nginx's master and workers), in kB.
+bench_tree_rss_kb() {
+  local pid total=0 rss
+  for pid in $1 $(ps -o pid= --ppid "$1" 2>/dev/null); do
+    rss=$(awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || continue
+    total=$((total + ${rss:-0}))
+  done
+  echo "$total"
 }
