@@ -298,7 +298,9 @@ for (const lang of ["en", "zh"] as const) {
       return panel;
     }
 
-    test("the menu button opens a modal panel that traps focus; Escape closes it", async ({ page }) => {
+    test("the menu button opens a panel over the page that traps focus; Escape closes it", async ({
+      page,
+    }) => {
       await open(page, at(lang, "/services"));
       await expect(page.locator(".site-nav")).toBeHidden();
       const menuButton = page.locator(".menu-button");
@@ -309,8 +311,9 @@ for (const lang of ["en", "zh"] as const) {
       const box = await panel.boundingBox();
       expect(box).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
-      // A modal dialog: everything else is inert.
-      expect(await panel.evaluate((element) => element.matches(":modal"))).toBe(true);
+      // A popover over the whole window, modal to assistive technology; Tab stays inside (below).
+      expect(await panel.evaluate((element) => element.matches(":popover-open"))).toBe(true);
+      await expect(panel).toHaveAttribute("aria-modal", "true");
 
       const close = panel.locator(".phone-menu__close");
       await expect(close).toBeFocused();
@@ -332,7 +335,9 @@ for (const lang of ["en", "zh"] as const) {
       await expect(panel).toHaveCount(0);
       await expect(menuButton).toBeFocused();
       await expect(menuButton).toHaveAttribute("aria-expanded", "false");
-      expect(await page.locator(".phone-menu").evaluate((element) => element.matches(":modal"))).toBe(false);
+      expect(await page.locator(".phone-menu").evaluate((element) => element.matches(":popover-open"))).toBe(
+        false,
+      );
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe(
         "hidden",
       );
@@ -363,7 +368,9 @@ for (const lang of ["en", "zh"] as const) {
         data: { heading: string };
       };
       await expect(page.locator("h1")).toHaveText(clients.data.heading);
-      expect(await page.locator(".phone-menu").evaluate((element) => element.matches(":modal"))).toBe(false);
+      expect(await page.locator(".phone-menu").evaluate((element) => element.matches(":popover-open"))).toBe(
+        false,
+      );
       const reopened = await openPanel(page);
       await expect(reopened.locator("[aria-current=page]")).toHaveAttribute("href", at(lang, "/clients"));
     });
@@ -456,7 +463,8 @@ test("before the page's code runs, the menu button opens the panel and Escape or
   await expect(panel).toHaveCount(0);
   await page.locator(".menu-button").click();
   await expect(panel).toBeVisible();
-  expect(await panel.evaluate((element) => element.matches(":modal"))).toBe(true);
+  expect(await panel.evaluate((element) => element.matches(":popover-open"))).toBe(true);
+  await expect(panel.locator(".phone-menu__close")).toBeFocused();
   await expect(panel.locator("a.phone-menu__link")).toHaveCount(4 + 6 + 2 + 3 + 3);
   await page.keyboard.press("Escape");
   await expect(panel).toHaveCount(0);

@@ -27,7 +27,7 @@ export async function preparePhoneMenu(): Promise<void> {
   preparedPhoneMenu = await loadPhoneMenu();
 }
 
-/** The id of the navigation panel's `<dialog>`, which the menu button opens (`commandfor`). */
+/** The id of the navigation panel's `<dialog>`, which the menu button opens (`popovertarget`). */
 const PHONE_MENU_ID = "phone-menu";
 
 /** Left as served: hydration does not touch the children of an element with inner HTML. */
@@ -41,13 +41,17 @@ const COMPACT_HEADER = "(max-width: 63.99rem)";
  * the main navigation with its dropdown menus on the second; below `COMPACT_HEADER` (laid out by
  * CSS) the brand, the button and a menu button that opens the navigation panel instead.
  *
- * The panel is a modal `<dialog>` in the served page, closed, with every entry of the header
+ * The panel is a `<dialog>` popover in the served page, closed, with every entry of the header
  * (src/app/deferred/PhoneMenu.tsx), the "Open an account" button and, while it is open, the
  * session controls and the language switch (left out of the header on phone-sized screens,
  * `isPhone`; a page holds one of each). The menu button opens it and its close button closes it
- * with the browser's own invoker commands, and Escape closes it natively, so it answers before
- * the page's code has arrived; once hydrated the button opens it itself. While it is open the rest
- * of the page is inert and does not scroll, and Tab cycles inside it. The panel's contents keep
+ * with the browser's own popover invokers, and Escape closes it natively, so it answers before the
+ * page's code has arrived. It is a popover rather than a modal dialog because showing a modal
+ * makes every other element of the page inert, and restyling them all held the tap's answer back
+ * by tens of milliseconds on a phone; it covers the whole window, says it is modal to assistive
+ * technology (`aria-modal`), the page under it does not scroll, and Tab cycles inside it. Opening
+ * it focuses its close button (`autofocus`); closing it gives focus back to the menu button,
+ * except after a link was followed. The panel's contents keep
  * their served markup until their code has loaded: once the page is idle (on intent, for a
  * visitor saving data), or when another page needs them. Once the
  * page is idle the closed menus and panel are laid out unseen (`data-prepared`), so that opening
@@ -70,7 +74,7 @@ export function Header({ page }: { page: PageData }) {
   const panelRef = useRef<HTMLDialogElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
-  const closePanel = useCallback(() => panelRef.current?.close(), []);
+  const closePanel = useCallback(() => panelRef.current?.hidePopover(), []);
 
   useEffect(() => {
     setOpenGroup(null);
@@ -78,8 +82,8 @@ export function Header({ page }: { page: PageData }) {
   }, [page.path]);
 
   useEffect(() => {
-    // Opened before hydration, by the menu button's own command.
-    if (panelRef.current?.open) setPanelOpen(true);
+    // Opened before hydration, by the menu button's own popover target.
+    if (panelRef.current?.matches(":popover-open")) setPanelOpen(true);
     whenIdle(() => {
       setPrepared(true);
       if (!savingData()) wantPhoneMenu();
@@ -92,29 +96,23 @@ export function Header({ page }: { page: PageData }) {
     return () => compact.removeEventListener("change", closeWhenWide);
   }, []);
 
-  const openPanel = (event: MouseEvent) => {
-    event.preventDefault();
-    const panel = panelRef.current;
-    if (panel && !panel.open) panel.showModal();
-    // The header is drawn again (the button's state, the panel's tools) once the open panel has
-    // been painted, so that the tap's answer waits for nothing.
-    requestAnimationFrame(() => setTimeout(() => setPanelOpen(panel?.open ?? false)));
+  const onPanelToggle = (event: ToggleEvent) => {
+    if (event.newState === "open") {
+      // The header is drawn again (the button's state, the panel's tools) once the open panel has
+      // been painted, so that the tap's answer waits for nothing.
+      requestAnimationFrame(() =>
+        setTimeout(() => setPanelOpen(panelRef.current?.matches(":popover-open") ?? false)),
+      );
+      return;
+    }
+    setPanelOpen(false);
   };
 
   const onPanelClick = (event: MouseEvent) => {
-    const target = event.target as Element;
-    if (target.closest("a")) closePanel();
-    // Browsers without invoker commands.
-    else if (target.closest(".phone-menu__close")) {
-      event.preventDefault();
-      closePanel();
-    }
-  };
-
-  const onPanelClosed = () => {
-    setPanelOpen(false);
-    // Browsers give focus back to the menu button, except after a link was followed.
-    if (document.activeElement === document.body) menuButtonRef.current?.focus();
+    if (!(event.target as Element).closest("a")) return;
+    closePanel();
+    // The popover gives focus back to the menu button; a followed link keeps it off the button.
+    menuButtonRef.current?.blur();
   };
 
   const setGroupOpen = useCallback((id: string, open: boolean) => {
@@ -164,9 +162,8 @@ export function Header({ page }: { page: PageData }) {
           aria-haspopup="dialog"
           aria-expanded={panelOpen}
           aria-controls={PHONE_MENU_ID}
-          commandfor={PHONE_MENU_ID}
-          command="show-modal"
-          onClick={openPanel}
+          popovertarget={PHONE_MENU_ID}
+          popovertargetaction="show"
           onPointerDown={wantPhoneMenu}
           onFocus={wantPhoneMenu}
         >
@@ -179,11 +176,13 @@ export function Header({ page }: { page: PageData }) {
       <dialog
         id={PHONE_MENU_ID}
         class="phone-menu"
+        popover="auto"
+        aria-modal="true"
         aria-labelledby={`${PHONE_MENU_ID}-title`}
         ref={panelRef}
         onClick={onPanelClick}
         onKeyDown={(event) => panelRef.current && trapTab(event, panelRef.current)}
-        onClose={onPanelClosed}
+        onToggle={onPanelToggle}
       >
         {phoneMenu ? (
           <div class="phone-menu__contents">

@@ -7,8 +7,8 @@ import { NavLinkItem } from "../NavLinkItem";
 /** What the navigation panel lists (src/app/Header.tsx holds the panel): its title bar with the
  * close button, and every entry of the header, groups as sections, with the current page marked.
  * Prerendered into every page; in the browser its code is needed only to draw it again for
- * another page. The close button closes the panel with the browser's own invoker command, so it
- * works before any code has arrived. Its navigation landmark is named by the panel's title, so
+ * another page. The close button closes the panel with the browser's own popover invoker, so it
+ * works before any code has arrived, and takes focus when the panel opens (`autofocus`). Its navigation landmark is named by the panel's title, so
  * that it is told apart from the header's. */
 export function PhoneMenuContents({
   page,
@@ -32,8 +32,9 @@ export function PhoneMenuContents({
           type="button"
           class="phone-menu__close"
           aria-label={t`Close menu`}
-          commandfor={panelId}
-          command="close"
+          popovertarget={panelId}
+          popovertargetaction="hide"
+          autofocus
         >
           <Icon name="close" size={23} />
         </button>
