@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::discovery::absolute;
 use custody_content::entities;
-use custody_content::{Content, Lang, PageInstance};
+use custody_content::{Content, Lang, PageInstance, PageKind};
 
 /// The Organization's `@id`: the same node in both languages.
 pub fn organization_id(public_url: &str) -> String {
@@ -160,7 +160,7 @@ fn news_article(
     public_url: &str,
     image: Option<&str>,
 ) -> Option<Value> {
-    if instance.page != "announcement" {
+    if instance.kind != PageKind::Announcement {
         return None;
     }
     let id = instance.param.as_deref()?;

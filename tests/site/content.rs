@@ -33,6 +33,24 @@ fn an_unknown_validity_check_fails_with_its_line() {
 }
 
 #[test]
+fn a_page_shown_per_id_needs_its_own_validity_check() {
+    let errors = errors_after(|f| {
+        replace(
+            f,
+            "routes.toml",
+            "check = \"faq-id\"",
+            "check = \"announcement-id\"",
+        )
+    });
+    assert!(
+        errors.iter().any(|e| e.contains(
+            "route `faq-entry` shows one page per id: it must end in `{id}` and name the validity check `faq-id`"
+        )),
+        "{errors:?}"
+    );
+}
+
+#[test]
 fn unknown_keys_fail_with_file_and_line() {
     let errors =
         errors_after(|f| replace(f, "en/site.toml", "tagline =", "taglne = \"x\"\ntagline ="));

@@ -27,8 +27,8 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 
 const localized = (path: string, lang: Lang) => (lang === "en" ? path : path === "/" ? "/zh" : `/zh${path}`);
 
-async function pageData(request: APIRequestContext, path: string): Promise<PageData<{ heading: string }>> {
-  return (await (await request.get(`/_app/data?path=${path}`)).json()) as PageData<{ heading: string }>;
+async function pageData(request: APIRequestContext, path: string): Promise<PageData> {
+  return (await (await request.get(`/_app/data?path=${path}`)).json()) as PageData;
 }
 
 async function open(page: Page, path: string, width: keyof typeof VIEWPORTS): Promise<void> {

@@ -1,6 +1,6 @@
 declare module "virtual:server-error-pages" {
-  /** The 500 page's data per language, written by scripts/build.mjs from content/ (shape: PageData). */
-  const pages: Record<string, unknown>;
+  /** The 500 page's data per language, written by scripts/build.mjs from content/. */
+  const pages: Record<ServerErrorPageData["lang"], ServerErrorPageData>;
   export default pages;
 }
 

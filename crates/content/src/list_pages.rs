@@ -6,8 +6,7 @@ use super::documents::{Announcement, FaqArticle};
 use super::markup;
 use super::model::{LocaleContent, PageMeta};
 use super::view::page::{
-    AnnouncementData, FaqArticleData, FaqArticleSummary, FaqCategoryData, FaqEntry, ItemLink,
-    PageBody,
+    AnnouncementData, FaqArticleData, FaqArticleSummary, FaqCategoryData, ItemLink, PageBody,
 };
 
 /// An announcement with links to its neighbours in the list (newest first), so that every
@@ -61,14 +60,14 @@ pub fn faq_entry(
                 summary: a.summary.clone(),
             })
             .collect();
-        let data = FaqEntry::Category(FaqCategoryData {
+        let data = PageBody::FaqCategory(FaqCategoryData {
             heading: category.title.clone(),
             lead: category.description.clone(),
             section: meta.heading.clone(),
             articles,
         });
         let head = (category.title.clone(), category.description.clone());
-        return (head, PageBody::FaqEntry(data));
+        return (head, data);
     }
     let article = faq
         .article
@@ -85,7 +84,7 @@ pub fn faq_entry(
         .iter()
         .position(|a| a.id == article.id)
         .unwrap_or_default();
-    let data = FaqEntry::Article(FaqArticleData {
+    let data = PageBody::FaqArticle(FaqArticleData {
         heading: article.title.clone(),
         lead: article.summary.clone(),
         section: meta.heading.clone(),
@@ -107,5 +106,5 @@ pub fn faq_entry(
         next: siblings.get(position + 1).map(|a| link(a)),
     });
     let head = (article.title.clone(), article.summary.clone());
-    (head, PageBody::FaqEntry(data))
+    (head, data)
 }

@@ -3,8 +3,10 @@
 
 use super::contact::{BUSINESS_TYPES, MAX_CHARS};
 use super::countries::COUNTRIES;
+use super::documents::LongDocument;
 use super::error_kind::ErrorKind;
 use super::model::{Content, LocaleContent, PageMeta, Route};
+use super::page_kind::PageKind;
 use super::section_items::EntityId;
 use super::supported_asset_query::{
     DEFAULT_PAGE_SIZE, MAX_FILTER_CHARS, PAGE_SIZES, SupportedAssetIndex, SupportedAssetQuery,
@@ -28,6 +30,8 @@ pub const CHECKS: [&str; 2] = ["faq-id", "announcement-id"];
 pub struct PageInstance {
     /// The route's page id.
     pub page: String,
+    /// What kind of page it is, found once from the route.
+    pub kind: PageKind,
     /// Unprefixed path, e.g. `/faq/about`.
     pub path: String,
     /// The dynamic segment's value, for dynamic routes.
@@ -71,8 +75,10 @@ pub fn page_instances(content: &Content) -> Vec<PageInstance> {
 }
 
 fn expand(content: &Content, route: &Route) -> Vec<PageInstance> {
+    let kind = PageKind::of(content, route);
     let instance = |path: String, param: Option<String>| PageInstance {
         page: route.id.clone(),
+        kind,
         path,
         param,
         noindex: route.noindex,
@@ -110,100 +116,53 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Page
     let locale = content.locale(lang);
     let meta = &locale.pages[&instance.page];
     let head = |title: &str, description: &str| (title.to_owned(), description.to_owned());
-    let ((title, description), data) = match (instance.page.as_str(), instance.param.as_deref()) {
-        ("faq-entry", Some(id)) => list_pages::faq_entry(locale, lang, meta, id),
-        ("announcement", Some(id)) => {
-            let item = list_pages::announcement(locale, lang, meta, id);
+    let id = || {
+        instance
+            .param
+            .as_deref()
+            .expect("a page shown once per id has its id (validate::site)")
+    };
+    let ((title, description), data) = match instance.kind {
+        PageKind::FaqEntry => list_pages::faq_entry(locale, lang, meta, id()),
+        PageKind::Announcement => {
+            let item = list_pages::announcement(locale, lang, meta, id());
             (
                 head(&item.heading, &item.lead),
                 PageBody::Announcement(item),
             )
         }
-        ("faq", _) => {
-            let categories = locale
-                .faq
-                .category
-                .iter()
-                .map(|c| FaqCategorySummary {
-                    id: c.id.clone(),
-                    title: c.title.clone(),
-                    description: c.description.clone(),
-                    count: locale.faq.articles_of(&c.id).count(),
-                })
-                .collect();
-            (
-                head(&meta.title, &meta.description),
-                PageBody::Faq(FaqData {
-                    intro: Intro::of(meta),
-                    categories,
-                }),
-            )
-        }
-        ("announcements", _) => {
-            let items = locale
-                .announcements
-                .announcement
-                .iter()
-                .map(|a| AnnouncementSummary {
-                    id: a.id.clone(),
-                    date: a.date.to_string(),
-                    title: a.title.clone(),
-                    summary: a.summary.clone(),
-                })
-                .collect();
-            (
-                head(&meta.title, &meta.description),
-                PageBody::Announcements(AnnouncementsData {
-                    intro: Intro::of(meta),
-                    items,
-                }),
-            )
-        }
-        ("contact-us", _) => (
+        PageKind::Faq => (
+            head(&meta.title, &meta.description),
+            PageBody::Faq(faq_index_data(locale, meta)),
+        ),
+        PageKind::Announcements => (
+            head(&meta.title, &meta.description),
+            PageBody::Announcements(announcements_data(locale, meta)),
+        ),
+        PageKind::Contact => (
             head(&meta.title, &meta.description),
             PageBody::Contact(Box::new(contact_form_data(content, locale, meta))),
         ),
-        ("support-token", _) => (
+        PageKind::SupportedAssets => (
             head(&meta.title, &meta.description),
             PageBody::SupportedAssets(supported_assets_data(content, meta)),
         ),
-        (page, _) if locale.marketing.contains_key(page) => (
+        PageKind::Marketing => (
             head(&meta.title, &meta.description),
             PageBody::Marketing(sections::page_data(
                 content,
                 lang,
                 meta,
-                &locale.marketing[page],
+                &locale.marketing[&instance.page],
             )),
         ),
-        (page, _) => (
+        PageKind::Document => (
             head(&meta.title, &meta.description),
-            match locale.documents.get(page) {
-                Some(document) => PageBody::Document(DocumentData {
-                    intro: Intro::of(meta),
-                    updated: document.updated.to_string(),
-                    reviewed: document.reviewed.map(|date| date.to_string()),
-                    amended: document.amended().map(|date| date.to_string()),
-                    sections: document
-                        .section
-                        .iter()
-                        .map(|s| DocumentSection {
-                            id: s.id.clone(),
-                            heading: s.heading.clone(),
-                            blocks: markup::parse(&s.body, lang),
-                            amendments: s
-                                .amendment
-                                .iter()
-                                .map(|a| DocumentAmendment {
-                                    date: a.date.to_string(),
-                                    summary: a.summary.clone(),
-                                })
-                                .collect(),
-                        })
-                        .collect(),
-                }),
-                None => PageBody::Intro(Intro::of(meta)),
-            },
+            PageBody::Document(document_data(lang, meta, &locale.documents[&instance.page])),
+        ),
+        PageKind::Intro => (
+            head(&meta.title, &meta.description),
+            PageBody::Intro(Intro::of(meta)),
         ),
     };
     PageData {
@@ -217,6 +176,71 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Page
         share_image: None,
         feed: None,
         word_breaks: None,
+    }
+}
+
+/// The FAQ index: its categories in display order, each with its number of articles.
+fn faq_index_data(locale: &LocaleContent, meta: &PageMeta) -> FaqData {
+    let categories = locale
+        .faq
+        .category
+        .iter()
+        .map(|c| FaqCategorySummary {
+            id: c.id.clone(),
+            title: c.title.clone(),
+            description: c.description.clone(),
+            count: locale.faq.articles_of(&c.id).count(),
+        })
+        .collect();
+    FaqData {
+        intro: Intro::of(meta),
+        categories,
+    }
+}
+
+/// The list of announcements, newest first.
+fn announcements_data(locale: &LocaleContent, meta: &PageMeta) -> AnnouncementsData {
+    let items = locale
+        .announcements
+        .announcement
+        .iter()
+        .map(|a| AnnouncementSummary {
+            id: a.id.clone(),
+            date: a.date.to_string(),
+            title: a.title.clone(),
+            summary: a.summary.clone(),
+        })
+        .collect();
+    AnnouncementsData {
+        intro: Intro::of(meta),
+        items,
+    }
+}
+
+/// A long document: its dates and its sections, their text parsed and their amendments.
+fn document_data(lang: Lang, meta: &PageMeta, document: &LongDocument) -> DocumentData {
+    DocumentData {
+        intro: Intro::of(meta),
+        updated: document.updated.to_string(),
+        reviewed: document.reviewed.map(|date| date.to_string()),
+        amended: document.amended().map(|date| date.to_string()),
+        sections: document
+            .section
+            .iter()
+            .map(|s| DocumentSection {
+                id: s.id.clone(),
+                heading: s.heading.clone(),
+                blocks: markup::parse(&s.body, lang),
+                amendments: s
+                    .amendment
+                    .iter()
+                    .map(|a| DocumentAmendment {
+                        date: a.date.to_string(),
+                        summary: a.summary.clone(),
+                    })
+                    .collect(),
+            })
+            .collect(),
     }
 }
 

@@ -5,7 +5,7 @@
 use super::view::site_data::CardData;
 
 use super::model::Content;
-use super::{Lang, PageInstance};
+use super::{Lang, PageInstance, PageKind};
 
 /// The text of one page's card.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,8 +27,8 @@ pub fn card_text(content: &Content, lang: Lang, instance: &PageInstance) -> Card
         eyebrow: None,
         date: None,
     };
-    match (instance.page.as_str(), instance.param.as_deref()) {
-        ("faq-entry", Some(id)) => {
+    match (instance.kind, instance.param.as_deref()) {
+        (PageKind::FaqEntry, Some(id)) => {
             let faq = &locale.faq;
             if let Some(category) = faq.category.iter().find(|c| c.id == id) {
                 return CardText {
@@ -46,7 +46,7 @@ pub fn card_text(content: &Content, lang: Lang, instance: &PageInstance) -> Card
                 _ => plain(&locale.pages[&instance.page].title),
             }
         }
-        ("announcement", Some(id)) => {
+        (PageKind::Announcement, Some(id)) => {
             match locale
                 .announcements
                 .announcement
@@ -61,7 +61,7 @@ pub fn card_text(content: &Content, lang: Lang, instance: &PageInstance) -> Card
                 None => plain(&locale.pages[&instance.page].title),
             }
         }
-        (page, _) => plain(&locale.pages[page].title),
+        _ => plain(&locale.pages[&instance.page].title),
     }
 }
 

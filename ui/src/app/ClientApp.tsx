@@ -68,10 +68,8 @@ export function ClientApp({
         if (!showsErrorPages()) snapshot.current = snapshotOfApp();
         const reset = failed.current ? 1 : 0;
         failed.current = false;
-        // Only an error page's data has a status; a page's data may be anything (even null) here.
-        const { page } = loaded;
-        showingServerError.current =
-          page.page === "error" && "status" in page.data && page.data.status === 500;
+        const { data } = loaded.page;
+        showingServerError.current = data.kind === "error" && data.status === 500;
         committed.current = resolve;
         setView((previous) => ({ loaded, resets: previous.resets + reset }));
       }),

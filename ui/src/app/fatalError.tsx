@@ -20,7 +20,7 @@ export async function loadServerErrorPage(path: string): Promise<LoadedPage> {
     loadPage("error"),
     loadI18n(lang),
   ]);
-  const template = pages.default[lang] as PageData;
+  const template = pages.default[lang];
   const page: PageData = { ...template, path, data: { ...template.data, requestPath: path } };
   return { page, Component, i18n };
 }

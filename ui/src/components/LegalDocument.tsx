@@ -5,7 +5,6 @@ import { FormattedDate } from "./FormattedDate";
 import { PageIntro } from "./PageIntro";
 import { RichText } from "./RichText";
 import { useActiveSection } from "./useActiveSection";
-import type { DocumentData } from "../lib/generated/DocumentData";
 import { Words } from "./Words";
 
 /** A long-form page: heading, last-updated date (or effective, last-amended and last-reviewed
@@ -16,7 +15,7 @@ export function LegalDocument({
   page,
   extras = {},
 }: {
-  page: PageData<DocumentData>;
+  page: PageData<"document">;
   extras?: Record<string, ComponentChildren>;
 }) {
   const { t } = useLingui();

@@ -1,5 +1,5 @@
 import { Fragment, type ComponentChildren, type VNode } from "preact";
-import type { MarketingData, Section } from "../lib/sections";
+import type { Section } from "../lib/sections";
 import type { PageData } from "../lib/types";
 import { Hero } from "./Hero";
 import "../styles/marketing.css";
@@ -16,7 +16,7 @@ export function MarketingLayout({
   renderSection,
   textFirstOnPhone = false,
 }: {
-  page: PageData<MarketingData>;
+  page: PageData<"marketing">;
   /** Shown above the hero's heading, e.g. the solution tabs. */
   above?: ComponentChildren;
   renderSection: SectionRenderer;

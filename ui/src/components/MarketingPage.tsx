@@ -1,5 +1,5 @@
 import type { ComponentChildren, ComponentType } from "preact";
-import type { MarketingData, Section } from "../lib/sections";
+import type { Section } from "../lib/sections";
 import type { PageData } from "../lib/types";
 import "../styles/grammar.css";
 import { MarketingLayout } from "./MarketingLayout";
@@ -71,7 +71,7 @@ export function MarketingPage({
   above,
   textFirstOnPhone = false,
 }: {
-  page: PageData<MarketingData>;
+  page: PageData<"marketing">;
   /** Shown above the hero's heading, e.g. the solution tabs. */
   above?: ComponentChildren;
   /** Leaves the hero's illustration out on a phone (a long page). */

@@ -1,9 +1,9 @@
 import type { ComponentChildren } from "preact";
-import type { IntroData, PageData } from "../lib/types";
+import type { IntroData } from "../lib/types";
 import { Words } from "./Words";
 
 /** The page heading and its introduction. */
-export function PageIntro({ page, children }: { page: PageData<IntroData>; children?: ComponentChildren }) {
+export function PageIntro({ page, children }: { page: { data: IntroData }; children?: ComponentChildren }) {
   return (
     <section class="page-intro">
       <div class="container">

@@ -1,7 +1,7 @@
 /**
  * The contract with the server. Every type of data the server sends is generated from the Rust
  * structs that serialize it (`./generated/`, rewritten by `scripts/generate-ui-types.sh`, checked
- * by the test command); this module names them for the UI and adds the page generic.
+ * by the test command); this module names them for the UI and types a page by its body's `kind`.
  */
 import type { PageBody } from "./generated/PageBody";
 import type { PageData as AnyPageData } from "./generated/PageData";
@@ -18,10 +18,22 @@ export type { RuntimeSettings } from "./generated/RuntimeSettings";
 export type { SiteConfig } from "./generated/SiteConfig";
 export type { PageBody };
 
-/** Everything a page renders from, its body of the shape `D`. */
-export type PageData<D = PageBody> = Omit<AnyPageData, "data"> & { data: D };
+/** The kinds of page: the `kind` every page body carries. */
+export type PageKind = PageBody["kind"];
 
-/** Props every page component receives. */
-export interface PageProps<D = PageBody> {
-  page: PageData<D>;
+/** The body of a page of kind `K`, found by its discriminant. */
+export type BodyOf<K extends PageKind> = Extract<PageBody, { kind: K }>;
+
+/** Everything a page renders from, its body one of kind `K` (any kind unless told). */
+export type PageData<K extends PageKind = PageKind> = Omit<AnyPageData, "data"> & { data: BodyOf<K> };
+
+/** Props every page component receives: a page of the kind (or kinds) `K` it draws. */
+export interface PageProps<K extends PageKind = PageKind> {
+  page: PageData<K>;
+}
+
+declare global {
+  /** An error page's data, as `virtual:server-error-pages` holds the 500 page's (src/virtual.d.ts,
+   * whose ambient modules cannot import this module). */
+  type ServerErrorPageData = PageData<"error">;
 }

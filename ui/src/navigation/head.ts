@@ -73,7 +73,7 @@ function applyFeed(feed: PageData["feed"]): void {
  * (not for error pages), robots.
  * `noindex` is `undefined` when the route table is not known, leaving the robots meta as it is. */
 export function applyHead(page: PageData, noindex: boolean | undefined): void {
-  const isError = page.page === "error";
+  const isError = page.data.kind === "error";
   const other: Lang = page.lang === "en" ? "zh" : "en";
   document.title = page.title;
   document.documentElement.lang = HTML_LANG[page.lang];

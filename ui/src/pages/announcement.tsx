@@ -4,14 +4,13 @@ import { FormattedDate } from "../components/FormattedDate";
 import { RichText } from "../components/RichText";
 import { localize } from "../lib/paths";
 import type { Lang, PageProps } from "../lib/types";
-import type { AnnouncementData } from "../lib/generated/AnnouncementData";
 import { Words } from "../components/Words";
 
 const announcementHref = (id: string, lang: Lang) => localize(`/announcements/${id}`, lang);
 
 /** One announcement, with links to its neighbours in the list, so that every announcement is
  * reachable by links (the list shows five at a time). */
-export default function AnnouncementPage({ page }: PageProps<AnnouncementData>) {
+export default function AnnouncementPage({ page }: PageProps<"announcement">) {
   const { t } = useLingui();
   const { newer, older } = page.data;
   return (

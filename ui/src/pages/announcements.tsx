@@ -10,14 +10,13 @@ import { MAX_QUERY_LENGTH } from "../components/search";
 import type { PageProps } from "../lib/types";
 import { setUrlQuery, useUrlQuery } from "../components/urlQuery";
 import { useSearch } from "../components/useSearch";
-import type { AnnouncementsData } from "../lib/generated/AnnouncementsData";
 
 /** Announcements per page of the list. */
 export const PAGE_SIZE = 5;
 
 /** `/announcements`: dated announcements, newest first, paginated, with keyword search
  * (`?q=`, `?page=`). */
-export default function AnnouncementsPage({ page }: PageProps<AnnouncementsData>) {
+export default function AnnouncementsPage({ page }: PageProps<"announcements">) {
   const { t } = useLingui();
   const params = useUrlQuery();
   const query = (params?.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);

@@ -5,7 +5,7 @@ import { BrandPalette } from "../components/brand/BrandPalette";
 import { BrandRules } from "../components/brand/BrandRules";
 import { MarketingLayout } from "../components/MarketingLayout";
 import { CallToAction } from "../components/sections/CallToAction";
-import type { MarketingData, Section } from "../lib/sections";
+import type { Section } from "../lib/sections";
 import type { PageProps } from "../lib/types";
 import "../styles/brand-kit.css";
 
@@ -28,6 +28,6 @@ function brandSection(section: Section) {
   }
 }
 
-export default function BrandKitPage({ page }: PageProps<MarketingData>) {
+export default function BrandKitPage({ page }: PageProps<"marketing">) {
   return <MarketingLayout page={page} renderSection={brandSection} />;
 }

@@ -1,13 +1,12 @@
 import "../styles/contact-form.css";
 import { AfterApplying } from "../components/contact/AfterApplying";
 import { ContactForm } from "../components/contact/ContactForm";
-import type { ContactPageData } from "../components/contact/types";
 import { PageIntro } from "../components/PageIntro";
 import type { PageProps } from "../lib/types";
 
 /** `/contact-us`: the contact / open-account application form under the page's introduction, and
  * beside it what happens next. */
-export default function ContactUsPage({ page }: PageProps<ContactPageData>) {
+export default function ContactUsPage({ page }: PageProps<"contact">) {
   return (
     <>
       <PageIntro page={page} />

@@ -1,10 +1,9 @@
 import { ConsentSettingsButton } from "../app/ConsentBanner";
 import { LegalDocument } from "../components/LegalDocument";
-import type { DocumentData } from "../lib/generated/DocumentData";
 import type { PageProps } from "../lib/types";
 
 /** The cookie policy, with the control that reopens the consent settings. */
-export default function CookiePolicyPage({ page }: PageProps<DocumentData>) {
+export default function CookiePolicyPage({ page }: PageProps<"document">) {
   return (
     <LegalDocument
       page={page}

@@ -1,9 +1,8 @@
 import { MarketingPage } from "../components/MarketingPage";
-import type { MarketingData } from "../lib/sections";
 import type { PageProps } from "../lib/types";
 
 export { prepare } from "../components/MarketingPage";
 
-export default function DefiConnectorPage({ page }: PageProps<MarketingData>) {
+export default function DefiConnectorPage({ page }: PageProps<"marketing">) {
   return <MarketingPage page={page} />;
 }

@@ -2,12 +2,11 @@ import { Trans } from "@lingui/react/macro";
 import { FaqSearchForm } from "../components/FaqSearchForm";
 import { localize } from "../lib/paths";
 import type { PageProps } from "../lib/types";
-import type { ErrorData } from "../lib/generated/ErrorData";
 import { Words } from "../components/Words";
 
 /** The 404 and 500 pages: status, message and the requested path; a page that was not found
  * also offers the FAQ search and the most visited pages; both lead back home. */
-export default function ErrorPage({ page }: PageProps<ErrorData>) {
+export default function ErrorPage({ page }: PageProps<"error">) {
   const { status, suggestions } = page.data;
   return (
     <section class="container error-page">

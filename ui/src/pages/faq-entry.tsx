@@ -5,16 +5,12 @@ import { PageIntro } from "../components/PageIntro";
 import { QuestionCount } from "../components/QuestionCount";
 import { RichText } from "../components/RichText";
 import { localize } from "../lib/paths";
-import type { FaqEntry } from "../lib/generated/FaqEntry";
 import type { Lang, PageData, PageProps } from "../lib/types";
 import { Words } from "../components/Words";
 
-type CategoryData = Extract<FaqEntry, { kind: "category" }>;
-type ArticleData = Extract<FaqEntry, { kind: "article" }>;
-
 const faqHref = (id: string, lang: Lang) => localize(`/faq/${id}`, lang);
 
-function Category({ page }: { page: PageData<CategoryData> }) {
+function Category({ page }: { page: PageData<"faqCategory"> }) {
   return (
     <>
       <PageIntro page={page}>
@@ -44,7 +40,7 @@ function Category({ page }: { page: PageData<CategoryData> }) {
   );
 }
 
-function Article({ page }: { page: PageData<ArticleData> }) {
+function Article({ page }: { page: PageData<"faqArticle"> }) {
   const { t } = useLingui();
   const { category, previous, next, related } = page.data;
   return (
@@ -97,10 +93,12 @@ function Article({ page }: { page: PageData<ArticleData> }) {
   );
 }
 
-export default function FaqEntryPage({ page }: PageProps<CategoryData | ArticleData>) {
-  return page.data.kind === "category" ? (
-    <Category page={page as PageData<CategoryData>} />
+/** A FAQ entry: a category or an article, told apart by the body's kind. */
+export default function FaqEntryPage({ page }: PageProps<"faqCategory" | "faqArticle">) {
+  const { data } = page;
+  return data.kind === "faqCategory" ? (
+    <Category page={{ ...page, data }} />
   ) : (
-    <Article page={page as PageData<ArticleData>} />
+    <Article page={{ ...page, data }} />
   );
 }

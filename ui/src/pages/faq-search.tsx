@@ -5,12 +5,12 @@ import { SearchForm } from "../components/SearchForm";
 import { SearchStatus } from "../components/SearchStatus";
 import { localize } from "../lib/paths";
 import { MAX_QUERY_LENGTH } from "../components/search";
-import type { IntroData, PageProps } from "../lib/types";
+import type { PageProps } from "../lib/types";
 import { setUrlQuery, useUrlQuery } from "../components/urlQuery";
 import { useSearch } from "../components/useSearch";
 
 /** `/faq/search?q=`: keyword search over the FAQ in the page's language; works from a shared URL. */
-export default function FaqSearchPage({ page }: PageProps<IntroData>) {
+export default function FaqSearchPage({ page }: PageProps<"intro">) {
   const { t } = useLingui();
   const params = useUrlQuery();
   const query = (params?.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);

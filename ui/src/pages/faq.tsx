@@ -3,11 +3,10 @@ import { PageIntro } from "../components/PageIntro";
 import { QuestionCount } from "../components/QuestionCount";
 import { localize } from "../lib/paths";
 import type { PageProps } from "../lib/types";
-import type { FaqData } from "../lib/generated/FaqData";
 import { Words } from "../components/Words";
 
 /** `/faq`: the search box and the categories with their article counts. */
-export default function FaqPage({ page }: PageProps<FaqData>) {
+export default function FaqPage({ page }: PageProps<"faq">) {
   return (
     <>
       <PageIntro page={page} />

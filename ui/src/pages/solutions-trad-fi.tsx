@@ -1,10 +1,9 @@
 import { MarketingPage } from "../components/MarketingPage";
 import { SolutionTabs } from "../components/SolutionTabs";
-import type { MarketingData } from "../lib/sections";
 import type { PageProps } from "../lib/types";
 
 export { prepare } from "../components/MarketingPage";
 
-export default function SolutionsTradFiPage({ page }: PageProps<MarketingData>) {
+export default function SolutionsTradFiPage({ page }: PageProps<"marketing">) {
   return <MarketingPage page={page} above={<SolutionTabs page={page} />} />;
 }

@@ -13,7 +13,6 @@ import {
   ACCOUNT_TYPES,
   type AccountType,
   type AssetView,
-  type SupportedAssetsData,
   apiQuery,
   entityOfParams,
   isFiltered,
@@ -34,7 +33,7 @@ export const prepare = assetResults.load;
 /** `/support-token`: the supported-asset list of the chosen entity, filtered and paged. The
  * view lives in the query string (a shared link shows the same rows; back and forward work);
  * the first page of the Singapore list is in the prerendered document. */
-export default function SupportTokenPage({ page }: PageProps<SupportedAssetsData>) {
+export default function SupportTokenPage({ page }: PageProps<"supportedAssets">) {
   const { t } = useLingui();
   const accountLabels = useAccountLabels();
   const data = page.data;

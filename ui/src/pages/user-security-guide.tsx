@@ -1,7 +1,6 @@
 import { LegalDocument } from "../components/LegalDocument";
-import type { DocumentData } from "../lib/generated/DocumentData";
 import type { PageProps } from "../lib/types";
 
-export default function UserSecurityGuidePage({ page }: PageProps<DocumentData>) {
+export default function UserSecurityGuidePage({ page }: PageProps<"document">) {
   return <LegalDocument page={page} />;
 }

@@ -1,5 +1,6 @@
-//! Rules across the site's files: unique page ids and paths, known validity checks, complete page
-//! metadata, redirects, and internal links in any file that land on real pages.
+//! Rules across the site's files: unique page ids and paths, known validity checks (and the one each
+//! page shown per id needs), complete page metadata, redirects, and internal links in any file that
+//! land on real pages.
 
 use std::collections::BTreeSet;
 
@@ -8,6 +9,7 @@ use crate::documents::LongDocument;
 use crate::error_kind::ErrorKind;
 use crate::files::ContentFiles;
 use crate::model::Content;
+use crate::page_kind::PageKind;
 use crate::pages::{CHECKS, page_instances};
 use crate::{ContentError, Lang};
 
@@ -109,6 +111,18 @@ impl SiteRules<'_> {
                     self.found.error(file, &format!("\"{check}\""), message);
                 }
                 _ => {}
+            }
+            if let Some(needed) = PageKind::of(content, route).check()
+                && route.check.as_deref() != Some(needed)
+            {
+                self.found.error(
+                    file,
+                    &needle,
+                    format!(
+                        "route `{}` shows one page per id: it must end in `{{id}}` and name the validity check `{needed}`",
+                        route.id
+                    ),
+                );
             }
         }
     }

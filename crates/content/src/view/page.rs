@@ -47,16 +47,19 @@ pub struct PageData {
 /// For each heading text of a page, the offsets of its word boundaries.
 pub type WordBreaks = BTreeMap<String, Vec<u16>>;
 
-/// The body of a page: one shape per kind of page.
+/// The body of a page: one shape per kind of page, named by its `kind` (the discriminant the
+/// UI narrows on).
 #[derive(Debug, Clone, Serialize, TS)]
-#[serde(untagged)]
+#[serde(tag = "kind", rename_all = "camelCase")]
 pub enum PageBody {
     /// A page with only a heading and a lead.
     Intro(Intro),
     /// The FAQ index.
     Faq(FaqData),
-    /// A FAQ category or article.
-    FaqEntry(FaqEntry),
+    /// A FAQ category with its articles.
+    FaqCategory(FaqCategoryData),
+    /// One FAQ article.
+    FaqArticle(FaqArticleData),
     /// One announcement.
     Announcement(AnnouncementData),
     /// The list of announcements.
@@ -172,16 +175,6 @@ pub struct FaqCategorySummary {
     pub description: String,
     /// How many articles it holds.
     pub count: usize,
-}
-
-/// A FAQ entry page: a category with its articles, or one article.
-#[derive(Debug, Clone, Serialize, TS)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub enum FaqEntry {
-    /// A category and its articles.
-    Category(FaqCategoryData),
-    /// One article.
-    Article(FaqArticleData),
 }
 
 /// A FAQ category page.

@@ -3,9 +3,8 @@ import type { Entity, Lang } from "../../lib/types";
 
 import type { AssetAnswer } from "../../lib/generated/AssetAnswer";
 import type { AssetItem } from "../../lib/generated/AssetItem";
-import type { SupportedAssetsData } from "../../lib/generated/SupportedAssetsData";
 
-export type { AssetAnswer, AssetItem, SupportedAssetsData };
+export type { AssetAnswer, AssetItem };
 
 /** An account-type filter value. */
 export type Flag = "all" | "yes" | "no";

@@ -4,13 +4,15 @@ import type { AnnouncementsData } from "./AnnouncementsData";
 import type { ContactData } from "./ContactData";
 import type { DocumentData } from "./DocumentData";
 import type { ErrorData } from "./ErrorData";
+import type { FaqArticleData } from "./FaqArticleData";
+import type { FaqCategoryData } from "./FaqCategoryData";
 import type { FaqData } from "./FaqData";
-import type { FaqEntry } from "./FaqEntry";
 import type { Intro } from "./Intro";
 import type { MarketingData } from "./MarketingData";
 import type { SupportedAssetsData } from "./SupportedAssetsData";
 
 /**
- * The body of a page: one shape per kind of page.
+ * The body of a page: one shape per kind of page, named by its `kind` (the discriminant the
+ * UI narrows on).
  */
-export type PageBody = Intro | FaqData | FaqEntry | AnnouncementData | AnnouncementsData | ContactData | SupportedAssetsData | MarketingData | DocumentData | ErrorData;
+export type PageBody = { "kind": "intro" } & Intro | { "kind": "faq" } & FaqData | { "kind": "faqCategory" } & FaqCategoryData | { "kind": "faqArticle" } & FaqArticleData | { "kind": "announcement" } & AnnouncementData | { "kind": "announcements" } & AnnouncementsData | { "kind": "contact" } & ContactData | { "kind": "supportedAssets" } & SupportedAssetsData | { "kind": "marketing" } & MarketingData | { "kind": "document" } & DocumentData | { "kind": "error" } & ErrorData;
