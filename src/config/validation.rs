@@ -3,7 +3,8 @@
 
 use anyhow::{Context, bail};
 
-use super::tls::AcmeChallenge;
+use custody_edge::config::AcmeChallenge;
+
 use super::types::Config;
 
 /// The longest `previous_builds.keep_hours` accepted: ten years.

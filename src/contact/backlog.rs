@@ -7,7 +7,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::cursor::Counts;
-use crate::metrics::{gauge_value, metrics};
+use custody_metrics::{gauge_value, metrics};
 
 /// Applications in the live log, and those not yet delivered.
 #[derive(Debug, Default, PartialEq, Eq)]

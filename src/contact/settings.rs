@@ -7,9 +7,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::webhook_url::WebhookUrl;
-use crate::config_values::defaults::{default_from_serde, int, yes};
-use crate::config_values::text_value::optional;
 use crate::secret::Secret;
+use custody_config_values::defaults::{default_from_serde, int, yes};
+use custody_config_values::text_value::optional;
 
 /// `[contact]`
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

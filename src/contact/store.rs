@@ -24,7 +24,7 @@ use super::idempotency::RecentKeys;
 use super::log_file::{Lines, open_for_append};
 use super::record::{Draft, Receipt, Record};
 use super::rotation;
-use crate::metrics::metrics;
+use custody_metrics::metrics;
 
 /// Most applications written with one fsync.
 const MAX_BATCH: usize = 1024;

@@ -31,7 +31,7 @@ use super::settings::ContactConfig;
 use super::signature::SigningKey;
 use super::store::LogActivity;
 use super::trust;
-use crate::metrics::{gauge_value, metrics};
+use custody_metrics::{gauge_value, metrics};
 
 /// The `type` of every delivered event.
 pub const EVENT_TYPE: &str = "contact.application.submitted";

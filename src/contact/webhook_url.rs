@@ -7,7 +7,7 @@ use std::fmt;
 use axum::http::Uri;
 use percent_encoding::percent_decode_str;
 
-use crate::config_values::text_value::{TextValue, origin_len, text_value_traits};
+use custody_config_values::text_value::{TextValue, origin_len, text_value_traits};
 
 /// `contact.webhook_url`. `Debug` shows it without credentials or query.
 #[derive(Clone, PartialEq, Eq)]

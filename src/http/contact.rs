@@ -39,7 +39,7 @@ const MAX_USER_AGENT_CHARS: usize = 300;
 /// The body must arrive within `server.request_timeout_secs` of the headers (else `408`), and
 /// the application must be on disk within the same time (else `503`).
 pub async fn submit(State(state): State<AppState>, request: Request) -> Response {
-    let deadline = Instant::now() + state.config.request_timeout();
+    let deadline = Instant::now() + state.config.server.request_timeout();
     let (parts, body) = request.into_parts();
     let headers = &parts.headers;
     let header_lang = accepted_lang(headers);

@@ -21,7 +21,7 @@ use super::connection_threads::ConnectionThreads;
 use super::drain::Drain;
 use super::guarded::guarded;
 use super::{protocol, write_batch};
-use crate::config::Config;
+use crate::config::EdgeConfig;
 use crate::connections::{self, Admitted, ConnectionCap};
 use crate::tls;
 
@@ -31,7 +31,7 @@ use crate::tls;
 pub async fn serve_connections<S>(
     threads: &ConnectionThreads,
     app: S,
-    config: &Config,
+    config: &EdgeConfig,
     listener: TcpListener,
     tls: Option<TlsAcceptor>,
     stop: impl Future<Output = ()>,

@@ -20,7 +20,7 @@ use self::challenge::Responder;
 use self::order::{OrderFailure, order_certificate};
 use super::certificates::{CertificateInfo, Certificates, ServedCertificate};
 use crate::config::{AcmeChallenge, AcmeConfig};
-use crate::metrics::metrics;
+use custody_metrics::metrics;
 
 /// The first wait after a failed attempt; each further failure doubles it.
 const FIRST_RETRY: Duration = Duration::from_secs(30);

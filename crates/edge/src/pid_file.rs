@@ -3,11 +3,11 @@
 
 use std::path::Path;
 
-use crate::config::Config;
+use crate::config::EdgeConfig;
 use crate::private_files::write_atomically;
 
 /// Writes this process's id to the configured pid file (a failure is logged).
-pub fn write(config: &Config) {
+pub fn write(config: &EdgeConfig) {
     let Some(path) = &config.server.pid_file else {
         return;
     };
@@ -17,7 +17,7 @@ pub fn write(config: &Config) {
 }
 
 /// Removes the pid file when it still names this process (a successor's stays).
-pub fn remove(config: &Config) {
+pub fn remove(config: &EdgeConfig) {
     let Some(path) = &config.server.pid_file else {
         return;
     };

@@ -5,7 +5,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use axum::http::HeaderName;
+use http::HeaderName;
 
 /// A value written as one string in the configuration.
 pub trait TextValue: Sized {
@@ -104,26 +104,27 @@ pub mod optional {
 }
 
 /// Implements `FromStr`, `Display`, `Serialize`, `Deserialize` and `JsonSchema` (a string) for
-/// a [`TextValue`] of this crate.
+/// a [`TextValue`] of the crate that invokes it (which depends on `serde` and `schemars`).
+#[macro_export]
 macro_rules! text_value_traits {
     ($type:ty) => {
         impl std::str::FromStr for $type {
             type Err = String;
 
             fn from_str(text: &str) -> Result<Self, String> {
-                <$type as $crate::config_values::text_value::TextValue>::parse_text(text.trim())
+                <$type as $crate::text_value::TextValue>::parse_text(text.trim())
             }
         }
 
         impl serde::Serialize for $type {
             fn serialize<S: serde::Serializer>(&self, out: S) -> Result<S::Ok, S::Error> {
-                $crate::config_values::text_value::text::serialize(self, out)
+                $crate::text_value::text::serialize(self, out)
             }
         }
 
         impl<'de> serde::Deserialize<'de> for $type {
             fn deserialize<D: serde::Deserializer<'de>>(input: D) -> Result<Self, D::Error> {
-                $crate::config_values::text_value::text::deserialize(input)
+                $crate::text_value::text::deserialize(input)
             }
         }
 
@@ -142,7 +143,7 @@ macro_rules! text_value_traits {
         }
     };
 }
-pub(crate) use text_value_traits;
+pub use text_value_traits;
 
 /// The length of the origin, `scheme://host[:port]`, of an absolute http(s) URL; `None` when
 /// `url` is not one or its host holds characters no host has.

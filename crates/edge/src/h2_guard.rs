@@ -254,7 +254,7 @@ impl Guard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::server::h2_frames::{PREFACE, frame};
+    use crate::h2_frames::{PREFACE, frame};
 
     fn opened() -> Guard {
         let mut guard = Guard::new(Duration::from_secs(10));

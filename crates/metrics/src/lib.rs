@@ -1,9 +1,8 @@
 //! Prometheus metrics of the process: requests by route and status with their latency, contact
 //! applications stored, webhook deliveries, failures and the backlog, connections open, refused
-//! and closed for HTTP/2 abuse, and the build. One registry for the process; the metrics
-//! listener encodes it in the text exposition format (`exposition.rs`).
-
-pub(crate) mod exposition;
+//! and closed for HTTP/2 abuse, and the build. One registry for the process, which the edge,
+//! the applications store and the site each update; the edge's metrics listener encodes it in
+//! the text exposition format (`crates/edge/src/exposition.rs`).
 
 use std::collections::HashSet;
 use std::sync::{LazyLock, RwLock};

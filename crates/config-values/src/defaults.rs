@@ -26,13 +26,14 @@ pub fn from_serde<T: DeserializeOwned>() -> T {
 }
 
 /// `Default` as [`from_serde`], for sections of the configuration.
+#[macro_export]
 macro_rules! default_from_serde {
     ($($section:ty),+) => {
         $(impl Default for $section {
             fn default() -> Self {
-                $crate::config_values::defaults::from_serde()
+                $crate::defaults::from_serde()
             }
         })+
     };
 }
-pub(crate) use default_from_serde;
+pub use default_from_serde;

@@ -19,8 +19,8 @@ use tokio_rustls::TlsAcceptor;
 
 use self::acme::{Acme, Http01Answers};
 use self::certificates::{ACME_TLS_ALPN, CertificateInfo, Certificates};
-use crate::config::{AcmeChallenge, Config};
-use crate::metrics::metrics;
+use crate::config::{AcmeChallenge, TlsConfig};
+use custody_metrics::metrics;
 
 /// HTTPS of the site: the certificates served and where they come from.
 #[derive(Debug)]
@@ -38,19 +38,19 @@ enum Source {
 }
 
 impl Tls {
-    /// HTTPS as `config` sets it up, or `None` for plain HTTP. Certificate files are read now
+    /// HTTPS as `config` (`[tls]`) sets it up, or `None` for plain HTTP. Certificate files are read now
     /// (an unusable pair fails with the key at fault named); with ACME, a certificate kept in
     /// the cache directory is served at once, and [`Tls::start`] obtains or renews one.
-    pub fn from_config(config: &Config) -> anyhow::Result<Option<Self>> {
+    pub fn from_config(config: &TlsConfig) -> anyhow::Result<Option<Self>> {
         let certificates = Arc::new(Certificates::default());
-        let (source, alpn_challenge) = if let Some((cert, key)) = config.tls.files() {
+        let (source, alpn_challenge) = if let Some((cert, key)) = config.files() {
             certificates.install(files::read_pair(cert, key)?);
             let source = Source::Files {
                 cert: cert.to_path_buf(),
                 key: key.to_path_buf(),
             };
             (source, false)
-        } else if let Some(settings) = config.tls.acme() {
+        } else if let Some(settings) = config.acme() {
             let acme = Acme::new(settings, certificates.clone())?;
             acme.serve_cached();
             (

@@ -9,15 +9,15 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
 use super::acme::Http01Answers;
-use crate::config::Config;
+use crate::config::EdgeConfig;
 
 /// The router of the plain-HTTP listener: every request is redirected to the same path and
 /// query on `public_url` (`301` for GET and HEAD, `308`, which keeps the method and body,
-/// otherwise), with the security headers; with `http01`, a `GET` of a pending validation gets
+/// otherwise), with the headers the site gives (`redirect_headers`: its security headers); with `http01`, a `GET` of a pending validation gets
 /// its key authorization (`text/plain`) instead.
-pub fn redirect_router(config: &Config, http01: Option<Arc<Http01Answers>>) -> Router {
+pub fn redirect_router(config: &EdgeConfig, http01: Option<Arc<Http01Answers>>) -> Router {
     let public_url = Arc::<str>::from(config.public_url.as_str());
-    let security = Arc::new(crate::security_headers::security_headers(config));
+    let security = Arc::new(config.redirect_headers.clone());
     Router::new().fallback(move |method: Method, uri: Uri| {
         let (public_url, security, http01) = (public_url.clone(), security.clone(), http01.clone());
         async move {

@@ -1,25 +1,36 @@
-//! The HTTP server: listeners (bound, or inherited from systemd or a previous process), the
-//! accept loop, HTTP/1.1 and HTTP/2, TLS, signals (stop, certificate reload, upgrade), the
-//! service manager's notifications and the drain that stops without failing a request. It
-//! serves whatever service it is given (`Served`; `src/startup.rs` gives it the site's) and
-//! knows nothing of pages, builds or applications.
+//! The edge of custody-site: the HTTP server. Listeners (bound, or inherited from systemd or a
+//! previous process), the accept loop and its per-core connection threads, the connection cap,
+//! HTTP/1.1 and HTTP/2 with their settings and the HTTP/2 abuse guard, TLS from files or ACME
+//! (`tls/`) with its plain-HTTP redirect listener, signals (stop, certificate reload, upgrade),
+//! the service manager's notifications, the pid file, the metrics listener and the drain that
+//! stops without failing a request. Its configuration sections are its own (`config/`); the
+//! binary assembles them into an [`EdgeConfig`]. It serves whatever `tower::Service` it is given
+//! (`Served`; the site's `src/startup.rs` gives it the site's) and knows nothing of pages,
+//! builds or applications: it depends on neither the site's crate nor the applications store.
 
 mod accept;
+pub mod config;
 mod connection_headers;
 mod connection_threads;
+mod connections;
 mod drain;
+mod exposition;
 mod guarded;
 mod h2_frames;
 mod h2_guard;
 pub mod listeners;
 mod pid_file;
+mod private_files;
 mod protocol;
 mod runtime;
 mod signals;
 mod stream_exec;
 mod systemd;
+pub mod tls;
 pub mod upgrade;
 mod write_batch;
+
+pub use config::EdgeConfig;
 
 use accept::serve_connections;
 use connection_threads::ConnectionThreads;
@@ -38,12 +49,10 @@ use hyper::body::Incoming;
 use tokio::sync::watch;
 use tower::Service;
 
+use self::exposition::metrics_router;
 use self::signals::{Signals, survive_file_size_limit};
+use self::tls::Tls;
 use self::upgrade::{Invocation, start_successor, under_systemd};
-use crate::config::Config;
-use crate::connections;
-use crate::metrics::exposition::metrics_router;
-use crate::tls::{self, Tls};
 
 /// What the server serves, made by the caller once the server has installed its signal handlers
 /// (`src/startup.rs` makes the site's): the service, and what belongs to it rather than to the
@@ -69,16 +78,15 @@ pub struct Readiness {
     pub log: &'static str,
 }
 
-/// Serves what `serve` makes (from the configuration and the server's TLS, when it serves HTTPS
-/// itself) on `listeners` until `shutdown` completes or a new process started by SIGUSR2 is
+/// Serves what `serve` makes (over the server's TLS, when it serves HTTPS itself) on `listeners` until `shutdown` completes or a new process started by SIGUSR2 is
 /// ready; in-flight requests then get the configured grace period to finish. SIGHUP reloads the
 /// certificate files.
 pub async fn run<S, Making>(
-    config: Config,
+    config: EdgeConfig,
     listeners: Listeners,
     invocation: Invocation,
     shutdown: impl Future<Output = ()> + Send + 'static,
-    serve: impl FnOnce(Config, Option<Arc<Tls>>) -> Making,
+    serve: impl FnOnce(Option<Arc<Tls>>) -> Making,
 ) -> anyhow::Result<()>
 where
     S: Service<Request<Incoming>, Response = Response, Error = Infallible> + Clone + Send + 'static,
@@ -88,8 +96,8 @@ where
     let signals = Signals::install();
     connections::raise_open_file_limit(config.server.max_connections);
     survive_file_size_limit();
-    let tls = Tls::from_config(&config)?.map(Arc::new);
-    let served = serve(config.clone(), tls.clone()).await?;
+    let tls = Tls::from_config(&config.tls)?.map(Arc::new);
+    let served = serve(tls.clone()).await?;
     let (stop_sender, stopped) = watch::channel(false);
     let on_stop = move || {
         let mut stopped = stopped.clone();
@@ -183,7 +191,7 @@ where
 /// `config`.
 pub async fn serve_app<S>(
     app: S,
-    config: &Config,
+    config: &EdgeConfig,
     listener: tokio::net::TcpListener,
     shutdown: impl Future<Output = ()>,
 ) -> anyhow::Result<()>

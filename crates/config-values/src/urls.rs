@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::config_values::text_value::{TextValue, origin_len, text_value_traits};
+use crate::text_value::{TextValue, origin_len};
+use crate::text_value_traits;
 
 /// An absolute `http://` or `https://` URL, with its origin (`scheme://host[:port]`).
 #[derive(Debug, Clone, PartialEq, Eq)]

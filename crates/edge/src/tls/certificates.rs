@@ -12,7 +12,7 @@ use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use rustls::server::{ClientHello, ResolvesServerCert};
 use rustls::sign::CertifiedKey;
 
-use crate::metrics::metrics;
+use custody_metrics::metrics;
 
 /// The ALPN protocol of a TLS-ALPN-01 validation (RFC 8737 §6.2).
 pub const ACME_TLS_ALPN: &[u8] = b"acme-tls/1";

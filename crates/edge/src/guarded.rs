@@ -14,7 +14,7 @@ use tokio::time::Sleep;
 
 use super::h2_frames::{ENHANCE_YOUR_CALM, goaway};
 use super::h2_guard::{Abuse, Guard};
-use crate::metrics::metrics;
+use custody_metrics::metrics;
 
 /// `io`, the connection with `peer`, guarded; answers may wait `stall_limit` for the client.
 pub fn guarded<T>(io: T, peer: SocketAddr, stall_limit: Duration) -> Guarded<T> {

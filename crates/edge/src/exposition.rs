@@ -6,7 +6,7 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::IntoResponse;
 use axum::routing::get;
 
-use super::metrics;
+use custody_metrics::metrics;
 
 /// `Content-Type` of the exposition.
 const OPENMETRICS: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";

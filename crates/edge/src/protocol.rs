@@ -4,7 +4,7 @@ use hyper_util::rt::TokioTimer;
 use hyper_util::server::conn::auto;
 
 use super::stream_exec::FirstPollInline;
-use crate::config::Config;
+use crate::config::EdgeConfig;
 
 /// Streams a client may have open at once on one HTTP/2 connection (the SETTINGS it is sent);
 /// one more is refused. Browsers open fewer than 100 at a time and wait for a free stream.
@@ -28,7 +28,7 @@ const MAX_LOCAL_ERROR_RESET_STREAMS: usize = 1024;
 
 /// A connection builder speaking HTTP/1.1 and HTTP/2 (by ALPN over TLS, by the connection
 /// preface in plain text) with the limits of `config`.
-pub fn connection_builder(config: &Config) -> auto::Builder<FirstPollInline> {
+pub fn connection_builder(config: &EdgeConfig) -> auto::Builder<FirstPollInline> {
     let mut builder = auto::Builder::new(FirstPollInline);
     builder
         .http1()

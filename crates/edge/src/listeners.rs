@@ -8,7 +8,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use anyhow::{Context, bail};
 use tokio::net::TcpListener;
 
-use crate::config::Config;
+use crate::config::EdgeConfig;
 
 /// Pending connections the kernel queues for `accept` (it caps this at `net.core.somaxconn`):
 /// a burst of hundreds of connections at once, such as a slowloris attack, then waits in the
@@ -64,7 +64,7 @@ impl Listeners {
     /// The listeners `config` asks for: each one inherited when a socket of its role was
     /// passed, else bound to its configured address. Needs a Tokio runtime.
     pub fn open(
-        config: &Config,
+        config: &EdgeConfig,
         inherited: Vec<(Role, std::net::TcpListener)>,
     ) -> anyhow::Result<Self> {
         let from_parent = !inherited.is_empty();

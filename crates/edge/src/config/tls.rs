@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::values::HttpUrl;
-use crate::config_values::defaults::default_from_serde;
-use crate::config_values::text_value::optional;
+use custody_config_values::defaults::default_from_serde;
+use custody_config_values::text_value::optional;
+use custody_config_values::urls::HttpUrl;
 
 /// `[tls]`
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
