@@ -5,7 +5,9 @@
 //! the prerendered UI (`ui/`) are embedded at build time; each document is rendered and
 //! compressed the first time it is asked for; a request is a lookup. The site is served by the
 //! edge (`custody-edge`, `crates/edge/`: listeners, TLS, HTTP/1 and HTTP/2, drain and upgrade),
-//! which is given it as one service (`startup.rs`).
+//! which is given it as one service (`startup.rs`); contact applications are stored and
+//! delivered by `custody-applications` (`crates/applications/`), which `http/contact.rs` hands
+//! plain values.
 //!
 //! The public modules are those `src/main.rs`, `tests/`, `benches/` and `fuzz/` reach, and within
 //! them only the submodules they reach are public: everything else is private to the crate, so
@@ -13,7 +15,6 @@
 
 pub mod config;
 pub mod config_reference;
-pub mod contact;
 pub mod dev;
 mod edge_config;
 pub mod embedded;
@@ -23,7 +24,6 @@ mod previous;
 pub mod render;
 pub mod resolver;
 pub mod search;
-pub mod secret;
 mod security_headers;
 pub mod seo;
 mod share_cards;

@@ -9,13 +9,13 @@ use cli::{
     CheckCommand, Cli, Command, ExportFormat, LogFormatArg, ServeArgs, ServeCommand,
     SubmissionsAction,
 };
+use custody_applications::export;
 use custody_content::error::report;
 use custody_edge::listeners::{self, Listeners};
 use custody_edge::upgrade::Invocation;
 use custody_site::ServedSite;
 use custody_site::config::{Config, LogFormat, Overrides};
 use custody_site::config_reference::default_config_toml;
-use custody_site::contact::export;
 use custody_site::dev::{self, DevOptions, source_tree_dir};
 use custody_site::render::build_manifest::version;
 use tracing::Level;
@@ -121,7 +121,7 @@ fn check(command: &CheckCommand) -> anyhow::Result<()> {
     }
     let site = ServedSite::from_embedded(config)?;
     custody_edge::tls::Tls::from_config(&site.config.tls)?;
-    custody_site::contact::trust::client_config(&site.config.contact)?;
+    custody_applications::trust::client_config(&site.config.contact)?;
     println!(
         "configuration and content are valid: {} documents, build {}, public URL {}",
         site.pages.len(),

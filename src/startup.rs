@@ -9,12 +9,12 @@ use std::time::{Duration, Instant};
 use futures_util::future::BoxFuture;
 
 use crate::config::Config;
-use crate::contact::ContactDesk;
-use crate::contact::webhook::Webhook;
 use crate::http::{self, SiteService};
 use crate::previous::PreviousBuilds;
 use crate::render::build_manifest::BuildManifest;
 use crate::render::served_site::ServedSite;
+use custody_applications::ContactDesk;
+use custody_applications::webhook::Webhook;
 use custody_edge::tls::Tls;
 use custody_edge::upgrade::Invocation;
 use custody_edge::{Listeners, Readiness, Served};

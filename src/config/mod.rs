@@ -1,9 +1,9 @@
-//! Configuration: its types (`types.rs`; the edge's sections `[server]`, `[tls]` and `[metrics]`
-//! are the edge's own, `crates/edge/src/config/`, and `[contact]` the contact store's, in
-//! `src/contact/settings.rs`; every key's default and text value, the URLs included, is written
-//! with `crates/config-values/`), its layers of defaults, file, environment and flags
-//! (`layering.rs`), its rules (`validation.rs`), and here what the site derives from it (the
-//! edge's part is `src/edge_config.rs`).
+//! Configuration: its types (`types.rs`; the edge's sections `[server]`, `[tls]` and
+//! `[metrics]` are the edge's own, `crates/edge/src/config/`, and `[contact]` the contact
+//! store's, `crates/applications/src/settings.rs`; every key's default and text value, the URLs
+//! included, is written with `crates/config-values/`), its layers of defaults, file, environment
+//! and flags (`layering.rs`), its rules (`validation.rs`), and here what the site derives from
+//! it (the edge's part is `src/edge_config.rs`).
 
 mod layering;
 mod types;

@@ -1,7 +1,7 @@
 //! The configuration's types: every section and key, with its documentation and, beside it, its
 //! default (`#[serde(default = …)]`; docs/config.toml is generated from both). The edge's
 //! sections (`[server]`, `[tls]`, `[metrics]`) are in `crates/edge/src/config/`, `[contact]` in
-//! `src/contact/settings.rs`.
+//! `crates/applications/src/settings.rs`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -14,7 +14,7 @@ use custody_config_values::text_value::{optional, text};
 use custody_config_values::urls::{HttpUrl, PublicUrl};
 use custody_edge::config::{MetricsConfig, ServerConfig, TlsConfig};
 
-use crate::contact::settings::ContactConfig;
+use custody_applications::settings::ContactConfig;
 
 /// The whole configuration. Environment names: top-level keys as `CUSTODY_SITE_<KEY>`, keys of a
 /// section as `CUSTODY_SITE_<SECTION>_<KEY>` (upper case).

@@ -17,11 +17,11 @@ use axum::http::{HeaderValue, header};
 use tokio::net::TcpListener;
 
 use crate::config::Config;
-use crate::contact::ContactDesk;
 use crate::render::document::to_json;
 use crate::render::served_site::ServedSite;
 use crate::security_headers::{Sources, content_security_policy};
 use crate::{embedded, http};
+use custody_applications::ContactDesk;
 use custody_content::error::{ContentError, report};
 use custody_content::pages::ui_site_data;
 use frontend::Frontend;

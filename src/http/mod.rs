@@ -24,9 +24,9 @@ use axum::Router;
 use axum::middleware;
 use axum::routing::{get, post};
 
-use crate::contact::ContactDesk;
 use crate::previous::PreviousBuilds;
 use crate::render::served_site::ServedSite;
+use custody_applications::ContactDesk;
 use custody_edge::tls::Tls;
 pub use service::SiteService;
 

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::routing::get;
+use custody_applications::ContactDesk;
 use custody_site::ServedSite;
-use custody_site::contact::ContactDesk;
 use custody_site::http;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};

@@ -63,7 +63,7 @@ pub struct Metrics {
     /// Applications appended to the log since the process started.
     pub applications_stored: Counter,
     /// Applications in the live log (read back at start-up, counted as they are appended, 0
-    /// after a rotation); set with the webhook backlog in `contact::backlog`.
+    /// after a rotation); set with the webhook backlog in `custody_applications::backlog`.
     pub log_applications: Gauge,
     /// Applications the webhook receiver accepted, over the log's whole life and across
     /// rotations (the delivery state's count).

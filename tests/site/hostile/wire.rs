@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use custody_site::contact::ContactConfig;
-use custody_site::contact::ContactDesk;
+use custody_applications::ContactConfig;
+use custody_applications::ContactDesk;
 use custody_site::http;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};

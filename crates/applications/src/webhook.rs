@@ -10,11 +10,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use axum::body::Body;
-use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER, USER_AGENT};
-use axum::http::{HeaderMap, HeaderValue, Method, Request, Uri};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
+use http::header::{AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER, USER_AGENT};
+use http::{HeaderMap, HeaderValue, Method, Request, Uri};
 use hyper_rustls::{HttpsConnector, HttpsConnectorBuilder};
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -51,7 +50,7 @@ pub struct Webhook {
     appended: Arc<Notify>,
     /// The backlog of the log, shared with its store.
     backlog: SharedBacklog,
-    client: Client<HttpsConnector<HttpConnector>, Body>,
+    client: Client<HttpsConnector<HttpConnector>, String>,
     /// The applications delivered so far, sent each time every one in the log is delivered.
     caught_up: watch::Sender<u64>,
 }
@@ -272,7 +271,7 @@ impl Webhook {
                 "webhook-signature",
                 self.key.sign(id, timestamp, body.as_bytes()),
             )
-            .body(Body::from(body.to_owned()))
+            .body(body.to_owned())
             .map_err(|error| Failure {
                 message: format!("cannot build the request: {error}"),
                 retry_after: None,

@@ -143,7 +143,7 @@ impl Store {
         answer.await.unwrap_or(false)
     }
 
-    /// Archives the log (see `contact::rotation`) after the applications queued before this
+    /// Archives the log (see `rotation.rs`) after the applications queued before this
     /// call, and starts an empty one; answers with the archive's path. The writer logs the
     /// outcome; after a failure the log stays in service.
     pub async fn rotate(&self) -> Result<PathBuf, Unavailable> {

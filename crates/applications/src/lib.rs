@@ -1,6 +1,12 @@
-//! Contact / open-account applications: validation, the durable store and its rotation, abuse
-//! limits, webhook delivery and the operator's export, with their configuration section
-//! (`settings.rs`), which the server's configuration (`src/config/`) holds as `[contact]`.
+//! Contact / open-account applications: validation, the durable store and its rotation and
+//! archives, idempotency, abuse limits, webhook delivery and the operator's export, with their
+//! configuration section (`settings.rs`, with the webhook's secret in `secret.rs`), which the
+//! site's configuration (`src/config/`) holds as `[contact]`.
+//!
+//! It knows nothing of the site nor of serving HTTP: the site's `POST /api/contact`
+//! (`src/http/contact.rs`) reads the request and hands [`ContactDesk`] and the store plain values
+//! (the proxy header's values, the peer's address, a [`record::Draft`]). It depends on neither
+//! the site's crate nor the edge; the webhook is its one HTTP client.
 
 pub mod application;
 pub mod archives;
@@ -12,20 +18,21 @@ pub mod export;
 pub(crate) mod idempotency;
 pub(crate) mod log_file;
 pub(crate) mod phone;
-pub(crate) mod rate_limit;
+pub mod rate_limit;
 pub mod record;
 pub(crate) mod rotation;
 pub mod rules;
+pub mod secret;
 pub mod settings;
-pub(crate) mod signature;
-pub(crate) mod store;
+pub mod signature;
+pub mod store;
 pub mod trust;
 pub mod webhook;
-pub(crate) mod webhook_url;
+pub mod webhook_url;
 
 use std::net::{IpAddr, SocketAddr};
 
-use axum::http::{HeaderMap, HeaderName};
+use http::HeaderName;
 use tokio::signal::unix::{SignalKind, signal};
 
 use rate_limit::RateLimiter;
@@ -53,7 +60,7 @@ impl ContactDesk {
     }
 
     /// Rotates the applications log on every SIGUSR1 from now on (`kill -USR1`, `systemctl kill
-    /// --signal=SIGUSR1`; the file steps are in `contact::rotation`). The handler is installed
+    /// --signal=SIGUSR1`; the file steps are in `rotation.rs`). The handler is installed
     /// before this returns, so a signal sent afterwards never ends the process.
     pub fn rotate_on_signal(&self) {
         let store = self.store.clone();
@@ -72,13 +79,27 @@ impl ContactDesk {
         }
     }
 
-    /// The client's address: the last entry of the configured proxy header, else the peer.
-    pub fn client_ip(&self, headers: &HeaderMap, peer: Option<SocketAddr>) -> Option<IpAddr> {
+    /// The request header that names the client behind a reverse proxy
+    /// (`contact.client_ip_header`), when one is configured: the HTTP adapter hands its values
+    /// to [`ContactDesk::client_ip`].
+    pub fn client_ip_header(&self) -> Option<&HeaderName> {
+        self.client_ip_header.as_ref()
+    }
+
+    /// The client's address: with a proxy header configured, the last entry of `forwarded` (that
+    /// header's values in the request's order, each a comma-separated list), else the peer.
+    pub fn client_ip<'a, Values>(
+        &self,
+        forwarded: Values,
+        peer: Option<SocketAddr>,
+    ) -> Option<IpAddr>
+    where
+        Values: IntoIterator<Item = &'a str>,
+        Values::IntoIter: DoubleEndedIterator,
+    {
         match &self.client_ip_header {
-            Some(name) => headers
-                .get_all(name)
-                .iter()
-                .filter_map(|value| value.to_str().ok())
+            Some(_) => forwarded
+                .into_iter()
                 .flat_map(|value| value.split(','))
                 .filter_map(|entry| entry.trim().parse().ok())
                 .next_back(),

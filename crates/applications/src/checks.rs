@@ -236,7 +236,7 @@ mod tests {
     #[test]
     fn the_shared_rule_cases() {
         let cases: serde_json::Map<String, serde_json::Value> =
-            serde_json::from_str(include_str!("../../tests/contact-rule-cases.json"))
+            serde_json::from_str(include_str!("../../../tests/contact-rule-cases.json"))
                 .expect("the rule cases are JSON");
         let mut checked = 0;
         for (field, cases) in cases.iter().filter(|(key, _)| !key.starts_with('_')) {

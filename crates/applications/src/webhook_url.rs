@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use axum::http::Uri;
+use http::Uri;
 use percent_encoding::percent_decode_str;
 
 use custody_config_values::text_value::{TextValue, origin_len, text_value_traits};

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use axum::http::HeaderName;
+use http::HeaderName;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
