@@ -78,8 +78,9 @@ pub struct Readiness {
     pub log: &'static str,
 }
 
-/// Serves what `serve` makes (over the server's TLS, when it serves HTTPS itself) on `listeners` until `shutdown` completes or a new process started by SIGUSR2 is
-/// ready; in-flight requests then get the configured grace period to finish. SIGHUP reloads the
+/// Serves what `serve` makes (over the server's TLS, when it serves HTTPS itself) on
+/// `listeners` until `shutdown` completes or a new process started by SIGUSR2 is ready;
+/// in-flight requests then get the configured grace period to finish. SIGHUP reloads the
 /// certificate files.
 pub async fn run<S, Making>(
     config: EdgeConfig,

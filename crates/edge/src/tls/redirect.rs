@@ -13,8 +13,9 @@ use crate::config::EdgeConfig;
 
 /// The router of the plain-HTTP listener: every request is redirected to the same path and
 /// query on `public_url` (`301` for GET and HEAD, `308`, which keeps the method and body,
-/// otherwise), with the headers the site gives (`redirect_headers`: its security headers); with `http01`, a `GET` of a pending validation gets
-/// its key authorization (`text/plain`) instead.
+/// otherwise), with the headers the site gives (`redirect_headers`: its security headers);
+/// with `http01`, a `GET` of a pending validation gets its key authorization (`text/plain`)
+/// instead.
 pub fn redirect_router(config: &EdgeConfig, http01: Option<Arc<Http01Answers>>) -> Router {
     let public_url = Arc::<str>::from(config.public_url.as_str());
     let security = Arc::new(config.redirect_headers.clone());
