@@ -1,5 +1,5 @@
 // Checks the shape of the Rust code, a step of scripts/test.sh: no Rust file over 450 lines (tests
-// and fuzz targets included), and no import cycle in a crate (src/ and crates/content/src/),
+// and fuzz targets included), and no import cycle in a crate (src/ and every crates/*/src/),
 // neither between its files nor between its folders. A file depends on another when it names it
 // by path (`use crate::a::b`, `super::b::c`, `self::b`), outside its `#[cfg(test)] mod tests`.
 // Within each folder (the crate's root included), every file and subfolder is one node, a
@@ -15,7 +15,13 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const MAX_LINES = 450;
-const CRATES = ["src", "crates/content/src"];
+const CRATES = [
+  "src",
+  ...readdirSync(join(root, "crates"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `crates/${entry.name}/src`)
+    .sort(),
+];
 const LINE_CHECKED = ["src", "crates", "tests", "benches", "fuzz/src", "fuzz/fuzz_targets", "build.rs"];
 
 /** Every `.rs` file below `dir`. */

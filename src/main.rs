@@ -9,15 +9,15 @@ use cli::{
     CheckCommand, Cli, Command, ExportFormat, LogFormatArg, ServeArgs, ServeCommand,
     SubmissionsAction,
 };
+use custody_applications::export;
 use custody_content::error::report;
+use custody_edge::listeners::{self, Listeners};
+use custody_edge::upgrade::Invocation;
+use custody_site::ServedSite;
 use custody_site::config::{Config, LogFormat, Overrides};
 use custody_site::config_reference::default_config_toml;
-use custody_site::contact::export;
 use custody_site::dev::{self, DevOptions, source_tree_dir};
 use custody_site::render::build_manifest::version;
-use custody_site::server::listeners::{self, Listeners};
-use custody_site::server::upgrade::Invocation;
-use custody_site::{ServedSite, server};
 use tracing::Level;
 use tracing_subscriber::filter::{LevelFilter, Targets};
 use tracing_subscriber::layer::SubscriberExt;
@@ -95,10 +95,10 @@ fn serve(command: &ServeCommand) -> anyhow::Result<()> {
     // SAFETY: called once, before the runtime or any other thread starts.
     let inherited = unsafe { listeners::inherited() }?;
     let config = command.args.load()?;
-    let runtime = server::runtime()?;
+    let runtime = custody_edge::runtime()?;
     runtime.block_on(async move {
-        let shutdown = server::shutdown_signal();
-        let listeners = Listeners::open(&config, inherited)?;
+        let shutdown = custody_edge::shutdown_signal();
+        let listeners = Listeners::open(&config.edge(), inherited)?;
         if command.dev {
             let options = DevOptions {
                 content_dir: command
@@ -120,8 +120,8 @@ fn check(command: &CheckCommand) -> anyhow::Result<()> {
         return check_folder(dir);
     }
     let site = ServedSite::from_embedded(config)?;
-    custody_site::tls::Tls::from_config(&site.config)?;
-    custody_site::contact::trust::client_config(&site.config.contact)?;
+    custody_edge::tls::Tls::from_config(&site.config.tls)?;
+    custody_applications::trust::client_config(&site.config.contact)?;
     println!(
         "configuration and content are valid: {} documents, build {}, public URL {}",
         site.pages.len(),

@@ -1,6 +1,6 @@
 //! What `custody-site serve` runs: the site built from the embedded content, the previous builds
-//! whose files it keeps serving, the contact desk and its webhook, handed to the server
-//! (`src/server/`, which knows nothing of them) as one service and the moment it is ready.
+//! whose files it keeps serving, the contact desk and its webhook, handed to the edge
+//! (`custody-edge`, which knows nothing of them) as one service and the moment it is ready.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -9,26 +9,30 @@ use std::time::{Duration, Instant};
 use futures_util::future::BoxFuture;
 
 use crate::config::Config;
-use crate::contact::ContactDesk;
-use crate::contact::webhook::Webhook;
 use crate::http::{self, SiteService};
-use crate::metrics::metrics;
 use crate::previous::PreviousBuilds;
 use crate::render::build_manifest::BuildManifest;
 use crate::render::served_site::ServedSite;
-use crate::server::upgrade::Invocation;
-use crate::server::{self, Listeners, Readiness, Served};
-use crate::tls::Tls;
+use custody_applications::ContactDesk;
+use custody_applications::webhook::Webhook;
+use custody_edge::tls::Tls;
+use custody_edge::upgrade::Invocation;
+use custody_edge::{Listeners, Readiness, Served};
+use custody_metrics::metrics;
 
 /// Builds the site from the embedded content and serves it on `listeners` until `shutdown`
-/// completes or a new process started by SIGUSR2 is ready (`server::run`).
+/// completes or a new process started by SIGUSR2 is ready (`custody_edge::run`).
 pub async fn run(
     config: Config,
     listeners: Listeners,
     invocation: Invocation,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    server::run(config, listeners, invocation, shutdown, site).await
+    let edge = config.edge();
+    custody_edge::run(edge, listeners, invocation, shutdown, move |tls| {
+        site(config, tls)
+    })
+    .await
 }
 
 /// The site of `config` over `tls` (or plain HTTP), with the files of the previous builds and the

@@ -5,10 +5,10 @@ use std::sync::Arc;
 
 use axum::Router;
 
-use crate::contact::ContactDesk;
 use crate::http::{self, AppState, SiteService};
 use crate::previous::PreviousBuilds;
 use crate::render::served_site::ServedSite;
+use custody_applications::ContactDesk;
 
 /// The site with `extra` routes merged into its router, so that they get the headers, logging
 /// and panic handling of every route (the tests' handlers that panic or wait); the 404 of a path

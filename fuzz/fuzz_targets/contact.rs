@@ -3,7 +3,7 @@
 
 #![no_main]
 
-use custody_site::contact::application::Submission;
+use custody_applications::application::Submission;
 use custody_content::Lang;
 use custody_site_fuzz::{CONTENT, check_application};
 use libfuzzer_sys::fuzz_target;

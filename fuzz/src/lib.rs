@@ -12,8 +12,8 @@ use custody_content::supported_asset_query::{
     MAX_FILTER_CHARS, PAGE_SIZES, SupportedAssetQuery, fold,
 };
 use custody_content::{Content, Lang, page_instances};
-use custody_site::contact::application::Application;
-use custody_site::contact::checks::unstorable;
+use custody_applications::application::Application;
+use custody_applications::checks::unstorable;
 use custody_site::http::supported_asset_params;
 use custody_site::resolver::{Resolution, Resolver};
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};

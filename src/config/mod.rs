@@ -1,25 +1,23 @@
-//! Configuration: its types (`types.rs`, with `tls.rs` for its section; `[contact]` is the
-//! contact store's own, `src/contact/settings.rs`), its URLs (`values.rs`; every key's default
-//! and text value is written with `src/config_values/`), its layers of defaults, file,
-//! environment and flags (`layering.rs`), its rules (`validation.rs`), and here what the server
-//! derives from it.
+//! Configuration: its types (`types.rs`; the edge's sections `[server]`, `[tls]` and
+//! `[metrics]` are the edge's own, `crates/edge/src/config/`, and `[contact]` the contact
+//! store's, `crates/applications/src/settings.rs`; every key's default and text value, the URLs
+//! included, is written with `crates/config-values/`), its layers of defaults, file, environment
+//! and flags (`layering.rs`), its rules (`validation.rs`), and here what the site derives from
+//! it (the edge's part is `src/edge_config.rs`).
 
 mod layering;
-mod tls;
 mod types;
 mod validation;
-mod values;
 
+pub use custody_config_values::urls::{HttpUrl, PublicUrl};
+pub use custody_edge::config::{
+    AcmeChallenge, AcmeConfig, EdgeConfig, MetricsConfig, ServerConfig, TlsConfig,
+};
 pub use layering::{ENV_PREFIX, Overrides};
-pub use tls::{AcmeChallenge, AcmeConfig, TlsConfig};
 pub use types::{
     AnalyticsConfig, BuildCheckConfig, Config, EntityUrls, Environment, EnvironmentUrls, IamConfig,
-    LinksConfig, LogConfig, LogFormat, MetricsConfig, PreviousBuildsConfig, ServerConfig,
-    SiteConfig,
+    LinksConfig, LogConfig, LogFormat, PreviousBuildsConfig, SiteConfig,
 };
-pub use values::{HttpUrl, PublicUrl};
-
-use std::time::Duration;
 
 impl Config {
     /// Origins besides this site that pages may connect to: the identity service and the
@@ -34,22 +32,6 @@ impl Config {
     /// Origins besides this site that may serve scripts: the analytics provider, when configured.
     pub fn extra_script_origins(&self) -> impl Iterator<Item = &str> {
         self.analytics.script_url.iter().map(HttpUrl::origin)
-    }
-
-    /// How long a client may take to send request headers (and, over HTTP/2, to let an answer
-    /// move).
-    pub fn header_read_timeout(&self) -> Duration {
-        Duration::from_secs(self.server.header_read_timeout_secs)
-    }
-
-    /// How long one request may take.
-    pub fn request_timeout(&self) -> Duration {
-        Duration::from_secs(self.server.request_timeout_secs)
-    }
-
-    /// How long shutdown waits for in-flight requests.
-    pub fn shutdown_grace(&self) -> Duration {
-        Duration::from_secs(self.server.shutdown_grace_secs)
     }
 
     /// Whether `listen` serves HTTPS (from files or with ACME).

@@ -1,6 +1,7 @@
 //! The configuration's types: every section and key, with its documentation and, beside it, its
-//! default (`#[serde(default = …)]`; docs/config.toml is generated from both). The `[tls]`
-//! section is in `tls.rs`, `[contact]` in `src/contact/settings.rs`.
+//! default (`#[serde(default = …)]`; docs/config.toml is generated from both). The edge's
+//! sections (`[server]`, `[tls]`, `[metrics]`) are in `crates/edge/src/config/`, `[contact]` in
+//! `crates/applications/src/settings.rs`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -8,11 +9,12 @@ use std::path::PathBuf;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::tls::TlsConfig;
-use super::values::{HttpUrl, PublicUrl};
-use crate::config_values::defaults::{count, default_from_serde, int};
-use crate::config_values::text_value::{optional, text};
-use crate::contact::settings::ContactConfig;
+use custody_config_values::defaults::{count, default_from_serde, int};
+use custody_config_values::text_value::{optional, text};
+use custody_config_values::urls::{HttpUrl, PublicUrl};
+use custody_edge::config::{MetricsConfig, ServerConfig, TlsConfig};
+
+use custody_applications::settings::ContactConfig;
 
 /// The whole configuration. Environment names: top-level keys as `CUSTODY_SITE_<KEY>`, keys of a
 /// section as `CUSTODY_SITE_<SECTION>_<KEY>` (upper case).
@@ -79,50 +81,14 @@ fn default_public_url() -> PublicUrl {
 
 default_from_serde!(
     Config,
-    ServerConfig,
     SiteConfig,
     IamConfig,
     AnalyticsConfig,
     BuildCheckConfig,
     LinksConfig,
-    MetricsConfig,
     LogConfig,
     PreviousBuildsConfig
 );
-
-/// `[server]`: timeouts and shutdown.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ServerConfig {
-    /// Seconds a client may take to send the request headers, counted over HTTP/1.1 from the
-    /// end of the previous answer, so also how long an idle keep-alive connection stays open (a
-    /// proxy in front should keep its idle upstream connections for less); over HTTP/2 also the
-    /// longest an answer may wait for the client to open its flow-control window (or to read),
-    /// after which the connection is closed.
-    #[serde(default = "int::<10>")]
-    pub header_read_timeout_secs: u64,
-    /// Seconds a contact application may take from its headers to its answer: a body still
-    /// arriving then is answered `408`, an application not yet on disk `503` (both JSON, in the
-    /// request's language); every other answer comes from memory.
-    #[serde(default = "int::<30>")]
-    pub request_timeout_secs: u64,
-    /// Seconds in-flight requests get to finish after SIGTERM or SIGINT.
-    #[serde(default = "int::<10>")]
-    pub shutdown_grace_secs: u64,
-    /// Client connections served at once; one more is answered `503` with `Retry-After: 1` and
-    /// closed (over TLS: closed before the handshake), so a flood degrades the site instead of
-    /// exhausting memory or file descriptors. At start-up the open-file limit is raised to its
-    /// hard limit, and a warning names a hard limit too low for this.
-    #[serde(default = "count::<10_000>")]
-    pub max_connections: usize,
-    /// File the process id is written to once the server is ready (mode 0600), and removed
-    /// from at exit; after an upgrade (SIGUSR2) it names the new process. For operators
-    /// without systemd: `kill -USR2 "$(cat FILE)"`. Empty: no pid file.
-    /// Env `CUSTODY_SITE_SERVER_PID_FILE`.
-    #[serde(default, with = "optional")]
-    #[schemars(with = "String")]
-    pub pid_file: Option<PathBuf>,
-}
 
 /// `[site]`
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -251,19 +217,6 @@ fn default_insights_url() -> HttpUrl {
     "https://insights.custody.example"
         .parse()
         .expect("a valid URL")
-}
-
-/// `[metrics]`
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MetricsConfig {
-    /// Socket address of a second listener serving Prometheus metrics at `/metrics` (requests
-    /// by route and status, latency, contact applications, webhook delivery). Keep it private:
-    /// a loopback or internal address, e.g. `127.0.0.1:9464`. Empty: no metrics are served.
-    /// Env `CUSTODY_SITE_METRICS_LISTEN`.
-    #[serde(default, with = "optional")]
-    #[schemars(with = "String")]
-    pub listen: Option<SocketAddr>,
 }
 
 /// `[log]`

@@ -3,7 +3,8 @@
 
 use anyhow::{Context, bail};
 
-use super::tls::AcmeChallenge;
+use custody_edge::config::AcmeChallenge;
+
 use super::types::Config;
 
 /// The longest `previous_builds.keep_hours` accepted: ten years.
@@ -36,7 +37,7 @@ impl Config {
         if contact.webhook_url.is_none() {
             return Ok(());
         }
-        crate::contact::signature::SigningKey::from_secret(&contact.webhook_secret)
+        custody_applications::signature::SigningKey::from_secret(&contact.webhook_secret)
             .context("contact.webhook_secret")?;
         if contact.webhook_timeout_secs == 0 || contact.webhook_retry_initial_ms == 0 {
             bail!(

@@ -17,11 +17,11 @@ use axum::http::{HeaderValue, header};
 use tokio::net::TcpListener;
 
 use crate::config::Config;
-use crate::contact::ContactDesk;
 use crate::render::document::to_json;
 use crate::render::served_site::ServedSite;
 use crate::security_headers::{Sources, content_security_policy};
-use crate::{embedded, http, server};
+use crate::{embedded, http};
+use custody_applications::ContactDesk;
 use custody_content::error::{ContentError, report};
 use custody_content::pages::ui_site_data;
 use frontend::Frontend;
@@ -56,7 +56,7 @@ pub async fn run(
     let data_file = work_dir.join("site-data.json");
     let port = Frontend::free_port()?;
     let contact = Arc::new(ContactDesk::open(&config.contact));
-    let server_config = config.clone();
+    let edge = config.edge();
     let loader = Loader {
         config,
         content_dir: content_dir.clone(),
@@ -78,7 +78,7 @@ pub async fn run(
         shutdown.await;
         closing.close();
     };
-    let result = server::serve_app(preview, &server_config, listener, shutdown).await;
+    let result = custody_edge::serve_app(preview, &edge, listener, shutdown).await;
     watcher.abort();
     let _ = std::fs::remove_dir_all(&work_dir);
     result

@@ -21,8 +21,8 @@ use super::AppState;
 use super::api_error::ApiError;
 use super::negotiate::accepted_lang;
 use super::respond::PRIVATE_NO_STORE;
-use crate::contact::application::Submission;
-use crate::contact::record::Draft;
+use custody_applications::application::Submission;
+use custody_applications::record::Draft;
 use custody_content::Lang;
 use custody_content::contact::ContactCopy;
 
@@ -39,7 +39,7 @@ const MAX_USER_AGENT_CHARS: usize = 300;
 /// The body must arrive within `server.request_timeout_secs` of the headers (else `408`), and
 /// the application must be on disk within the same time (else `503`).
 pub async fn submit(State(state): State<AppState>, request: Request) -> Response {
-    let deadline = Instant::now() + state.config.request_timeout();
+    let deadline = Instant::now() + state.config.server.request_timeout();
     let (parts, body) = request.into_parts();
     let headers = &parts.headers;
     let header_lang = accepted_lang(headers);
@@ -58,7 +58,14 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
         .extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0);
-    let client_ip = state.contact.client_ip(headers, peer);
+    let forwarded = state
+        .contact
+        .client_ip_header()
+        .map(|name| headers.get_all(name))
+        .into_iter()
+        .flatten()
+        .filter_map(|value| value.to_str().ok());
+    let client_ip = state.contact.client_ip(forwarded, peer);
     if let Err(wait) = state.contact.limiter.check(client_ip) {
         let retry_after_secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
         return refuse(ApiError::RateLimited { retry_after_secs }, header_lang);
@@ -222,7 +229,7 @@ fn user_agent(headers: &HeaderMap) -> Option<String> {
     Some(
         agent
             .chars()
-            .filter(|c| !crate::contact::checks::unstorable(*c))
+            .filter(|c| !custody_applications::checks::unstorable(*c))
             .take(MAX_USER_AGENT_CHARS)
             .collect(),
     )

@@ -6,8 +6,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 
 use super::respond::{HTML, NO_STORE, RoutePattern, respond};
-use crate::contact::checks::unstorable;
 use crate::render::served_site::ServedSite;
+use custody_applications::checks::unstorable;
 use custody_content::Lang;
 use custody_content::error_kind::ErrorKind;
 

@@ -20,12 +20,12 @@ use super::respond::{
     with_headers,
 };
 use crate::lasting::{lasting, make_lasting};
-use crate::metrics::intern;
 use crate::render::encoded::{Coding, Encoded, etag_of};
 use crate::render::served_site::ServedSite;
 use crate::render::static_files::Caching;
 use crate::seo::feed::FEED_CONTENT_TYPE;
 use crate::seo::security_txt::SECURITY_TXT_PATH;
+use custody_metrics::intern;
 
 /// Every fixed answer by request path.
 #[derive(Debug)]

@@ -24,10 +24,10 @@ use axum::Router;
 use axum::middleware;
 use axum::routing::{get, post};
 
-use crate::contact::ContactDesk;
 use crate::previous::PreviousBuilds;
 use crate::render::served_site::ServedSite;
-use crate::tls::Tls;
+use custody_applications::ContactDesk;
+use custody_edge::tls::Tls;
 pub use service::SiteService;
 
 /// Shared state of every handler: the site, and the contact desk that stores applications.

@@ -31,12 +31,12 @@ use super::respond::{DAILY, NO_STORE, RoutePattern, with_headers};
 use super::supported_assets;
 use super::{HEALTH_PATH, READY_PATH};
 use crate::lasting::{lasting, make_lasting};
-use crate::metrics::{intern, metrics};
 use crate::previous::PreviousBuilds;
 use crate::render::served_site::ServedSite;
 use crate::resolver::Resolution;
 use custody_content::Lang;
 use custody_content::error_kind::ErrorKind;
+use custody_metrics::{intern, metrics};
 
 /// The whole site as one cheaply cloned service (one reference count per clone).
 #[derive(Debug, Clone)]

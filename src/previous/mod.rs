@@ -24,8 +24,8 @@ pub use settings::Settings;
 pub use stored::StoredFile;
 
 use crate::config::PreviousBuildsConfig;
-use crate::metrics::{gauge_value, metrics};
 use crate::render::served_site::ServedSite;
+use custody_metrics::{gauge_value, metrics};
 use disk::{Stored, unix_now};
 use retention::{Found, Kept};
 

@@ -5,11 +5,11 @@ use std::sync::{Arc, LazyLock};
 
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
+use custody_applications::ContactConfig;
+use custody_applications::ContactDesk;
 use custody_content::files::ContentFiles;
 use custody_content::load::parse;
 use custody_site::config::Config;
-use custody_site::contact::ContactConfig;
-use custody_site::contact::ContactDesk;
 use custody_site::embedded::content_files;
 use custody_site::http::SiteService;
 use custody_site::{ServedSite, http};

@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use custody_applications::ContactConfig;
+use custody_applications::record::Record;
+use custody_applications::{ContactDesk, archives};
 use custody_content::Lang;
-use custody_site::contact::ContactConfig;
-use custody_site::contact::record::Record;
-use custody_site::contact::{ContactDesk, archives};
 use custody_site::http;
 use custody_site::http::SiteService;
 use serde_json::{Value, json};

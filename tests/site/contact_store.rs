@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::process::Command;
 
 use axum::http::StatusCode;
-use custody_site::contact::archives;
+use custody_applications::archives;
 use serde_json::{Value, json};
 
 use crate::contact::{app_in, desk_in, ids_across_rotations, records, submit, valid};

@@ -61,7 +61,7 @@ impl Site {
                 "CUSTODY_SITE_SERVER_HEADER_READ_TIMEOUT_SECS",
                 STALL_SECS.to_string(),
             )
-            .env("RUST_LOG", "warn,custody_site::server::accept=info")
+            .env("RUST_LOG", "warn,custody_edge::accept=info")
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()

@@ -17,7 +17,7 @@ use crate::contact::valid;
 const CONNECT_WITHIN: Duration = Duration::from_secs(15);
 
 /// Warnings, and the accept loop's own lines (`listening on`).
-const ACCEPT_INFO: &str = "warn,custody_site::server::accept=info";
+const ACCEPT_INFO: &str = "warn,custody_edge::accept=info";
 
 /// A new connection to `addr`; the server takes it from its socket's queue once it accepts.
 async fn connect(addr: &str) -> TcpStream {
@@ -112,13 +112,7 @@ fn resident_mb(pid: u32) -> f64 {
 async fn connections_over_the_cap_get_503_and_the_site_recovers() {
     let dir = tempfile::tempdir().unwrap();
     // The accept loop logs each connection it closes, once its slot is free.
-    let (_site, addr, log) = start(
-        dir.path(),
-        20,
-        10,
-        "warn,custody_site::server::accept=debug",
-    )
-    .await;
+    let (_site, addr, log) = start(dir.path(), 20, 10, "warn,custody_edge::accept=debug").await;
     let mut held = Vec::new();
     for _ in 0..20 {
         let mut stream = connect(&addr).await;

@@ -41,7 +41,7 @@ async fn start_instance(
         .env("CUSTODY_SITE_CONTACT_CLIENT_IP_HEADER", "x-forwarded-for")
         .env("CUSTODY_SITE_CONTACT_WEBHOOK_URL", webhook)
         .env("CUSTODY_SITE_CONTACT_WEBHOOK_SECRET", SECRET)
-        .env("RUST_LOG", "warn,custody_site::server=info")
+        .env("RUST_LOG", "warn,custody_edge=info")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::routing::get;
+use custody_applications::ContactDesk;
 use custody_site::ServedSite;
-use custody_site::contact::ContactDesk;
 use custody_site::http;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -22,8 +22,8 @@ async fn serve(
     listener: TcpListener,
     shutdown: impl Future<Output = ()>,
 ) -> anyhow::Result<()> {
-    let config = site.config.clone();
-    custody_site::serve_app(http::app(site, contact), &config, listener, shutdown).await
+    let config = site.config.edge();
+    custody_edge::serve_app(http::app(site, contact), &config, listener, shutdown).await
 }
 
 async fn raw_request(addr: std::net::SocketAddr, request: &str) -> String {
@@ -99,10 +99,10 @@ async fn requests_in_flight_at_shutdown_complete() {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let config = SITE.config.clone();
+    let config = SITE.config.edge();
     let stopping = shutting_down.clone();
     let server = tokio::spawn(async move {
-        custody_site::serve_app(app, &config, listener, async move {
+        custody_edge::serve_app(app, &config, listener, async move {
             let _ = stopped.await;
             stopping.notify_one();
         })
@@ -135,17 +135,18 @@ async fn serving_with_header_timeout(
     tokio::task::JoinHandle<anyhow::Result<()>>,
 ) {
     let config = custody_site::Config {
-        server: custody_site::config::ServerConfig {
+        server: custody_edge::config::ServerConfig {
             header_read_timeout_secs: seconds,
             ..Default::default()
         },
         ..SITE.config.clone()
-    };
+    }
+    .edge();
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let app = custody_site::http::app(SITE.clone(), CONTACT.clone());
     let server = tokio::spawn(async move {
-        custody_site::serve_app(app, &config, listener, std::future::pending()).await
+        custody_edge::serve_app(app, &config, listener, std::future::pending()).await
     });
     (addr, server)
 }

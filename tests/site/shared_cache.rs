@@ -72,7 +72,7 @@ async fn start_origin(dir: &Path, listener: &std::net::TcpListener, public_url: 
     let mut child = site_command(&[("listen", listener)], public_url)
         .env("CUSTODY_SITE_CONTACT_LOG", dir.join("applications.jsonl"))
         .env("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0")
-        .env("RUST_LOG", "warn,custody_site::server=info")
+        .env("RUST_LOG", "warn,custody_edge=info")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()

@@ -1,15 +1,15 @@
 //! The UI's TypeScript types are generated from the structs the server serializes: the files in
 //! `ui/src/lib/generated/` must be what those structs generate today, and
 //! `ui/src/components/contact/*.generated.ts` the form's fields and rules as
-//! `src/contact/rules.rs` writes them.
+//! `crates/applications/src/rules.rs` writes them.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use ts_rs::{Config as TsConfig, TS};
 
-use custody_site::contact::application::Submission;
-use custody_site::contact::rules;
+use custody_applications::application::Submission;
+use custody_applications::rules;
 use custody_site::http::api_error::ErrorAnswer;
 use custody_site::http::contact::ReceiptBody;
 use custody_site::render::client_contract::{BuildMeta, DataRedirect, LatestBuild, SiteConfig};
@@ -71,7 +71,7 @@ fn generated_ui_types_are_current() {
     );
 }
 
-/// The contact form's fields and rules in the browser are the server's (`src/contact/rules.rs`).
+/// The contact form's fields and rules in the browser are the server's (`crates/applications/src/rules.rs`).
 #[test]
 fn generated_contact_rules_are_current() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(CONTACT);

@@ -295,10 +295,7 @@ async fn rotations_and_a_restart_while_deliveries_wait_deliver_each_application_
         "{metrics}"
     );
 
-    assert_eq!(
-        custody_site::contact::archives::list(&log).unwrap().len(),
-        3
-    );
+    assert_eq!(custody_applications::archives::list(&log).unwrap().len(), 3);
     assert_eq!(
         ids_across_rotations(&log),
         sent,

@@ -5,10 +5,10 @@
 
 use std::collections::BTreeSet;
 
+use custody_applications::application::{Application, Submission};
 use custody_content::Lang;
 use custody_content::contact::{BUSINESS_TYPES, MAX_CHARS};
 use custody_content::countries::{COUNTRIES, is_country};
-use custody_site::contact::application::{Application, Submission};
 use proptest::prelude::*;
 use proptest::sample::select;
 use serde_json::{Map, Value, json};

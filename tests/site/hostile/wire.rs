@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use custody_site::contact::ContactConfig;
-use custody_site::contact::ContactDesk;
+use custody_applications::ContactConfig;
+use custody_applications::ContactDesk;
 use custody_site::http;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -43,9 +43,9 @@ impl Server {
         let app = http::app(SITE.clone(), Arc::new(ContactDesk::open(&contact)));
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
         let addr = listener.local_addr().unwrap();
-        let config = SITE.config.clone();
+        let config = SITE.config.edge();
         let task = tokio::spawn(async move {
-            custody_site::serve_app(app, &config, listener, std::future::pending()).await
+            custody_edge::serve_app(app, &config, listener, std::future::pending()).await
         });
         Self {
             addr,

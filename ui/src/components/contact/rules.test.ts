@@ -108,7 +108,7 @@ describe("contact form rules", () => {
 });
 
 /** `tests/contact-rule-cases.json`: the answers and messages the server's rules are tested with too
- * (src/contact/checks.rs). */
+ * (crates/applications/src/checks.rs). */
 const SHARED_CASES = JSON.parse(readFileSync("../tests/contact-rule-cases.json", "utf8")) as Record<
   string,
   { input: string; problem: string | null }[]

@@ -1,0 +1,252 @@
+//! Syntax checks of the free-text answers: length and control characters, web addresses and
+//! email addresses.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::rules::EMAIL_PATTERNS;
+
+/// Why a text answer cannot be stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextProblem {
+    /// More characters than the field allows.
+    TooLong,
+    /// A character that cannot be stored in a one-line answer (see [`unstorable`]).
+    ControlCharacters,
+}
+
+/// A character no one-line answer may hold: a control character (line breaks included), the
+/// line and paragraph separators (U+2028, U+2029), and the bidirectional embeddings, overrides
+/// and isolates (U+202A–U+202E, U+2066–U+2069), which reorder how the text around them is
+/// shown, so an operator would read something other than what was stored.
+pub fn unstorable(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
+/// The answer trimmed, if it has at most `max` characters and no [`unstorable`] character.
+pub fn text(value: &str, max: usize) -> Result<String, TextProblem> {
+    let value = value.trim();
+    if value.chars().any(unstorable) {
+        return Err(TextProblem::ControlCharacters);
+    }
+    if value.chars().count() > max {
+        return Err(TextProblem::TooLong);
+    }
+    Ok(value.to_owned())
+}
+
+/// A website answer with its scheme (`https://` is added when none is given), or `None` when it
+/// is not a web address: a host name with a dot and a top-level domain of at least two letters,
+/// an optional port and path, no spaces, no user name.
+pub fn website(value: &str) -> Option<String> {
+    let lower = value.to_ascii_lowercase();
+    let (scheme, rest) = if let Some(rest) = lower.strip_prefix("https://") {
+        ("https://", &value[value.len() - rest.len()..])
+    } else if let Some(rest) = lower.strip_prefix("http://") {
+        ("http://", &value[value.len() - rest.len()..])
+    } else if lower.contains("://") {
+        return None;
+    } else {
+        ("https://", value)
+    };
+    if rest.contains(char::is_whitespace) {
+        return None;
+    }
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    if authority.contains('@') {
+        return None;
+    }
+    let host = match authority.rsplit_once(':') {
+        Some((host, port)) if !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => host,
+        Some(_) => return None,
+        None => authority,
+    };
+    is_domain(host).then(|| format!("{scheme}{rest}"))
+}
+
+/// An email address with its domain in lower case, or `None` when it breaks the e-mail rule
+/// of the form ([`super::rules::EMAIL_PATTERNS`], the browser's rule too). The field's length
+/// limit is checked with the other answers' (`contact/application.rs`).
+pub fn email(value: &str) -> Option<String> {
+    static PATTERNS: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+        EMAIL_PATTERNS
+            .iter()
+            .map(|pattern| Regex::new(pattern).expect("the e-mail patterns compile"))
+            .collect()
+    });
+    if !PATTERNS.iter().all(|pattern| pattern.is_match(value)) {
+        return None;
+    }
+    let (local, domain) = value.rsplit_once('@')?;
+    Some(format!("{local}@{}", lower_each(domain)))
+}
+
+/// Lower case, character by character, keeping a character whose lower case is more than one
+/// (`İ` would become `i̇`, two characters, the second a combining mark): the stored address is
+/// never longer than the one typed and checked, and its domain stays letters and digits.
+fn lower_each(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            let mut lower = c.to_lowercase();
+            match (lower.next(), lower.next()) {
+                (Some(lower), None) => lower,
+                _ => c,
+            }
+        })
+        .collect()
+}
+
+/// A host name of at least two labels of letters, digits and inner hyphens (letters of any
+/// script), ending in a top-level domain of two or more letters.
+fn is_domain(host: &str) -> bool {
+    let host = host.strip_suffix('.').unwrap_or(host);
+    let labels: Vec<&str> = host.split('.').collect();
+    let label_ok = |label: &&str| {
+        !label.is_empty()
+            && label.chars().count() <= 63
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+            && label.chars().all(|c| c.is_alphanumeric() || c == '-')
+    };
+    let tld_ok = labels
+        .last()
+        .is_some_and(|tld| tld.chars().count() >= 2 && tld.chars().all(char::is_alphabetic));
+    labels.len() >= 2 && host.len() <= 253 && labels.iter().all(label_ok) && tld_ok
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::phone;
+    use super::*;
+    use custody_content::contact::MAX_CHARS;
+
+    #[test]
+    fn text_is_trimmed_and_bounded() {
+        assert_eq!(text("  Acme  ", 10), Ok("Acme".into()));
+        assert_eq!(text("Acme\nCorp", 10), Err(TextProblem::ControlCharacters));
+        assert_eq!(text("\u{7}", 10), Err(TextProblem::ControlCharacters));
+        assert_eq!(text("长长长长长", 5), Ok("长长长长长".into()));
+        assert_eq!(text("长长长长长长", 5), Err(TextProblem::TooLong));
+    }
+
+    #[test]
+    fn text_refuses_what_would_reorder_or_split_it() {
+        for hostile in [
+            "\u{202e}gnp.exe",
+            "Acme \u{202d}Corp",
+            "Acme\u{2066}x\u{2069}",
+            "Acme\u{2028}Corp",
+            "Acme\u{2029}Corp",
+            "Acme\u{85}Corp",
+        ] {
+            assert_eq!(
+                text(hostile, 50),
+                Err(TextProblem::ControlCharacters),
+                "{hostile:?}"
+            );
+        }
+        // Separators at either end are whitespace and trimmed; marks and joiners are text.
+        assert_eq!(text("\u{2028}Acme\u{2029}", 50), Ok("Acme".into()));
+        assert_eq!(
+            text("شركة\u{200f} Acme", 50),
+            Ok("شركة\u{200f} Acme".into())
+        );
+        assert_eq!(text("👩\u{200d}💼", 50), Ok("👩\u{200d}💼".into()));
+    }
+
+    #[test]
+    fn websites() {
+        assert_eq!(website(""), None);
+        assert_eq!(
+            website("www.acme.com").as_deref(),
+            Some("https://www.acme.com")
+        );
+        assert_eq!(
+            website("HTTP://Acme.co.uk:8080/about?x=1").as_deref(),
+            Some("http://Acme.co.uk:8080/about?x=1")
+        );
+        assert_eq!(
+            website("https://例子.中国").as_deref(),
+            Some("https://例子.中国")
+        );
+        for bad in [
+            "acme",
+            "ftp://acme.com",
+            "javascript:alert(1)",
+            "https://acme.c0m",
+            "https://user@acme.com",
+            "acme .com",
+            "https://-acme.com",
+            "https://acme.com:port",
+        ] {
+            assert_eq!(website(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn emails_keep_the_local_part_and_lower_the_domain() {
+        assert_eq!(email("Ops@Acme.COM").as_deref(), Some("Ops@acme.com"));
+        assert_eq!(
+            email("Ops@MÜNCHEN.İSTANBUL.Example").as_deref(),
+            Some("Ops@münchen.İstanbul.example")
+        );
+        let long = format!(
+            "{}@{}.{}.com",
+            "a".repeat(64),
+            "İ".repeat(60),
+            "İ".repeat(60)
+        );
+        let stored = email(&long).expect("a valid address");
+        assert_eq!(stored.chars().count(), long.chars().count(), "never longer");
+    }
+
+    /// The message (its key in `{lang}/contact.toml`'s `[message]`) the server answers a field
+    /// with, as `contact/application.rs` checks it; `None` when the answer is acceptable. The
+    /// phone is checked as the browser can: its plan is the server's alone.
+    fn problem(field: &str, value: &str) -> Option<&'static str> {
+        let (limit, missing) = match field {
+            "company" => (MAX_CHARS.company, "company"),
+            "contactPerson" => (MAX_CHARS.contact_person, "contactPerson"),
+            "website" => (MAX_CHARS.website, "website"),
+            "phone" => (MAX_CHARS.phone, "phone"),
+            "email" => (MAX_CHARS.email, "email"),
+            _ => panic!("no rule table for field {field}"),
+        };
+        let value = match text(value, limit) {
+            Err(TextProblem::TooLong) => return Some("tooLong"),
+            Err(TextProblem::ControlCharacters) => return Some("controlCharacters"),
+            Ok(value) if value.is_empty() && field != "phone" => return Some(missing),
+            Ok(value) => value,
+        };
+        match field {
+            "website" => website(&value).is_none().then_some("websiteFormat"),
+            "phone" => (!phone::plausible(&value)).then_some("phone"),
+            "email" => email(&value).is_none().then_some("email"),
+            _ => None,
+        }
+    }
+
+    /// `tests/contact-rule-cases.json`, which `ui/src/components/contact/rules.test.ts` checks
+    /// the browser's rules against too.
+    #[test]
+    fn the_shared_rule_cases() {
+        let cases: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(include_str!("../../../tests/contact-rule-cases.json"))
+                .expect("the rule cases are JSON");
+        let mut checked = 0;
+        for (field, cases) in cases.iter().filter(|(key, _)| !key.starts_with('_')) {
+            for case in cases.as_array().expect("a list of cases") {
+                let input = case["input"].as_str().expect("an input");
+                let expected = case["problem"].as_str();
+                assert_eq!(problem(field, input), expected, "{field}: {input:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 50, "only {checked} cases");
+    }
+}

@@ -1,0 +1,137 @@
+//! The accept loop of one listener: the connection cap, then each connection handed to a
+//! connection thread (`connection_threads.rs`) for its TLS handshake (bounded by the header read
+//! timeout), HTTP/1.1 or HTTP/2, and the drain once the loop stops.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::http::Request;
+use axum::response::Response;
+use hyper::body::Incoming;
+use hyper_util::rt::TokioIo;
+use tokio::net::{TcpListener, TcpStream};
+use tokio_rustls::TlsAcceptor;
+use tokio_rustls::server::TlsStream;
+use tower::Service;
+
+use super::connection_headers::with_connection_headers;
+use super::connection_threads::ConnectionThreads;
+use super::drain::Drain;
+use super::guarded::guarded;
+use super::{protocol, write_batch};
+use crate::config::EdgeConfig;
+use crate::connections::{self, Admitted, ConnectionCap};
+use crate::tls;
+
+/// Serves `app` on `listener`, each connection on one of `threads`, over TLS when `tls` is
+/// given, until `stop` completes; the connections are then drained (see `drain.rs`) within the
+/// configured grace period.
+pub async fn serve_connections<S>(
+    threads: &ConnectionThreads,
+    app: S,
+    config: &EdgeConfig,
+    listener: TcpListener,
+    tls: Option<TlsAcceptor>,
+    stop: impl Future<Output = ()>,
+) -> anyhow::Result<()>
+where
+    S: Service<Request<Incoming>, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
+    let grace = config.shutdown_grace();
+    let builder = protocol::connection_builder(config);
+    let drain = Drain::default();
+    let closing = drain.closing_flag();
+    let mut stop = std::pin::pin!(stop);
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    tracing::info!("listening on {scheme}://{}", listener.local_addr()?);
+    let handshake_timeout = config.header_read_timeout();
+    let stall_limit = config.header_read_timeout();
+    let cap = ConnectionCap::new(config.server.max_connections);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let (stream, peer) = match accepted {
+                    Ok(accepted) => accepted,
+                    Err(error) => {
+                        tracing::warn!(%error, "accept failed");
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                };
+                let Some(admitted) = cap.admit() else {
+                    tokio::spawn(connections::turn_away(stream, tls.is_none()));
+                    continue;
+                };
+                let _ = stream.set_nodelay(true);
+                let service = with_connection_headers(app.clone(), peer, closing.clone());
+                let builder = builder.clone();
+                let watcher = drain.watcher();
+                // One future per kind of connection, so that a plain connection's task is not
+                // sized for the TLS session it does not have.
+                match tls.clone() {
+                    None => threads.serve(stream, move |stream| async move {
+                        let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded(stream, peer, stall_limit)), service);
+                        closed(peer, admitted, watcher.serve(connection, false).await);
+                    }),
+                    Some(acceptor) => threads.serve(stream, move |stream| async move {
+                        let Some(stream) = handshake(&acceptor, stream, peer, handshake_timeout).await else {
+                            return;
+                        };
+                        let http2 = stream.get_ref().1.alpn_protocol() == Some(b"h2");
+                        let (stream, flusher) = write_batch::batched(stream);
+                        let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded(stream, peer, stall_limit)), service);
+                        closed(peer, admitted, flusher.after_each_turn(watcher.serve(connection, http2)).await);
+                    }),
+                }
+            }
+            () = &mut stop => break,
+        }
+    }
+    drop(listener);
+    tracing::info!(
+        grace_secs = grace.as_secs(),
+        "stopped accepting: finishing in-flight requests"
+    );
+    drain.run(grace).await;
+    Ok(())
+}
+
+/// The TLS session with `peer` on `stream`, within `timeout`; `None` (logged) when the handshake
+/// fails or times out, or when it was an ACME TLS-ALPN-01 validation, which ends there.
+async fn handshake(
+    acceptor: &TlsAcceptor,
+    stream: TcpStream,
+    peer: SocketAddr,
+    timeout: Duration,
+) -> Option<TlsStream<TcpStream>> {
+    let stream = match tokio::time::timeout(timeout, acceptor.accept(stream)).await {
+        Ok(Ok(stream)) => stream,
+        Ok(Err(error)) => {
+            tracing::debug!(%error, %peer, "TLS handshake failed");
+            return None;
+        }
+        Err(_) => {
+            tracing::debug!(%peer, "TLS handshake timed out");
+            return None;
+        }
+    };
+    if tls::is_validation(stream.get_ref().1) {
+        tracing::info!(%peer, "answered an ACME TLS-ALPN-01 validation");
+        return None;
+    }
+    Some(stream)
+}
+
+/// Frees the connection's slot and logs how the connection with `peer` ended.
+fn closed<E: std::fmt::Display>(peer: SocketAddr, admitted: Admitted, served: Result<(), E>) {
+    drop(admitted);
+    match served {
+        Ok(()) => tracing::debug!(%peer, "connection closed; its slot is free"),
+        Err(error) => {
+            tracing::debug!(%peer, %error, "connection closed with an error; its slot is free")
+        }
+    }
+}
