@@ -238,6 +238,23 @@ fn redirects_and_links_must_reach_real_pages() {
             .any(|e| e.starts_with("content/en/faq.toml:") && e.contains("`/pricing#fees`")),
         "{link:?}"
     );
+    let feature = errors_after(|f| {
+        replace(
+            f,
+            "zh/site.toml",
+            "path = \"/company-security-guide\"",
+            "path = \"/security-guides\"",
+        )
+    });
+    assert!(
+        feature
+            .iter()
+            .any(|e| e.starts_with("content/zh/site.toml:")
+                && e.contains(
+                    "the resources menu features `/security-guides`, which is not a page"
+                )),
+        "{feature:?}"
+    );
 }
 
 #[test]

@@ -17,6 +17,7 @@ use super::entities::{Entity, LocalEntity};
 use super::fees::{FeeSchedules, LocalFees};
 use super::glossary::Glossary;
 use super::marketing::MarketingPage;
+use super::menu_features::MenuFeature;
 use super::supported_assets::SupportedAssetLists;
 
 /// All site content, parsed and validated.
@@ -356,6 +357,10 @@ pub struct LocalSiteFacts {
     /// One line under each link of the header's menus and each page the 404 page suggests, by
     /// unprefixed page path (`insights` for the Insights link).
     pub menu_summary: BTreeMap<String, String>,
+    /// The featured link of each header menu, by menu id (`solutions`, `product`, `company`,
+    /// `resources`).
+    #[serde(default)]
+    pub menu_feature: BTreeMap<String, MenuFeature>,
     /// The line of proofs under every marketing page's hero.
     pub trust_line: TrustLine,
 }

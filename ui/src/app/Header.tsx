@@ -141,6 +141,7 @@ export function Header({ page }: { page: PageData }) {
                   open={openGroup === entry.id}
                   onOpenChange={setGroupOpen}
                   summaries={page.chrome.menuSummaries}
+                  feature={page.chrome.menuFeatures[entry.id]}
                 />
               ),
             )}

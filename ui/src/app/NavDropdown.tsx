@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useRef } from "preact/hooks";
 import { Icon } from "../components/Icon";
 import { focusableIn, menuKeyIndex } from "../lib/focus";
-import type { Lang } from "../lib/types";
+import type { Lang, MenuFeatureLink } from "../lib/types";
 import { groupIsCurrent, type NavGroup, summaryKey } from "./nav";
 import { NavLinkItem } from "./NavLinkItem";
 
@@ -11,7 +11,8 @@ type MenuEdge = "first" | "last";
 
 /** A group of the header navigation as a disclosure menu (WAI-ARIA APG "disclosure navigation"):
  * Enter/Space toggle, ArrowDown/ArrowUp open into the first/last link, arrows, Home and End move,
- * Escape closes back to the button; a click outside or focus leaving the group closes it. */
+ * Escape closes back to the button; a click outside or focus leaving the group closes it. The
+ * menu's featured link, when the content names one, closes the panel under its entries. */
 export function NavDropdown({
   group,
   lang,
@@ -19,6 +20,7 @@ export function NavDropdown({
   open,
   onOpenChange,
   summaries,
+  feature,
 }: {
   group: NavGroup;
   lang: Lang;
@@ -26,6 +28,8 @@ export function NavDropdown({
   open: boolean;
   /** One line under each link, by `summaryKey`. */
   summaries: Record<string, string>;
+  /** The menu's featured link (`[menu_feature]` of the content's site.toml). */
+  feature: MenuFeatureLink | undefined;
   onOpenChange: (id: string, open: boolean) => void;
 }) {
   const { i18n } = useLingui();
@@ -118,6 +122,15 @@ export function NavDropdown({
             />
           </li>
         ))}
+        {feature && (
+          <li class="site-nav__feature">
+            <a class="nav-feature" href={feature.href}>
+              <span class="nav-feature__label">{feature.label}</span>
+              <span class="nav-feature__title">{feature.title}</span>
+              <span class="nav-summary">{feature.text}</span>
+            </a>
+          </li>
+        )}
       </ul>
     </li>
   );

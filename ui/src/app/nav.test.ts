@@ -63,6 +63,15 @@ describe("navigation data", () => {
     ]);
   });
 
+  it("gives every menu one featured link in each language, and names no other menu", () => {
+    const menus = mainNav.flatMap((entry) => (entry.kind === "group" ? [entry.id] : []));
+    for (const lang of ["en", "zh"]) {
+      const site = readFileSync(resolve(`../content/${lang}/site.toml`), "utf8");
+      const featured = [...site.matchAll(/^\[menu_feature\.(\w+)\]$/gm)].flatMap((match) => match[1] ?? []);
+      expect(featured.sort()).toEqual([...menus].sort());
+    }
+  });
+
   it("has the footer links in order", () => {
     expect(footerGroups.flatMap((column) => column.links.map((link) => link.path))).toEqual([
       "/announcements",

@@ -13,6 +13,7 @@ export type { FooterEntity } from "./generated/FooterEntity";
 export type { Inline } from "./generated/Inline";
 export type { Intro as IntroData } from "./generated/Intro";
 export type { Lang } from "./generated/Lang";
+export type { MenuFeatureLink } from "./generated/MenuFeatureLink";
 export type { PrivacyLinkSentence } from "./generated/PrivacyLinkSentence";
 export type { RuntimeSettings } from "./generated/RuntimeSettings";
 export type { SiteConfig } from "./generated/SiteConfig";

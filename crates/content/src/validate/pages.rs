@@ -186,6 +186,18 @@ impl PageRules<'_> {
                 );
             }
         }
+        for (menu, feature) in &locale.site.menu_feature {
+            let page = feature
+                .path()
+                .map(|path| path.split('#').next().unwrap_or(path));
+            if let Some(page) = page.filter(|page| !self.pages.contains(*page)) {
+                self.found.error(
+                    &site_file,
+                    &format!("[menu_feature.{menu}]"),
+                    format!("the {menu} menu features `{page}`, which is not a page"),
+                );
+            }
+        }
         for path in &content.site.suggested_pages {
             if !locale.site.menu_summary.contains_key(path) {
                 self.found.error(

@@ -118,6 +118,21 @@ pub struct Chrome {
     pub entities: Vec<FooterEntity>,
     /// One line under each link of the header's menus, by unprefixed page path.
     pub menu_summaries: BTreeMap<String, String>,
+    /// The featured link of each header menu, by menu id.
+    pub menu_features: BTreeMap<String, MenuFeatureLink>,
+}
+
+/// A header menu's featured link, beside its entries.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct MenuFeatureLink {
+    /// The small label above the title.
+    pub label: String,
+    /// The link's title.
+    pub title: String,
+    /// One line under the title (a date, for an announcement).
+    pub text: String,
+    /// The localized address.
+    pub href: String,
 }
 
 /// A legal entity clients contract with, as the footer names it.
