@@ -33,12 +33,8 @@ const PHONE_MENU_ID = "phone-menu";
 /** Left as served: hydration does not touch the children of an element with inner HTML. */
 const AS_SERVED = { __html: "" };
 
-/** Widths at which the navigation would not fit on one line beside the brand: the menu button and
- * its panel take over (styles/header.css holds the same width). */
-const COMPACT_HEADER = "(max-width: 63.99rem)";
-
 /** Brand, session controls, the language switch and the "Open an account" button on the first row,
- * the main navigation with its dropdown menus on the second; below `COMPACT_HEADER` (laid out by
+ * the main navigation with its dropdown menus on the second; below 64rem (laid out by
  * CSS) the brand, the button and a menu button that opens the navigation panel instead.
  *
  * The panel is a `<dialog>` popover in the served page, closed, with every entry of the header
@@ -56,7 +52,7 @@ const COMPACT_HEADER = "(max-width: 63.99rem)";
  * visitor saving data), or when another page needs them. Once the
  * page is idle the closed menus and panel are laid out unseen (`data-prepared`), so that opening
  * one only has to show it. Menus and the panel close when the page changes or a link in the panel
- * is followed, and the panel when the window grows wide. */
+ * is followed; on a window grown wide, an open panel is not drawn (styles/phone-menu.css). */
 export function Header({ page }: { page: PageData }) {
   const { t } = useLingui();
   const current = splitLang(page.path).path;
@@ -72,9 +68,8 @@ export function Header({ page }: { page: PageData }) {
   const loadedPhoneMenu = useLoaded(loadPhoneMenu, phoneMenuWanted || page.path !== servedPath);
   const phoneMenu = loadedPhoneMenu ?? preparedPhoneMenu;
   const panelRef = useRef<HTMLDialogElement>(null);
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
 
-  const closePanel = useCallback(() => panelRef.current?.hidePopover(), []);
+  const closePanel = () => panelRef.current?.hidePopover();
 
   useEffect(() => {
     setOpenGroup(null);
@@ -88,31 +83,18 @@ export function Header({ page }: { page: PageData }) {
       setPrepared(true);
       if (!savingData()) wantPhoneMenu();
     });
-    const compact = matchMedia(COMPACT_HEADER);
-    const closeWhenWide = () => {
-      if (!compact.matches) closePanel();
-    };
-    compact.addEventListener("change", closeWhenWide);
-    return () => compact.removeEventListener("change", closeWhenWide);
   }, []);
 
-  const onPanelToggle = (event: ToggleEvent) => {
-    if (event.newState === "open") {
-      // The header is drawn again (the button's state, the panel's tools) once the open panel has
-      // been painted, so that the tap's answer waits for nothing.
-      requestAnimationFrame(() =>
-        setTimeout(() => setPanelOpen(panelRef.current?.matches(":popover-open") ?? false)),
-      );
-      return;
-    }
-    setPanelOpen(false);
-  };
+  // The header is drawn again (the button's state, the panel's tools) once the panel has been
+  // painted, so that the tap's answer waits for nothing; the changes keep their order.
+  const onPanelToggle = (event: ToggleEvent) =>
+    requestAnimationFrame(() => setTimeout(() => setPanelOpen(event.newState === "open")));
 
   const onPanelClick = (event: MouseEvent) => {
     if (!(event.target as Element).closest("a")) return;
     closePanel();
     // The popover gives focus back to the menu button; a followed link keeps it off the button.
-    menuButtonRef.current?.blur();
+    (document.activeElement as HTMLElement | null)?.blur();
   };
 
   const setGroupOpen = useCallback((id: string, open: boolean) => {
@@ -157,7 +139,6 @@ export function Header({ page }: { page: PageData }) {
           <Trans>Open an account</Trans>
         </a>
         <button
-          ref={menuButtonRef}
           type="button"
           class="menu-button"
           aria-haspopup="dialog"

@@ -124,9 +124,9 @@ export function NavDropdown({
         ))}
         {feature && (
           <li class="site-nav__feature">
-            <a class="nav-feature" href={feature.href}>
-              <span class="nav-feature__label">{feature.label}</span>
-              <span class="nav-feature__title">{feature.title}</span>
+            <a href={feature.href}>
+              <small>{feature.label}</small>
+              <strong>{feature.title}</strong>
               <span class="nav-summary">{feature.text}</span>
             </a>
           </li>
