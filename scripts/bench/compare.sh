@@ -138,15 +138,7 @@ check_setup() {
   case $encoding in br | gzip | identity) ;; *) die "--encoding must be br, gzip or identity" ;; esac
   require_count --calibrate "$calibrate"
   require_count --calibrate-rounds "$calibrate_rounds"
-  case $nginx_mode in
-    fastest | fastest-full) ;;
-    *) nginx_mode=$(bench_nginx_variant "$nginx_mode" 0) || die "--nginx takes fastest, fastest-full or a variant (see -h)" ;;
-  esac
-  bench_check_pin "$pin" || die "bad --pin"
-  loadgen_cpus=$(bench_pin_cpus "$pin" loadgen)
-  server_cpus=$(bench_pin_cpus "$pin" server)
-  loadgen_cmd=() server_cmd=()
-  if [ -n "$loadgen_cpus" ]; then loadgen_cmd=(taskset -c "$loadgen_cpus") server_cmd=(taskset -c "$server_cpus"); fi
+  bench_apply_modes "$nginx_mode" "$pin" 0 || die "bad --nginx or --pin"
   [ -x "$binary" ] || die "no executable site binary at $binary (build it or pass --binary)"
   local tool
   for tool in nginx wrk curl sha256sum; do

@@ -104,15 +104,7 @@ done
 for value in "$duration" "$rounds" "$calibrate" "$calibrate_rounds"; do
   [[ $value =~ ^[1-9][0-9]*$ ]] || die "--duration, --rounds, --calibrate and --calibrate-rounds take a positive whole number, not '$value'"
 done
-case $nginx_mode in
-  fastest | fastest-full) ;;
-  *) nginx_mode=$(bench_nginx_variant "$nginx_mode" 1) || die "--nginx takes fastest, fastest-full or a variant (see -h)" ;;
-esac
-bench_check_pin "$pin" || die "bad --pin"
-loadgen_cpus=$(bench_pin_cpus "$pin" loadgen)
-server_cpus=$(bench_pin_cpus "$pin" server)
-loadgen_cmd=() server_cmd=()
-if [ -n "$loadgen_cpus" ]; then loadgen_cmd=(taskset -c "$loadgen_cpus") server_cmd=(taskset -c "$server_cpus"); fi
+bench_apply_modes "$nginx_mode" "$pin" 1 || die "bad --nginx or --pin"
 [[ $warm_up =~ ^[0-9]+$ ]] || die "--warm-up takes a whole number of seconds, not '$warm_up'"
 [[ $path == /* && ! $path =~ [[:space:][:cntrl:]\"\\\$] ]] || die "--path must start with / and have no space, quote, backslash or \$"
 for row in $rows; do

@@ -427,6 +427,29 @@ bench_check_pin() {
   [ "$(nproc)" -ge 2 ] || { echo "--pin needs 2 CPUs" >&2; return 1; }
 }
 
+# bench_apply_modes NGINX_MODE PIN TLS: checks the --nginx and --pin options of a benchmark
+# (TLS 1 for the TLS variants) and sets nginx_mode (a full variant unless fastest or
+# fastest-full), the CPU lists loadgen_cpus and server_cpus ("" unpinned) and the command
+# prefixes loadgen_cmd and server_cmd (taskset, or nothing); prints why and fails on a bad value.
+bench_apply_modes() {
+  nginx_mode=$1
+  case $nginx_mode in
+    fastest | fastest-full) ;;
+    *) nginx_mode=$(bench_nginx_variant "$nginx_mode" "$3") || {
+      echo "--nginx takes fastest, fastest-full or a variant (see -h)" >&2
+      return 1
+    } ;;
+  esac
+  bench_check_pin "$2" || return 1
+  loadgen_cpus=$(bench_pin_cpus "$2" loadgen)
+  server_cpus=$(bench_pin_cpus "$2" server)
+  loadgen_cmd=() server_cmd=()
+  if [ -n "$loadgen_cpus" ]; then
+    # shellcheck disable=SC2034 # read by the caller
+    loadgen_cmd=(taskset -c "$loadgen_cpus") server_cmd=(taskset -c "$server_cpus")
+  fi
+}
+
 # bench_pin_describe MODE: one line saying where the load generator and the servers run.
 bench_pin_describe() {
   case $1 in

@@ -29,6 +29,7 @@ pub mod list_pages;
 pub mod load;
 pub mod marketing;
 pub mod markup;
+pub mod menu_feature_links;
 pub mod menu_features;
 pub mod model;
 pub mod numbers;

@@ -1,15 +1,7 @@
-//! The featured link of each header menu (`[menu_feature.*]` of `{lang}/site.toml`): what an
-//! editor writes, and the link the page data carries.
-
-use std::collections::BTreeMap;
+//! The featured link of each header menu (`[menu_feature.*]` of `{lang}/site.toml`), as an
+//! editor writes it; `menu_feature_links.rs` makes the link the page data carries.
 
 use serde::{Deserialize, Serialize};
-
-use super::Lang;
-use super::facts::long_date;
-use super::markup::localize_link;
-use super::model::Content;
-use super::view::page::MenuFeatureLink;
 
 /// One menu's featured link, beside the menu's own entries.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -42,40 +34,4 @@ impl MenuFeature {
             Self::LatestAnnouncement { .. } => None,
         }
     }
-}
-
-/// Every menu's featured link in `lang`, by menu id, its path localized; a newest-announcement
-/// feature takes the announcement's title and long date.
-pub fn menu_feature_links(content: &Content, lang: Lang) -> BTreeMap<String, MenuFeatureLink> {
-    let locale = content.locale(lang);
-    locale
-        .site
-        .menu_feature
-        .iter()
-        .filter_map(|(menu, feature)| {
-            let link = match feature {
-                MenuFeature::Page {
-                    label,
-                    title,
-                    text,
-                    path,
-                } => MenuFeatureLink {
-                    label: label.clone(),
-                    title: title.clone(),
-                    text: text.clone(),
-                    href: localize_link(path, lang),
-                },
-                MenuFeature::LatestAnnouncement { label } => {
-                    let newest = locale.announcements.announcement.first()?;
-                    MenuFeatureLink {
-                        label: label.clone(),
-                        title: newest.title.clone(),
-                        text: long_date(newest.date, lang),
-                        href: lang.localize(&format!("/announcements/{}", newest.id)),
-                    }
-                }
-            };
-            Some((menu.clone(), link))
-        })
-        .collect()
 }

@@ -5,7 +5,7 @@ use super::contact::{BUSINESS_TYPES, MAX_CHARS};
 use super::countries::COUNTRIES;
 use super::documents::LongDocument;
 use super::error_kind::ErrorKind;
-use super::menu_features::menu_feature_links;
+use super::menu_feature_links::menu_feature_links;
 use super::model::{Content, LocaleContent, PageMeta, Route};
 use super::page_kind::PageKind;
 use super::section_items::EntityId;

@@ -1,0 +1,47 @@
+//! The featured link of each header menu as the page data carries it, made from what
+//! `{lang}/site.toml` says of it (`menu_features.rs`).
+
+use std::collections::BTreeMap;
+
+use super::Lang;
+use super::facts::long_date;
+use super::markup::localize_link;
+use super::menu_features::MenuFeature;
+use super::model::Content;
+use super::view::page::MenuFeatureLink;
+
+/// Every menu's featured link in `lang`, by menu id, its path localized; a newest-announcement
+/// feature takes the announcement's title and long date.
+pub fn menu_feature_links(content: &Content, lang: Lang) -> BTreeMap<String, MenuFeatureLink> {
+    let locale = content.locale(lang);
+    locale
+        .site
+        .menu_feature
+        .iter()
+        .filter_map(|(menu, feature)| {
+            let link = match feature {
+                MenuFeature::Page {
+                    label,
+                    title,
+                    text,
+                    path,
+                } => MenuFeatureLink {
+                    label: label.clone(),
+                    title: title.clone(),
+                    text: text.clone(),
+                    href: localize_link(path, lang),
+                },
+                MenuFeature::LatestAnnouncement { label } => {
+                    let newest = locale.announcements.announcement.first()?;
+                    MenuFeatureLink {
+                        label: label.clone(),
+                        title: newest.title.clone(),
+                        text: long_date(newest.date, lang),
+                        href: lang.localize(&format!("/announcements/{}", newest.id)),
+                    }
+                }
+            };
+            Some((menu.clone(), link))
+        })
+        .collect()
+}
