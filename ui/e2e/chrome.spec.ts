@@ -8,6 +8,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
 
 /** The dropdown groups of the header and the number of links in each. */
+/** The entries of each header menu; each menu also ends with its featured link. */
 const GROUPS = { solutions: 6, product: 2, company: 3, resources: 3 } as const;
 
 /** An unprefixed path in the page language. */
@@ -38,7 +39,7 @@ for (const lang of ["en", "zh"] as const) {
           const menu = page.locator(`#nav-menu-${id}`);
           const items = menu.locator("a");
           await expect(button).toHaveAttribute("aria-controls", `nav-menu-${id}`);
-          await expect(items).toHaveCount(count);
+          await expect(items).toHaveCount(count + 1);
 
           await button.focus();
           await page.keyboard.press("Enter");
@@ -78,6 +79,30 @@ for (const lang of ["en", "zh"] as const) {
           await expect(menu).toBeHidden();
           await expect(button).toHaveAttribute("aria-expanded", "false");
         });
+      }
+    });
+
+    test("every dropdown ends with its featured link; the Company menu's is the newest announcement", async ({
+      page,
+    }) => {
+      await open(page, at(lang, "/services"));
+      const announcements = (await (
+        await page.request.get(`/_app/data?path=${at(lang, "/announcements")}`)
+      ).json()) as { data: { items: { id: string; title: string }[] } };
+      const newest = announcements.data.items[0];
+      for (const id of Object.keys(GROUPS)) {
+        await page.locator(`[data-nav-group=${id}]`).click();
+        const feature = page.locator(`#nav-menu-${id} > li:last-child.site-nav__feature a`);
+        await expect(feature).toBeVisible();
+        await expect(feature.locator("small")).not.toBeEmpty();
+        await expect(feature.locator("strong")).not.toBeEmpty();
+        const href = (await feature.getAttribute("href")) ?? "";
+        expect((await page.request.get(href)).status(), href).toBe(200);
+        if (id === "company") {
+          expect(href).toBe(at(lang, `/announcements/${newest?.id}`));
+          await expect(feature.locator("strong")).toHaveText(newest?.title ?? "");
+        }
+        await page.keyboard.press("Escape");
       }
     });
 

@@ -68,8 +68,9 @@ export function ClientApp({
         if (!showsErrorPages()) snapshot.current = snapshotOfApp();
         const reset = failed.current ? 1 : 0;
         failed.current = false;
-        const { data } = loaded.page;
-        showingServerError.current = data.kind === "error" && data.status === 500;
+        // Only an error page's data has a status; a page's data may be anything (even null) here.
+        const { page, data } = loaded.page;
+        showingServerError.current = page === "error" && data.kind === "error" && data.status === 500;
         committed.current = resolve;
         setView((previous) => ({ loaded, resets: previous.resets + reset }));
       }),

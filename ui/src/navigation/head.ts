@@ -73,7 +73,8 @@ function applyFeed(feed: PageData["feed"]): void {
  * (not for error pages), robots.
  * `noindex` is `undefined` when the route table is not known, leaving the robots meta as it is. */
 export function applyHead(page: PageData, noindex: boolean | undefined): void {
-  const isError = page.data.kind === "error";
+  // By the page's id: a page's data may be anything (even null) when its code failed.
+  const isError = page.page === "error";
   const other: Lang = page.lang === "en" ? "zh" : "en";
   document.title = page.title;
   document.documentElement.lang = HTML_LANG[page.lang];
