@@ -8,6 +8,7 @@ use crate::fees;
 use crate::files::ContentFiles;
 use crate::icons::ICONS;
 use crate::marketing::{BRAND_KIT_PAGE, MarketingPage, Section, TRUST_CENTER_PAGE};
+use crate::menu_features::MenuFeature;
 use crate::model::Content;
 use crate::pages::page_instances;
 use crate::section_items::CertificationLayout;
@@ -186,17 +187,13 @@ impl PageRules<'_> {
                 );
             }
         }
-        for (menu, feature) in &locale.site.menu_feature {
-            let page = feature
-                .path()
-                .map(|path| path.split('#').next().unwrap_or(path));
-            if let Some(page) = page.filter(|page| !self.pages.contains(*page)) {
-                self.found.error(
-                    &site_file,
-                    &format!("[menu_feature.{menu}]"),
-                    format!("the {menu} menu features `{page}`, which is not a page"),
-                );
-            }
+        for path in locale
+            .site
+            .menu_feature
+            .values()
+            .filter_map(MenuFeature::path)
+        {
+            self.link(&site_file, path);
         }
         for path in &content.site.suggested_pages {
             if !locale.site.menu_summary.contains_key(path) {
