@@ -109,7 +109,7 @@ impl SearchIndex {
                 .iter()
                 .map(|a| {
                     Entry::new(
-                        lang.localize(&format!("/announcements/{}", a.id)),
+                        a.path(lang),
                         &a.title,
                         &a.summary,
                         plain_text(&a.body),

@@ -57,10 +57,7 @@ pub fn atom(content: &Content, lang: Lang, public_url: &str) -> String {
         icon = xml_escape(&absolute(public_url, "/favicon.svg")),
     );
     for item in items {
-        let url = absolute(
-            public_url,
-            &lang.localize(&format!("/announcements/{}", item.id)),
-        );
+        let url = absolute(public_url, &item.path(lang));
         let _ = write!(
             xml,
             "  <entry>\n\

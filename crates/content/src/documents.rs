@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Lang;
+
 /// `{lang}/faq.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -145,6 +147,11 @@ impl Announcement {
     /// When it last changed: `updated`, or its publication date.
     pub fn modified(&self) -> toml::value::Date {
         self.updated.unwrap_or(self.date)
+    }
+
+    /// The path of its page in `lang` (`/announcements/{id}`, prefixed for Chinese).
+    pub fn path(&self, lang: Lang) -> String {
+        lang.localize(&format!("/announcements/{}", self.id))
     }
 }
 

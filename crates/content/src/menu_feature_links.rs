@@ -37,7 +37,7 @@ pub fn menu_feature_links(content: &Content, lang: Lang) -> BTreeMap<String, Men
                         label: label.clone(),
                         title: newest.title.clone(),
                         text: long_date(newest.date, lang),
-                        href: lang.localize(&format!("/announcements/{}", newest.id)),
+                        href: newest.path(lang),
                     }
                 }
             };
