@@ -93,8 +93,16 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   }, []);
 
   useEffect(() => {
-    if (summaryFocus > 0) summary.current?.focus();
-  }, [summaryFocus, behaviour]);
+    if (behaviour) whenIdle(() => behaviour.compileChecks(copy.message, data.limits));
+  }, [behaviour, copy, data]);
+
+  // The fields' messages are the tap's answer and paint in its first frame; the summary follows
+  // in the next one, then takes focus, so the frame that answers the tap lays out only the fields.
+  useEffect(() => {
+    if (summaryFocus === 0) return;
+    if (summaryShown) summary.current?.focus();
+    else setSummaryShown(true);
+  }, [summaryFocus, summaryShown, behaviour]);
 
   if (receipt && behaviour) return <behaviour.SuccessPanel receipt={receipt} copy={copy.success} />;
 
@@ -195,7 +203,6 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
     setTouched(new Set(FIELD_ORDER));
     setServerErrors({});
     if (loaded.firstInvalidField(values, copy.message, data.limits)) {
-      setSummaryShown(true);
       setSummaryFocus((count) => count + 1);
       return;
     }
@@ -212,7 +219,6 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
       setReceipt(outcome.receipt);
     } else if (outcome.kind === "invalid") {
       setServerErrors(outcome.fields);
-      setSummaryShown(true);
       setSummaryFocus((count) => count + 1);
     } else {
       setAlert(outcome.message);

@@ -4,6 +4,6 @@
  * submission and the panel shown after it, kept out of the page's first load. */
 export { ErrorSummary } from "./ErrorSummary";
 export { areaCodeOptions, countryOptions, matchOptions } from "./regions";
-export { fieldError, firstInvalidField } from "./rules";
+export { compileChecks, fieldError, firstInvalidField } from "./rules";
 export { SuccessPanel } from "./SuccessPanel";
 export { applicationBody, idempotencyKeys, submitApplication } from "./submission";
