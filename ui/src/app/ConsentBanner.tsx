@@ -54,9 +54,11 @@ export function ConsentBanner({ lang }: { lang: Lang }) {
 
   if (view === "hidden") return null;
 
-  // Both views are one tree, the parts of the other view hidden: Settings then changes a few
-  // attributes rather than replacing elements (the pressed button among them), so the levels
-  // show in the frame after the tap.
+  // Both views are one tree: Settings changes a few attributes and the pressed button's label
+  // (it becomes "Save my choices", so the focused button is never hidden, which would make the
+  // browser restyle the page inside the tap), and the levels, laid out unseen since the banner
+  // appeared, only take their height (src/styles/consent.css): they show in the frame after the
+  // tap.
   const settings = view === "settings";
 
   const decide = (levels: Level[]) => {
@@ -109,27 +111,29 @@ export function ConsentBanner({ lang }: { lang: Lang }) {
             <a href={localize("/cookie-policy", lang)}>cookie policy</a>.
           </Trans>
         </p>
-        <fieldset class="consent__levels" hidden={!settings}>
-          <legend>
-            <Trans>Cookie levels</Trans>
-          </legend>
-          {levels.map((level) => (
-            <div key={level.id} class="consent__level">
-              <label>
-                <input
-                  type="checkbox"
-                  name={level.id}
-                  checked={level.id === "necessary" || chosen.includes(level.id)}
-                  disabled={level.id === "necessary"}
-                  aria-describedby={`consent-${level.id}`}
-                  onChange={(event) => toggle(level.id, event.currentTarget.checked)}
-                />
-                {level.name}
-              </label>
-              <p id={`consent-${level.id}`}>{level.description}</p>
-            </div>
-          ))}
-        </fieldset>
+        <div class="consent__settings" data-shown={settings || undefined}>
+          <fieldset class="consent__levels">
+            <legend>
+              <Trans>Cookie levels</Trans>
+            </legend>
+            {levels.map((level) => (
+              <div key={level.id} class="consent__level">
+                <label>
+                  <input
+                    type="checkbox"
+                    name={level.id}
+                    checked={level.id === "necessary" || chosen.includes(level.id)}
+                    disabled={level.id === "necessary"}
+                    aria-describedby={`consent-${level.id}`}
+                    onChange={(event) => toggle(level.id, event.currentTarget.checked)}
+                  />
+                  {level.name}
+                </label>
+                <p id={`consent-${level.id}`}>{level.description}</p>
+              </div>
+            ))}
+          </fieldset>
+        </div>
         <div class="consent__actions">
           <button
             type="button"
@@ -149,21 +153,13 @@ export function ConsentBanner({ lang }: { lang: Lang }) {
           <button
             type="button"
             class="button button--secondary"
-            hidden={settings}
             onClick={() => {
+              if (settings) return decide(chosen);
               setChosen(readConsent() ?? ["necessary"]);
               setView("settings");
             }}
           >
-            <Trans>Settings</Trans>
-          </button>
-          <button
-            type="button"
-            class="button button--secondary"
-            hidden={!settings}
-            onClick={() => decide(chosen)}
-          >
-            <Trans>Save my choices</Trans>
+            {settings ? <Trans>Save my choices</Trans> : <Trans>Settings</Trans>}
           </button>
         </div>
       </div>
