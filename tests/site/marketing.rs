@@ -120,6 +120,19 @@ fn company_figures_follow_site_toml_in_strips_and_prose() {
     assert!(!about.to_string().contains("300 institutional"));
 }
 
+#[test]
+fn the_trust_line_links_to_the_trust_center_from_every_page_but_its_own() {
+    let content = content_after(|_| {});
+    for (lang, trust_center) in [(Lang::En, "/trust-center"), (Lang::Zh, "/zh/trust-center")] {
+        let home = data_of(&content, lang, "/");
+        assert_eq!(home["trust"]["link"]["href"], trust_center);
+        assert!(!home["trust"]["items"].as_array().unwrap().is_empty());
+        let own = data_of(&content, lang, "/trust-center");
+        assert!(own["trust"]["link"].is_null(), "{}", own["trust"]);
+        assert_eq!(own["trust"]["items"], home["trust"]["items"]);
+    }
+}
+
 #[tokio::test]
 async fn served_pages_show_the_figures_and_no_token_is_left() {
     let home = get("/").await;

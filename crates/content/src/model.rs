@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::Lang;
 use super::api_copy::ApiCopy;
@@ -367,8 +366,9 @@ pub struct LocalSiteFacts {
 
 /// The line under every hero that names what a buyer's security team checks first (reports,
 /// certificates, insurance, licences) and links to the Trust center; the page data puts the
-/// certifications of [`SiteFacts::trust_line`] before the items written here.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+/// certifications of [`SiteFacts::trust_line`] before the items written here
+/// (`view::page::TrustLineView`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TrustLine {
     /// The proofs in order, such as the insurance cover and each entity's licence.

@@ -154,6 +154,7 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Page
                 content,
                 lang,
                 meta,
+                &instance.path,
                 &locale.marketing[&instance.page],
             )),
         ),

@@ -6,7 +6,7 @@ use super::marketing::{Action, MarketingPage, Section};
 use super::markup::{self, localize_link};
 use super::model::{Content, Evidence, PageMeta, TrustLine};
 use super::section_items::{ClientCase, EntityId};
-use super::view::page::{HeroView, Intro, MarketingData};
+use super::view::page::{HeroView, Intro, MarketingData, NamedLink, TrustLineView};
 use super::view::section::{
     BrandCopyText, CertificationView, ClientTypeView, EntityCard, EvidenceView, FigureView,
     SectionBody, SectionView, Swatch, TextInLanguage,
@@ -26,6 +26,7 @@ pub fn page_data(
     content: &Content,
     lang: Lang,
     meta: &PageMeta,
+    path: &str,
     page: &MarketingPage,
 ) -> MarketingData {
     let hero = &page.hero;
@@ -44,16 +45,24 @@ pub fn page_data(
             lead: meta.lead.clone(),
         },
         hero,
-        trust: TrustLine {
-            items: trust_items(content, &trust.items),
-            link: trust.link.clone(),
-            href: localize_link(&trust.href, lang),
-        },
+        trust: trust_line(content, lang, trust, path),
         sections: page
             .section
             .iter()
             .map(|section| section_view(content, lang, section))
             .collect(),
+    }
+}
+
+/// The trust line of the page at `path` (not localized): its proofs, and its link unless the
+/// page is the one it leads to.
+fn trust_line(content: &Content, lang: Lang, trust: &TrustLine, path: &str) -> TrustLineView {
+    TrustLineView {
+        items: trust_items(content, &trust.items),
+        link: (trust.href != path).then(|| NamedLink {
+            label: trust.link.clone(),
+            href: localize_link(&trust.href, lang),
+        }),
     }
 }
 

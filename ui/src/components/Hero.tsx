@@ -6,7 +6,7 @@ import { Words } from "./Words";
 
 /** The intro of a marketing page: eyebrow, heading, lead, buttons and an illustration, over the
  * trust line: the reports, certificate, insurance and licences a security team checks first,
- * linking to the Trust center. */
+ * linking to the Trust center (except on the Trust center itself). */
 export function Hero({
   heading,
   lead,
@@ -42,7 +42,7 @@ export function Hero({
         {trust.items.map((item) => (
           <span key={item}>{item}</span>
         ))}
-        <a href={trust.href}>{trust.link}</a>
+        {trust.link && <a href={trust.link.href}>{trust.link.label}</a>}
       </p>
     </section>
   );

@@ -11,7 +11,7 @@ use crate::contact::{ContactCopy, FieldLimits};
 use crate::illustration::{Illustration, Word};
 use crate::marketing::Action;
 use crate::markup::Block;
-use crate::model::{PageMeta, TrustLine};
+use crate::model::PageMeta;
 use crate::supported_asset_query::SupportedAssetAnswer;
 
 /// Everything a page renders from, in one language.
@@ -333,9 +333,29 @@ pub struct MarketingData {
     /// What the intro shows besides them.
     pub hero: HeroView,
     /// The line of proofs under the hero, linking to the Trust center.
-    pub trust: TrustLine,
+    pub trust: TrustLineView,
     /// The body sections, top to bottom.
     pub sections: Vec<SectionView>,
+}
+
+/// The line of proofs under a marketing page's hero and its link to the Trust center, which the
+/// Trust center's own page leaves out.
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(rename = "TrustLine")]
+pub struct TrustLineView {
+    /// The proofs in order: certifications, insurance cover, each entity's licence.
+    pub items: Vec<String>,
+    /// The link's words and localized path; `None` on the Trust center itself.
+    pub link: Option<NamedLink>,
+}
+
+/// A link's words and its localized path.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct NamedLink {
+    /// The words of the link.
+    pub label: String,
+    /// The localized path it leads to.
+    pub href: String,
 }
 
 /// What the intro of a marketing page shows besides its heading and lead.
