@@ -290,12 +290,10 @@ impl Renderer<'_> {
             width: SHARE_CARD_SIZE.0,
             height: SHARE_CARD_SIZE.1,
         });
-        let feed = FEED_PAGES
-            .contains(&instance.page.as_str())
-            .then(|| FeedLink {
-                href: discovery::absolute(public_url, &lang.localize(FEED_PATH)),
-                title: feed_title(self.content, lang),
-            });
+        let feed = FEED_PAGES.contains(&instance.kind).then(|| FeedLink {
+            href: discovery::absolute(public_url, &lang.localize(FEED_PATH)),
+            title: feed_title(self.content, lang),
+        });
         // The client's head update after navigation (ui/src/navigation/head.ts) reads these two.
         data.share_image = share_image.as_ref().map(|image| ShareImageLink {
             url: image.url.clone(),
