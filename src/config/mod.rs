@@ -30,3 +30,17 @@ impl Config {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sites_defaults_are_the_default_configurations() {
+        assert_eq!(
+            format!("{:?}", SiteSettings::default()),
+            format!("{:?}", Config::default().site_settings()),
+            "tests and benches build the site from SiteSettings::default()"
+        );
+    }
+}
