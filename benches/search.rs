@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use custody_content::Lang;
 use custody_site::search::Scope;
-use custody_site::{Config, ServedSite};
+use custody_site::{ServedSite, SiteSettings};
 
 const QUERIES: [(Scope, Lang, &str); 10] = [
     (Scope::Faq, Lang::En, "lost security key"),
@@ -23,7 +23,8 @@ const QUERIES: [(Scope, Lang, &str); 10] = [
 ];
 
 fn main() {
-    let site = ServedSite::from_embedded(Config::default()).expect("the embedded site builds");
+    let site =
+        ServedSite::from_embedded(SiteSettings::default()).expect("the embedded site builds");
     let rounds: u32 = 2_000;
     let mut overall = Duration::ZERO;
     for (scope, lang, query) in QUERIES {

@@ -8,10 +8,11 @@ use std::time::Instant;
 use custody_content::section_items::EntityId;
 use custody_content::supported_asset_query::{Flag, SupportedAssetIndex, SupportedAssetQuery};
 use custody_site::render::supported_asset_answers::SupportedAssetAnswers;
-use custody_site::{Config, ServedSite};
+use custody_site::{ServedSite, SiteSettings};
 
 fn main() {
-    let site = ServedSite::from_embedded(Config::default()).expect("the embedded site builds");
+    let site =
+        ServedSite::from_embedded(SiteSettings::default()).expect("the embedded site builds");
     let index = SupportedAssetIndex::new(&site.content);
     let answers = SupportedAssetAnswers::new(&site.content);
     let first = SupportedAssetQuery::first_page(EntityId::Sg);

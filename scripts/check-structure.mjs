@@ -1,6 +1,8 @@
 // Checks the shape of the Rust code, a step of scripts/test.sh: no Rust file over 450 lines (tests
-// and fuzz targets included), and no import cycle in a crate (src/ and every crates/*/src/),
-// neither between its files nor between its folders. A file depends on another when it names it
+// and fuzz targets included), and no import cycle in a crate (the site's library and the binary,
+// both in src/, and every crates/*/src/), neither between its files nor between its folders. The
+// binary is src/main.rs and the modules it declares (`mod config;` is src/config.rs or
+// src/config/); the library is src/lib.rs and every other file of src/. A file depends on another when it names it
 // by path (`use crate::a::b`, `super::b::c`, `self::b`), outside its `#[cfg(test)] mod tests`.
 // Within each folder (the crate's root included), every file and subfolder is one node, a
 // subfolder standing for every file below it and the folder's own `mod.rs` for itself, so that
@@ -15,12 +17,26 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const MAX_LINES = 450;
+/** The top-level modules a crate root declares from files of its own (`mod name;`). */
+function declaredModules(rootFile) {
+  const text = readFileSync(join(root, rootFile), "utf8").replace(/\/\/[^\n]*/g, "");
+  return new Set([...text.matchAll(/^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;/gm)].map((match) => match[1]));
+}
+
+const BINARY_MODULES = declaredModules("src/main.rs");
+/** Whether a file of src/ is the binary's: src/main.rs, or below a module main.rs declares. */
+const isBinaryFile = (file) => {
+  const module = modulePath(join(root, "src"), file);
+  return relative(root, file) === join("src", "main.rs") || BINARY_MODULES.has(module.split("::")[0]);
+};
+/** The crates checked: a name, the folder its module paths start from, and which files are its. */
 const CRATES = [
-  "src",
+  { name: "src (the library)", src: "src", owns: (file) => !isBinaryFile(file) },
+  { name: "src/main.rs (the binary)", src: "src", owns: isBinaryFile },
   ...readdirSync(join(root, "crates"), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => `crates/${entry.name}/src`)
-    .sort(),
+    .map((entry) => ({ name: `crates/${entry.name}/src`, src: `crates/${entry.name}/src`, owns: () => true }))
+    .sort((a, b) => a.name.localeCompare(b.name)),
 ];
 const LINE_CHECKED = ["src", "crates", "tests", "benches", "fuzz/src", "fuzz/fuzz_targets", "build.rs"];
 
@@ -60,8 +76,12 @@ function expandUse(tree, prefix = []) {
 }
 
 /** The files of the crate each file names by path. */
-function dependencies(src) {
-  const files = new Map(rustFiles(join(root, src)).map((file) => [modulePath(join(root, src), file), file]));
+function dependencies({ src, owns }) {
+  const files = new Map(
+    rustFiles(join(root, src))
+      .filter(owns)
+      .map((file) => [modulePath(join(root, src), file), file]),
+  );
   const graph = new Map();
   for (const [module, file] of files) {
     let text = readFileSync(file, "utf8");
@@ -176,8 +196,9 @@ function folders(graph) {
 
 const problems = [];
 let folderCount = 0;
-for (const src of CRATES) {
-  const graph = dependencies(src);
+for (const crate of CRATES) {
+  const { src } = crate;
+  const graph = dependencies(crate);
   for (const folder of folders(graph)) {
     folderCount++;
     const entries = folderGraph(graph, folder);
@@ -189,7 +210,7 @@ for (const src of CRATES) {
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([to, because]) => `    ${from} -> ${to}   (${[...new Set(because)].sort().join("; ")})`),
       );
-      const where = folder ? `${src}/${folder.replaceAll("::", "/")}/` : `${src}/`;
+      const where = folder ? `${src}/${folder.replaceAll("::", "/")}/` : crate.name;
       problems.push(`${where}: ${component.length} folders or files import one another:\n${edges.join("\n")}`);
     }
   }
@@ -198,7 +219,7 @@ for (const src of CRATES) {
       const inCycle = [...graph.get(module)].filter((other) => component.includes(other)).sort();
       return `    ${module} -> ${inCycle.join(", ")}`;
     });
-    problems.push(`${src}: ${component.length} files import one another:\n${edges.join("\n")}`);
+    problems.push(`${crate.name}: ${component.length} files import one another:\n${edges.join("\n")}`);
   }
 }
 for (const path of LINE_CHECKED) {
@@ -214,5 +235,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `structure: no import cycle between the files or the folders (${folderCount}) of ${CRATES.join(" or ")}; no Rust file over ${MAX_LINES} lines`,
+  `structure: no import cycle between the files or the folders (${folderCount}) of ${CRATES.map((crate) => crate.name).join(" or ")}; no Rust file over ${MAX_LINES} lines`,
 );

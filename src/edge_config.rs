@@ -1,11 +1,10 @@
 //! What the edge is given of the configuration: its own sections, the site's address and public
-//! origin, and the security headers its redirects carry. Here rather than in `config/`, which
-//! the security headers read.
+//! origin, and the site's security headers, which its redirects carry.
 
 use custody_edge::config::EdgeConfig;
+use custody_site::security_headers::security_headers;
 
 use crate::config::Config;
-use crate::security_headers::security_headers;
 
 impl Config {
     /// The edge's part of this configuration ([`custody_edge::run`] and
@@ -17,7 +16,7 @@ impl Config {
             server: self.server.clone(),
             tls: self.tls.clone(),
             metrics: self.metrics.clone(),
-            redirect_headers: security_headers(self),
+            redirect_headers: security_headers(&self.site_settings()),
         }
     }
 }

@@ -1,5 +1,8 @@
-//! Command line of `custody-site`: `serve` (the default; `--dev` for the live preview), `check`,
-//! `config` and `submissions`.
+//! The `custody-site` binary: the command line (`serve`, the default, with `--dev` for the live
+//! preview; `check`, `config` and `submissions`), the configuration file (`config/`, which
+//! assembles the sections of the site, the edge and the contact store, and its reference,
+//! `config_reference.rs`), and what `serve` runs (`startup.rs`, with the edge's part of the
+//! configuration in `edge_config.rs`). The site itself is the library (`src/lib.rs`).
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -9,13 +12,13 @@ use cli::{
     CheckCommand, Cli, Command, ExportFormat, LogFormatArg, ServeArgs, ServeCommand,
     SubmissionsAction,
 };
+use config::{Config, LogFormat, Overrides};
+use config_reference::default_config_toml;
 use custody_applications::export;
 use custody_content::error::report;
 use custody_edge::listeners::{self, Listeners};
 use custody_edge::upgrade::Invocation;
 use custody_site::ServedSite;
-use custody_site::config::{Config, LogFormat, Overrides};
-use custody_site::config_reference::default_config_toml;
 use custody_site::dev::{self, DevOptions, source_tree_dir};
 use custody_site::render::build_manifest::version;
 use tracing::Level;
@@ -24,6 +27,10 @@ use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
 mod cli;
+mod config;
+mod config_reference;
+mod edge_config;
+mod startup;
 
 impl ServeArgs {
     fn load(&self) -> anyhow::Result<Config> {
@@ -107,9 +114,18 @@ fn serve(command: &ServeCommand) -> anyhow::Result<()> {
                     .unwrap_or_else(|| source_tree_dir("content")),
                 ui_dir: command.ui.clone().unwrap_or_else(|| source_tree_dir("ui")),
             };
-            dev::run(config, options, listeners.site, shutdown).await
+            let (settings, edge) = (config.site_settings(), config.edge());
+            dev::run(
+                settings,
+                &config.contact,
+                &edge,
+                options,
+                listeners.site,
+                shutdown,
+            )
+            .await
         } else {
-            custody_site::run(config, listeners, invocation, shutdown).await
+            startup::run(config, listeners, invocation, shutdown).await
         }
     })
 }
@@ -119,14 +135,14 @@ fn check(command: &CheckCommand) -> anyhow::Result<()> {
     if let Some(dir) = &command.content {
         return check_folder(dir);
     }
-    let site = ServedSite::from_embedded(config)?;
-    custody_edge::tls::Tls::from_config(&site.config.tls)?;
-    custody_applications::trust::client_config(&site.config.contact)?;
+    let site = ServedSite::from_embedded(config.site_settings())?;
+    custody_edge::tls::Tls::from_config(&config.tls)?;
+    custody_applications::trust::client_config(&config.contact)?;
     println!(
         "configuration and content are valid: {} documents, build {}, public URL {}",
         site.pages.len(),
         site.build.build_id,
-        site.config.public_url
+        config.public_url
     );
     Ok(())
 }

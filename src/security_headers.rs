@@ -1,15 +1,15 @@
-//! Security headers sent on every response, computed once from the configuration (with lasting
-//! values: every answer clones them).
+//! Security headers sent on every response, computed once from the site's settings (with lasting
+//! values: every answer clones them); the binary gives them to the edge for its redirects too.
 
 use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
 
-use crate::config::Config;
 use crate::lasting::make_lasting;
+use crate::settings::SiteSettings;
 
 /// The headers every response carries. The CSP denies everything by default and allows scripts,
 /// styles, images, fonts and connections only from this site (plus origins the configuration
 /// adds), and no inline script.
-pub fn security_headers(config: &Config) -> HeaderMap {
+pub fn security_headers(settings: &SiteSettings) -> HeaderMap {
     let mut headers = HeaderMap::new();
     let sources = |extra: Vec<&str>| {
         std::iter::once("'self'")
@@ -18,9 +18,9 @@ pub fn security_headers(config: &Config) -> HeaderMap {
             .join(" ")
     };
     let csp = content_security_policy(&Sources {
-        script: &sources(config.extra_script_origins().collect()),
+        script: &sources(settings.extra_script_origins().collect()),
         style: "'self'",
-        connect: &sources(config.extra_connect_origins().collect()),
+        connect: &sources(settings.extra_connect_origins().collect()),
     });
     let mut set = |name: HeaderName, value: &str| {
         headers.insert(
@@ -44,7 +44,7 @@ pub fn security_headers(config: &Config) -> HeaderMap {
         "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
     );
     set(header::X_FRAME_OPTIONS, "DENY");
-    if config.public_url.is_https() {
+    if settings.public_url.is_https() {
         set(
             header::STRICT_TRANSPORT_SECURITY,
             "max-age=63072000; includeSubDomains",
@@ -56,7 +56,7 @@ pub fn security_headers(config: &Config) -> HeaderMap {
 
 /// The sources a page may load scripts, styles and connections from.
 #[derive(Debug, Clone, Copy)]
-pub struct Sources<'a> {
+pub(crate) struct Sources<'a> {
     /// `script-src`
     pub script: &'a str,
     /// `style-src`
@@ -67,7 +67,7 @@ pub struct Sources<'a> {
 
 /// A CSP that denies by default and allows `sources`, the site's own images (and data: URLs),
 /// fonts and web manifest, forms posted to the site, no `<base>`, and no framing.
-pub fn content_security_policy(sources: &Sources<'_>) -> String {
+pub(crate) fn content_security_policy(sources: &Sources<'_>) -> String {
     let Sources {
         script,
         style,

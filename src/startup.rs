@@ -1,6 +1,7 @@
-//! What `custody-site serve` runs: the site built from the embedded content, the previous builds
-//! whose files it keeps serving, the contact desk and its webhook, handed to the edge
-//! (`custody-edge`, which knows nothing of them) as one service and the moment it is ready.
+//! What `custody-site serve` runs: the site (the library, `src/lib.rs`) built from the embedded
+//! content and its settings, the previous builds whose files it keeps serving, the contact desk
+//! and its webhook, handed to the edge (`custody-edge`, which knows nothing of them) as one
+//! service and the moment it is ready.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -9,16 +10,16 @@ use std::time::{Duration, Instant};
 use futures_util::future::BoxFuture;
 
 use crate::config::Config;
-use crate::http::{self, SiteService};
-use crate::previous::PreviousBuilds;
-use crate::render::build_manifest::BuildManifest;
-use crate::render::served_site::ServedSite;
 use custody_applications::ContactDesk;
 use custody_applications::webhook::Webhook;
 use custody_edge::tls::Tls;
 use custody_edge::upgrade::Invocation;
 use custody_edge::{Listeners, Readiness, Served};
 use custody_metrics::metrics;
+use custody_site::ServedSite;
+use custody_site::http::{self, SiteService};
+use custody_site::previous::PreviousBuilds;
+use custody_site::render::build_manifest::BuildManifest;
 
 /// Builds the site from the embedded content and serves it on `listeners` until `shutdown`
 /// completes or a new process started by SIGUSR2 is ready (`custody_edge::run`).
@@ -42,19 +43,20 @@ async fn site(config: Config, tls: Option<Arc<Tls>>) -> anyhow::Result<Served<Si
     let own_build = BuildManifest::embedded()?.build_id;
     let builds = config.previous_builds.clone();
     let previous = tokio::task::spawn_blocking(move || PreviousBuilds::open(&builds, &own_build));
+    let settings = config.site_settings();
     let site =
-        Arc::new(tokio::task::spawn_blocking(move || ServedSite::from_embedded(config)).await??);
+        Arc::new(tokio::task::spawn_blocking(move || ServedSite::from_embedded(settings)).await??);
     let previous = previous.await?;
     tracing::info!(
         pages = site.pages.len(),
         build = %site.build.build_id,
         previous_builds = previous.count(),
-        public_url = %site.config.public_url,
+        public_url = %config.public_url,
         elapsed_ms = started.elapsed().as_millis() as u64,
         "site loaded: each document is rendered when first asked for"
     );
     metrics().set_build(env!("CARGO_PKG_VERSION"), &site.build.build_id);
-    let settings = &site.config.contact;
+    let settings = &config.contact;
     let contact = Arc::new(ContactDesk::open(settings));
     contact.rotate_on_signal();
     let webhook = Webhook::from_config(settings, contact.store.appended())?;

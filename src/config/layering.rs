@@ -158,7 +158,7 @@ fn typed(default: &Value, raw: &str) -> anyhow::Result<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::types::Environment;
+    use custody_site::settings::Environment;
 
     fn env(pairs: &[(&str, &str)]) -> impl Iterator<Item = (String, String)> {
         pairs
@@ -217,7 +217,10 @@ mod tests {
         );
         assert_eq!(config.site.environment, Environment::Test);
         assert_eq!(
-            config.extra_connect_origins().collect::<Vec<_>>(),
+            config
+                .site_settings()
+                .extra_connect_origins()
+                .collect::<Vec<_>>(),
             ["https://iam.custody.example"]
         );
     }

@@ -1,41 +1,46 @@
-//! Configuration: its types (`types.rs`; the edge's sections `[server]`, `[tls]` and
-//! `[metrics]` are the edge's own, `crates/edge/src/config/`, and `[contact]` the contact
-//! store's, `crates/applications/src/settings.rs`; every key's default and text value, the URLs
-//! included, is written with `crates/config-values/`), its layers of defaults, file, environment
-//! and flags (`layering.rs`), its rules (`validation.rs`), and here what the site derives from
-//! it (the edge's part is `src/edge_config.rs`).
+//! The configuration file, assembled: the whole configuration's type (`types.rs`, which composes
+//! the sections of the site, the edge and the contact store, each defined where it is used;
+//! every key's default and text value, the URLs included, is written with
+//! `crates/config-values/`), its layers of defaults, file, environment and flags
+//! (`layering.rs`), its rules (`validation.rs`), and here the site's settings made from it (the
+//! edge's are made in `src/edge_config.rs`).
 
 mod layering;
 mod types;
 mod validation;
 
-pub use custody_config_values::urls::{HttpUrl, PublicUrl};
-pub use custody_edge::config::{
-    AcmeChallenge, AcmeConfig, EdgeConfig, MetricsConfig, ServerConfig, TlsConfig,
-};
+use custody_site::SiteSettings;
 pub use layering::{ENV_PREFIX, Overrides};
-pub use types::{
-    AnalyticsConfig, BuildCheckConfig, Config, EntityUrls, Environment, EnvironmentUrls, IamConfig,
-    LinksConfig, LogConfig, LogFormat, PreviousBuildsConfig, SiteConfig,
-};
+pub use types::{Config, LogFormat};
 
 impl Config {
-    /// Origins besides this site that pages may connect to: the identity service and the
-    /// analytics provider, when configured.
-    pub fn extra_connect_origins(&self) -> impl Iterator<Item = &str> {
-        [&self.iam.base_url, &self.analytics.script_url]
-            .into_iter()
-            .flatten()
-            .map(HttpUrl::origin)
+    /// What the site is built from: the public URL, the site's sections and the contact
+    /// applications' time limit (`server.request_timeout_secs`).
+    pub fn site_settings(&self) -> SiteSettings {
+        SiteSettings {
+            public_url: self.public_url.clone(),
+            site: self.site.clone(),
+            iam: self.iam.clone(),
+            login: self.login.clone(),
+            logout: self.logout.clone(),
+            analytics: self.analytics.clone(),
+            build_check: self.build_check.clone(),
+            links: self.links.clone(),
+            request_timeout: self.server.request_timeout(),
+        }
     }
+}
 
-    /// Origins besides this site that may serve scripts: the analytics provider, when configured.
-    pub fn extra_script_origins(&self) -> impl Iterator<Item = &str> {
-        self.analytics.script_url.iter().map(HttpUrl::origin)
-    }
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-    /// Whether `listen` serves HTTPS (from files or with ACME).
-    pub fn serves_tls(&self) -> bool {
-        self.tls.files().is_some() || self.tls.acme().is_some()
+    #[test]
+    fn the_sites_defaults_are_the_default_configurations() {
+        assert_eq!(
+            format!("{:?}", SiteSettings::default()),
+            format!("{:?}", Config::default().site_settings()),
+            "tests and benches build the site from SiteSettings::default()"
+        );
     }
 }

@@ -162,7 +162,7 @@ fn is_domain_name(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::types::PreviousBuildsConfig;
+    use custody_site::previous::PreviousBuildsConfig;
 
     #[test]
     fn listeners_differ() {
@@ -186,7 +186,7 @@ mod tests {
     fn acme_needs_an_https_public_url_among_its_domains() {
         let config = acme_config(&["www.custody.example"], "https://www.custody.example");
         assert!(config.validate().is_ok());
-        assert!(config.serves_tls());
+        assert!(config.tls.acme().is_some(), "served over HTTPS with ACME");
         let other = acme_config(&["custody.example"], "https://www.custody.example");
         let error = other.validate().unwrap_err().to_string();
         assert!(error.contains("www.custody.example"), "{error}");

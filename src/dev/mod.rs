@@ -16,14 +16,15 @@ use anyhow::Context;
 use axum::http::{HeaderValue, header};
 use tokio::net::TcpListener;
 
-use crate::config::Config;
 use crate::render::document::to_json;
 use crate::render::served_site::ServedSite;
-use crate::security_headers::{Sources, content_security_policy};
+use crate::security_headers::{Sources, content_security_policy, security_headers};
+use crate::settings::SiteSettings;
 use crate::{embedded, http};
-use custody_applications::ContactDesk;
+use custody_applications::{ContactConfig, ContactDesk};
 use custody_content::error::{ContentError, report};
 use custody_content::pages::ui_site_data;
+use custody_edge::config::EdgeConfig;
 use frontend::Frontend;
 pub use frontend::source_tree_dir;
 use preview::{Preview, Showing};
@@ -37,9 +38,12 @@ pub struct DevOptions {
     pub ui_dir: PathBuf,
 }
 
-/// Serves the live preview on `listener` until `shutdown` completes.
+/// Serves the live preview of the site of `settings` on `listener` (over the edge's `edge`
+/// settings, contact applications stored as `contact` says) until `shutdown` completes.
 pub async fn run(
-    config: Config,
+    settings: SiteSettings,
+    contact: &ContactConfig,
+    edge: &EdgeConfig,
     options: DevOptions,
     listener: TcpListener,
     shutdown: impl Future<Output = ()>,
@@ -55,10 +59,9 @@ pub async fn run(
         .with_context(|| format!("cannot create {}", work_dir.display()))?;
     let data_file = work_dir.join("site-data.json");
     let port = Frontend::free_port()?;
-    let contact = Arc::new(ContactDesk::open(&config.contact));
-    let edge = config.edge();
+    let contact = Arc::new(ContactDesk::open(contact));
     let loader = Loader {
-        config,
+        settings,
         content_dir: content_dir.clone(),
         data_file: data_file.clone(),
         csp: preview_csp(port),
@@ -78,7 +81,7 @@ pub async fn run(
         shutdown.await;
         closing.close();
     };
-    let result = custody_edge::serve_app(preview, &edge, listener, shutdown).await;
+    let result = custody_edge::serve_app(preview, edge, listener, shutdown).await;
     watcher.abort();
     let _ = std::fs::remove_dir_all(&work_dir);
     result
@@ -106,7 +109,7 @@ async fn watch_content(
 /// Builds the preview site from the content folder.
 #[derive(Debug)]
 struct Loader {
-    config: Config,
+    settings: SiteSettings,
     content_dir: PathBuf,
     data_file: PathBuf,
     csp: HeaderValue,
@@ -117,10 +120,10 @@ impl Loader {
     /// build-time modules are made from is written for the dev server first.
     async fn load(&self, contact: &Arc<ContactDesk>) -> Showing {
         let started = Instant::now();
-        let config = self.config.clone();
+        let settings = self.settings.clone();
         let content_dir = self.content_dir.clone();
         let data_file = self.data_file.clone();
-        let built = tokio::task::spawn_blocking(move || build(config, &content_dir, &data_file))
+        let built = tokio::task::spawn_blocking(move || build(settings, &content_dir, &data_file))
             .await
             .unwrap_or_else(|panic| Err(vec![ContentError::in_file("", panic.to_string())]));
         match built {
@@ -147,7 +150,7 @@ impl Loader {
 
     /// The headers of the preview's own answers (the problems page, its scripts).
     fn security_headers(&self) -> axum::http::HeaderMap {
-        let mut headers = crate::security_headers::security_headers(&self.config);
+        let mut headers = security_headers(&self.settings);
         headers.insert(header::CONTENT_SECURITY_POLICY, self.csp.clone());
         headers
     }
@@ -156,7 +159,7 @@ impl Loader {
 /// Reads, checks and renders the content of `content_dir`, writing the interface's data to
 /// `data_file`.
 fn build(
-    config: Config,
+    settings: SiteSettings,
     content_dir: &Path,
     data_file: &Path,
 ) -> Result<ServedSite, Vec<ContentError>> {
@@ -174,7 +177,7 @@ fn build(
             format!("cannot write {}: {error}", data_file.display()),
         )]
     })?;
-    ServedSite::for_preview(config, content, "/_dev/entry.js")
+    ServedSite::for_preview(settings, content, "/_dev/entry.js")
         .map_err(|error| vec![ContentError::in_file("", format!("{error:#}"))])
 }
 

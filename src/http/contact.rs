@@ -39,7 +39,7 @@ const MAX_USER_AGENT_CHARS: usize = 300;
 /// The body must arrive within `server.request_timeout_secs` of the headers (else `408`), and
 /// the application must be on disk within the same time (else `503`).
 pub async fn submit(State(state): State<AppState>, request: Request) -> Response {
-    let deadline = Instant::now() + state.config.server.request_timeout();
+    let deadline = Instant::now() + state.settings.request_timeout;
     let (parts, body) = request.into_parts();
     let headers = &parts.headers;
     let header_lang = accepted_lang(headers);
@@ -51,7 +51,7 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
     if declared_length(headers).is_some_and(|length| length > MAX_BODY_BYTES) {
         return refuse(ApiError::TooLarge, header_lang);
     }
-    if !same_origin(&parts, state.config.public_url.as_str()) {
+    if !same_origin(&parts, state.settings.public_url.as_str()) {
         return refuse(ApiError::Forbidden, header_lang);
     }
     let peer = parts

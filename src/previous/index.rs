@@ -209,7 +209,7 @@ mod tests {
 
     #[test]
     fn the_running_build_is_packed_with_every_coding_in_order() {
-        let site = ServedSite::from_embedded(crate::Config::default()).unwrap();
+        let site = ServedSite::from_embedded(crate::SiteSettings::default()).unwrap();
         let packed = pack(&site);
         let meta = format!("/_app/builds/meta/{}.json", site.build.build_id);
         assert_eq!(packed.index.files[&meta].cache_control, "no-cache");

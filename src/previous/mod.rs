@@ -19,11 +19,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant, SystemTime};
 
-pub use index::PREFIX;
-pub use settings::Settings;
-pub use stored::StoredFile;
+pub(crate) use index::PREFIX;
+pub use settings::PreviousBuildsConfig;
+use settings::Settings;
+pub(crate) use stored::StoredFile;
 
-use crate::config::PreviousBuildsConfig;
 use crate::render::served_site::ServedSite;
 use custody_metrics::{gauge_value, metrics};
 use disk::{Stored, unix_now};

@@ -1,8 +1,43 @@
-//! Previous builds as configured (`[previous_builds]` in `src/config/types.rs`), when they are on.
+//! Previous builds as configured: the `[previous_builds]` section of the configuration file
+//! (each key documented with its default beside it; the binary's `src/config/` composes it into
+//! the whole configuration), and the settings in force when they are on.
 
 use std::path::PathBuf;
 
-use crate::config::PreviousBuildsConfig;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use custody_config_values::defaults::{count, default_from_serde, int};
+use custody_config_values::text_value::optional;
+
+/// `[previous_builds]`
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PreviousBuildsConfig {
+    /// Directory where each binary stores its UI build's immutable files (everything under
+    /// `/_app/` but `latest.json`) after it starts, so that the binaries after it serve them to
+    /// pages still open from before an upgrade; created with mode 0700 when missing, relative
+    /// to the working directory. One per instance, never shared. Empty disables previous builds.
+    /// Env `CUSTODY_SITE_PREVIOUS_BUILDS_DIR`.
+    #[serde(default = "default_builds_dir", with = "optional")]
+    #[schemars(with = "String")]
+    pub dir: Option<PathBuf>,
+    /// Hours the files of a previous build are served after this binary first found it in
+    /// `dir` (its retirement); then they are deleted. `0` disables previous builds; at most
+    /// 87600 (ten years). Env `CUSTODY_SITE_PREVIOUS_BUILDS_KEEP_HOURS`.
+    #[serde(default = "int::<168>")]
+    pub keep_hours: u64,
+    /// The most previous builds served and kept, the most recently retired first; older ones
+    /// are deleted. From 1 to 100. Env `CUSTODY_SITE_PREVIOUS_BUILDS_KEEP_BUILDS`.
+    #[serde(default = "count::<5>")]
+    pub keep_builds: usize,
+}
+
+fn default_builds_dir() -> Option<PathBuf> {
+    Some("data/builds".into())
+}
+
+default_from_serde!(PreviousBuildsConfig);
 
 /// The settings in force.
 #[derive(Debug, Clone, PartialEq, Eq)]

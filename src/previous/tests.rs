@@ -9,8 +9,9 @@ use super::index::{self, INDEX, PACK, Packed};
 use super::*;
 use crate::render::encoded::Coding;
 
-static SITE: LazyLock<ServedSite> =
-    LazyLock::new(|| ServedSite::from_embedded(crate::Config::default()).expect("the site builds"));
+static SITE: LazyLock<ServedSite> = LazyLock::new(|| {
+    ServedSite::from_embedded(crate::SiteSettings::default()).expect("the site builds")
+});
 
 fn config(dir: &Path) -> PreviousBuildsConfig {
     PreviousBuildsConfig {

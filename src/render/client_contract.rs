@@ -8,7 +8,8 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::build_manifest::{BuildManifest, ChunkFiles};
-use crate::config::{Config, HttpUrl};
+use crate::settings::{Environment, SiteSettings};
+use custody_config_values::urls::HttpUrl;
 use custody_content::Content;
 use custody_content::view::page::PageData;
 
@@ -30,7 +31,7 @@ pub struct SiteConfig<'a> {
 pub struct RuntimeSettings {
     /// The platform the login links lead to.
     #[ts(type = "\"test\" | \"main\"")]
-    pub environment: crate::config::Environment,
+    pub environment: Environment,
     /// Base URL of the identity service, without a trailing slash; `null` means no login-state
     /// call.
     pub iam_base: Option<String>,
@@ -57,29 +58,29 @@ pub struct EntityLinks {
 }
 
 impl RuntimeSettings {
-    /// The settings of `config`.
-    pub fn new(config: &Config) -> Self {
-        let environment = config.site.environment;
+    /// The browser's part of `settings`.
+    pub fn new(settings: &SiteSettings) -> Self {
+        let environment = settings.site.environment;
         let links = |(sg, hk): (&HttpUrl, &HttpUrl)| EntityLinks {
             sg: sg.as_str().to_owned(),
             hk: hk.as_str().to_owned(),
         };
         Self {
             environment,
-            iam_base: config
+            iam_base: settings
                 .iam
                 .base_url
                 .as_ref()
                 .map(|url| url.as_str().trim_end_matches('/').to_owned()),
-            login: links(config.login.for_environment(environment)),
-            logout: links(config.logout.for_environment(environment)),
-            analytics_script: config
+            login: links(settings.login.for_environment(environment)),
+            logout: links(settings.logout.for_environment(environment)),
+            analytics_script: settings
                 .analytics
                 .script_url
                 .as_ref()
                 .map(|url| url.as_str().to_owned()),
-            build_check_interval_secs: config.build_check.interval_secs,
-            insights_url: config.links.insights_url.as_str().to_owned(),
+            build_check_interval_secs: settings.build_check.interval_secs,
+            insights_url: settings.links.insights_url.as_str().to_owned(),
         }
     }
 }

@@ -19,7 +19,6 @@ use super::prerendered::Prerendered;
 use super::search_answers::SearchAnswers;
 use super::static_files::{MediaTypes, StaticFiles, static_files};
 use super::supported_asset_answers::SupportedAssetAnswers;
-use crate::config::Config;
 use crate::embedded;
 use crate::embedded::pack::Pack;
 use crate::resolver::Resolver;
@@ -27,6 +26,7 @@ use crate::security_headers::security_headers;
 use crate::seo::feed::{FEED_PAGES, FEED_PATH, atom, feed_title};
 use crate::seo::security_txt::security_txt;
 use crate::seo::{discovery, structured_data};
+use crate::settings::SiteSettings;
 use crate::share_cards::ShareCards;
 use askama::Template;
 use custody_content::error_kind::ErrorKind;
@@ -60,8 +60,8 @@ pub struct RenderedPage {
 /// Everything the HTTP layer serves, built once.
 #[derive(Debug)]
 pub struct ServedSite {
-    /// The configuration the site was built with.
-    pub config: Config,
+    /// The settings the site was built with.
+    pub settings: SiteSettings,
     /// The parsed content.
     pub content: Content,
     /// The UI build manifest.
@@ -107,7 +107,7 @@ pub struct ServedSite {
 
 impl ServedSite {
     /// Builds the site from the embedded content and UI build.
-    pub fn from_embedded(config: Config) -> anyhow::Result<Self> {
+    pub fn from_embedded(settings: SiteSettings) -> anyhow::Result<Self> {
         let content = embedded::embedded_content().map_err(|errors| {
             anyhow!(
                 "embedded content is invalid:\n{}",
@@ -117,18 +117,22 @@ impl ServedSite {
         let build = BuildManifest::embedded()?;
         let prerendered = Prerendered::embedded()?;
         let static_files = embedded_static_files()?;
-        Self::build(config, content, build, Some(prerendered), static_files)
+        Self::build(settings, content, build, Some(prerendered), static_files)
     }
 
     /// Builds the live preview's site from `content`: documents without prerendered bodies (the
     /// interface renders them in the browser) that load the interface through `entry`.
-    pub fn for_preview(config: Config, content: Content, entry: &str) -> anyhow::Result<Self> {
+    pub fn for_preview(
+        settings: SiteSettings,
+        content: Content,
+        entry: &str,
+    ) -> anyhow::Result<Self> {
         let build = BuildManifest::preview(entry);
-        Self::build(config, content, build, None, embedded_static_files()?)
+        Self::build(settings, content, build, None, embedded_static_files()?)
     }
 
     fn build(
-        config: Config,
+        settings: SiteSettings,
         content: Content,
         build: BuildManifest,
         prerendered: Option<Prerendered>,
@@ -159,9 +163,9 @@ impl ServedSite {
                 pages.insert(path, page);
             }
         }
-        let runtime = RuntimeSettings::new(&config);
+        let runtime = RuntimeSettings::new(&settings);
         let renderer = Renderer {
-            config: &config,
+            settings: &settings,
             content: &content,
             build: &build,
             prerendered: prerendered.as_ref(),
@@ -184,19 +188,22 @@ impl ServedSite {
         });
         let meta = to_json(&BuildMeta::new(&build, &content));
         Ok(Self {
-            security_headers: security_headers(&config),
-            sitemap: Encoded::compress(discovery::sitemap(config.public_url.as_str(), &instances)),
-            robots: Encoded::compress(discovery::robots(config.public_url.as_str())),
+            security_headers: security_headers(&settings),
+            sitemap: Encoded::compress(discovery::sitemap(
+                settings.public_url.as_str(),
+                &instances,
+            )),
+            robots: Encoded::compress(discovery::robots(settings.public_url.as_str())),
             web_manifest: Encoded::compress(discovery::web_manifest(&content)),
             security_txt: Encoded::compress(security_txt(
                 &content,
-                config.public_url.as_str(),
+                settings.public_url.as_str(),
                 build.timestamp,
             )),
             feeds: Lang::ALL
                 .into_iter()
                 .map(|lang| {
-                    let feed = atom(&content, lang, config.public_url.as_str());
+                    let feed = atom(&content, lang, settings.public_url.as_str());
                     (lang.localize(FEED_PATH), Encoded::compress(feed))
                 })
                 .collect(),
@@ -204,7 +211,7 @@ impl ServedSite {
             build_meta: Encoded::compress(meta),
             search: SearchAnswers::new(&content),
             supported_asset_answers: SupportedAssetAnswers::new(&content),
-            config,
+            settings,
             content,
             build,
             pages,
@@ -224,7 +231,7 @@ impl ServedSite {
         let page = self.pages.get(path)?;
         Some(page.rendered.get_or_init(|| {
             let renderer = Renderer {
-                config: &self.config,
+                settings: &self.settings,
                 content: &self.content,
                 build: &self.build,
                 prerendered: self.prerendered.as_ref(),
@@ -258,7 +265,7 @@ fn embedded_static_files() -> anyhow::Result<StaticFiles> {
 }
 
 struct Renderer<'a> {
-    config: &'a Config,
+    settings: &'a SiteSettings,
     content: &'a Content,
     build: &'a BuildManifest,
     /// The prerendered bodies; `None` in the live preview, whose documents have empty bodies.
@@ -273,7 +280,7 @@ impl Renderer<'_> {
             .prerendered
             .and_then(|bodies| bodies.body(path))
             .unwrap_or_default();
-        let public_url = self.config.public_url.as_str();
+        let public_url = self.settings.public_url.as_str();
         let mut data = page_data(self.content, lang, instance);
         let canonical = discovery::absolute(public_url, path);
         let alternates = discovery::alternates(public_url, &instance.path);
@@ -283,12 +290,10 @@ impl Renderer<'_> {
             width: SHARE_CARD_SIZE.0,
             height: SHARE_CARD_SIZE.1,
         });
-        let feed = FEED_PAGES
-            .contains(&instance.page.as_str())
-            .then(|| FeedLink {
-                href: discovery::absolute(public_url, &lang.localize(FEED_PATH)),
-                title: feed_title(self.content, lang),
-            });
+        let feed = FEED_PAGES.contains(&instance.kind).then(|| FeedLink {
+            href: discovery::absolute(public_url, &lang.localize(FEED_PATH)),
+            title: feed_title(self.content, lang),
+        });
         // The client's head update after navigation (ui/src/navigation/head.ts) reads these two.
         data.share_image = share_image.as_ref().map(|image| ShareImageLink {
             url: image.url.clone(),
@@ -373,10 +378,10 @@ impl Renderer<'_> {
             Lang::En
         };
         let organization = structured_data::identified_organization(
-            discovery::organization(self.content, head.lang, self.config.public_url.as_str()),
+            discovery::organization(self.content, head.lang, self.settings.public_url.as_str()),
             self.content,
             head.lang,
-            self.config.public_url.as_str(),
+            self.settings.public_url.as_str(),
         );
         let json_ld: Vec<String> = std::iter::once(&organization)
             .chain(&head.nodes)

@@ -8,7 +8,7 @@ use super::discovery::{absolute, xml_escape};
 use custody_content::documents::Announcement;
 use custody_content::markup::{self, Block, Inline};
 use custody_content::pages::document_title;
-use custody_content::{Content, Lang};
+use custody_content::{Content, Lang, PageKind};
 
 /// The feed's unprefixed path.
 pub const FEED_PATH: &str = "/announcements/feed.xml";
@@ -16,10 +16,12 @@ pub const FEED_PATH: &str = "/announcements/feed.xml";
 /// The `Content-Type` of a feed.
 pub const FEED_CONTENT_TYPE: &str = "application/atom+xml; charset=utf-8";
 
-/// The page ids whose documents link to the feed of their language.
-pub const FEED_PAGES: [&str; 2] = ["announcements", "announcement"];
+/// The kinds of page whose documents link to the feed of their language: the list of
+/// announcements and each announcement.
+pub const FEED_PAGES: [PageKind; 2] = [PageKind::Announcements, PageKind::Announcement];
 
-/// The feed's title: the announcements page's document title.
+/// The feed's title: the announcements page's document title (content's pages table, keyed by the
+/// route's id).
 pub fn feed_title(content: &Content, lang: Lang) -> String {
     let meta = &content.locale(lang).pages["announcements"];
     document_title(content, lang, &meta.title)

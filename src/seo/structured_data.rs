@@ -9,6 +9,9 @@ use super::discovery::absolute;
 use custody_content::entities;
 use custody_content::{Content, Lang, PageInstance, PageKind};
 
+/// The FAQ index's path, which every FAQ page's breadcrumbs lead through.
+const FAQ_PATH: &str = "/faq";
+
 /// The Organization's `@id`: the same node in both languages.
 pub fn organization_id(public_url: &str) -> String {
     absolute(public_url, "/#organization")
@@ -104,24 +107,31 @@ pub fn page_nodes(
     nodes
 }
 
-/// The trail from the home page to the page, as (name, unprefixed path), for FAQ and
-/// announcement pages; `None` for other pages.
+/// The trail from the home page to the page, as (name, unprefixed path), for the pages of the FAQ
+/// and of the announcements, by their kind; `None` for other pages.
 fn breadcrumbs(
     content: &Content,
     lang: Lang,
     instance: &PageInstance,
 ) -> Option<Vec<(String, String)>> {
     let locale = content.locale(lang);
+    // A page's heading is content's, in the pages table of its language, which is keyed by the
+    // route's id (`{lang}/pages.toml`): the id is the key there, not a stand-in for a kind.
     let heading = |page: &str| locale.pages[page].heading.clone();
     let home = (locale.site.name.clone(), "/".to_owned());
-    let faq = (heading("faq-entry"), "/faq".to_owned());
+    let faq = (heading("faq-entry"), FAQ_PATH.to_owned());
     let news = (heading("announcement"), "/announcements".to_owned());
     let here = (heading(&instance.page), instance.path.clone());
-    let trail = match (instance.page.as_str(), instance.param.as_deref()) {
-        ("faq", _) => vec![home, faq],
-        ("faq-search", _) => vec![home, faq, here],
-        ("announcements", _) => vec![home, news],
-        ("faq-entry", Some(id)) => {
+    let below_faq = instance
+        .path
+        .strip_prefix(FAQ_PATH)
+        .is_some_and(|rest| rest.starts_with('/'));
+    let trail = match (instance.kind, instance.param.as_deref()) {
+        (PageKind::Faq, _) => vec![home, faq],
+        // A page of its own below the FAQ, not an entry: the FAQ search.
+        (PageKind::Intro, _) if below_faq => vec![home, faq, here],
+        (PageKind::Announcements, _) => vec![home, news],
+        (PageKind::FaqEntry, Some(id)) => {
             let faq_content = &locale.faq;
             if let Some(category) = faq_content.category.iter().find(|c| c.id == id) {
                 vec![home, faq, (category.title.clone(), instance.path.clone())]
@@ -134,12 +144,15 @@ fn breadcrumbs(
                 vec![
                     home,
                     faq,
-                    (category.title.clone(), format!("/faq/{}", category.id)),
+                    (
+                        category.title.clone(),
+                        format!("{FAQ_PATH}/{}", category.id),
+                    ),
                     (article.title.clone(), instance.path.clone()),
                 ]
             }
         }
-        ("announcement", Some(id)) => {
+        (PageKind::Announcement, Some(id)) => {
             let item = locale
                 .announcements
                 .announcement

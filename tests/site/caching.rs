@@ -171,7 +171,7 @@ async fn if_none_match_answers_304_only_for_the_representation_the_request_selec
 #[tokio::test]
 async fn the_tags_of_a_build_are_the_same_in_every_instance_of_it() {
     let rebuilt = std::sync::Arc::new(
-        custody_site::ServedSite::from_embedded(custody_site::config::Config::default()).unwrap(),
+        custody_site::ServedSite::from_embedded(custody_site::SiteSettings::default()).unwrap(),
     );
     let other = custody_site::http::app(rebuilt, crate::common::CONTACT.clone());
     let file = hashed_file();

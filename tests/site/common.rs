@@ -9,19 +9,35 @@ use custody_applications::ContactConfig;
 use custody_applications::ContactDesk;
 use custody_content::files::ContentFiles;
 use custody_content::load::parse;
-use custody_site::config::Config;
+use custody_edge::config::{EdgeConfig, MetricsConfig, ServerConfig, TlsConfig};
 use custody_site::embedded::content_files;
 use custody_site::http::SiteService;
-use custody_site::{ServedSite, http};
+use custody_site::security_headers::security_headers;
+use custody_site::{ServedSite, SiteSettings, http};
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 
 use crate::activation::{BIN, activated, bound};
 
-/// The site with the default configuration (public URL `http://127.0.0.1:8080`).
+/// The site with the default settings (public URL `http://127.0.0.1:8080`).
 pub static SITE: LazyLock<Arc<ServedSite>> = LazyLock::new(|| {
-    Arc::new(ServedSite::from_embedded(Config::default()).expect("the embedded site builds"))
+    Arc::new(ServedSite::from_embedded(SiteSettings::default()).expect("the embedded site builds"))
 });
+
+/// What the binary gives the edge of the default configuration (`Config::edge` in
+/// src/edge_config.rs): the edge's default sections, the default address and public URL, and the
+/// default site's security headers on the redirects.
+pub fn edge_config() -> EdgeConfig {
+    let settings = SiteSettings::default();
+    EdgeConfig {
+        listen: "127.0.0.1:8080".parse().expect("a socket address"),
+        redirect_headers: security_headers(&settings),
+        public_url: settings.public_url,
+        server: ServerConfig::default(),
+        tls: TlsConfig::default(),
+        metrics: MetricsConfig::default(),
+    }
+}
 
 /// A contact desk whose log lives in a temporary directory for the whole test run.
 pub static CONTACT: LazyLock<Arc<ContactDesk>> = LazyLock::new(|| {

@@ -4,9 +4,8 @@
 
 use atom_syndication::Feed;
 use custody_content::Lang;
-use custody_site::config::Config;
 use custody_site::seo::feed::FEED_CONTENT_TYPE;
-use custody_site::{ServedSite, http};
+use custody_site::{ServedSite, SiteSettings, http};
 
 use crate::common::{CONTACT, PUBLIC, SITE, attribute_after, get, send_to};
 
@@ -68,7 +67,7 @@ async fn each_language_has_a_feed_with_every_announcement_and_its_dates() {
 
 #[tokio::test]
 async fn the_feeds_are_the_same_from_build_to_build() {
-    let rebuilt = std::sync::Arc::new(ServedSite::from_embedded(Config::default()).unwrap());
+    let rebuilt = std::sync::Arc::new(ServedSite::from_embedded(SiteSettings::default()).unwrap());
     for lang in Lang::ALL {
         let path = lang.localize("/announcements/feed.xml");
         let again = send_to(

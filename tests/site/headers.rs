@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::Request;
-use custody_site::config::Config;
-use custody_site::{ServedSite, http};
+use custody_site::settings::Environment;
+use custody_site::{ServedSite, SiteSettings, http};
 
 use crate::common::{CONTACT, SITE, get, send_to};
 
@@ -78,11 +78,11 @@ async fn every_kind_of_response_carries_the_security_headers() {
 
 #[tokio::test]
 async fn hsts_is_sent_when_the_public_url_is_https() {
-    let config = Config {
+    let settings = SiteSettings {
         public_url: "https://custody.example".parse().unwrap(),
-        ..Config::default()
+        ..SiteSettings::default()
     };
-    let site = Arc::new(ServedSite::from_embedded(config).unwrap());
+    let site = Arc::new(ServedSite::from_embedded(settings).unwrap());
     let answer = send_to(
         http::app(site, CONTACT.clone()),
         Request::get("/about").body(Body::empty()).unwrap(),
@@ -102,11 +102,11 @@ async fn hsts_is_sent_when_the_public_url_is_https() {
 
 #[tokio::test]
 async fn configured_origins_extend_the_csp_and_reach_the_page_config() {
-    let mut config = Config::default();
-    config.iam.base_url = "https://iam.custody.example/".parse().ok();
-    config.analytics.script_url = "https://stats.custody.example/pv.js".parse().ok();
-    config.site.environment = custody_site::config::Environment::Test;
-    let site = Arc::new(ServedSite::from_embedded(config).unwrap());
+    let mut settings = SiteSettings::default();
+    settings.iam.base_url = "https://iam.custody.example/".parse().ok();
+    settings.analytics.script_url = "https://stats.custody.example/pv.js".parse().ok();
+    settings.site.environment = Environment::Test;
+    let site = Arc::new(ServedSite::from_embedded(settings).unwrap());
     let answer = send_to(
         http::app(site, CONTACT.clone()),
         Request::get("/").body(Body::empty()).unwrap(),

@@ -12,7 +12,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Notify;
 
-use crate::common::{CONTACT, SITE};
+use crate::common::{CONTACT, SITE, edge_config};
 
 /// Serves the site (without previous builds) on `listener` until `shutdown` completes, as the
 /// server does over plain HTTP.
@@ -22,7 +22,7 @@ async fn serve(
     listener: TcpListener,
     shutdown: impl Future<Output = ()>,
 ) -> anyhow::Result<()> {
-    let config = site.config.edge();
+    let config = edge_config();
     custody_edge::serve_app(http::app(site, contact), &config, listener, shutdown).await
 }
 
@@ -99,7 +99,7 @@ async fn requests_in_flight_at_shutdown_complete() {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let config = SITE.config.edge();
+    let config = edge_config();
     let stopping = shutting_down.clone();
     let server = tokio::spawn(async move {
         custody_edge::serve_app(app, &config, listener, async move {
@@ -134,14 +134,13 @@ async fn serving_with_header_timeout(
     std::net::SocketAddr,
     tokio::task::JoinHandle<anyhow::Result<()>>,
 ) {
-    let config = custody_site::Config {
+    let config = custody_edge::config::EdgeConfig {
         server: custody_edge::config::ServerConfig {
             header_read_timeout_secs: seconds,
             ..Default::default()
         },
-        ..SITE.config.clone()
-    }
-    .edge();
+        ..edge_config()
+    };
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let app = custody_site::http::app(SITE.clone(), CONTACT.clone());

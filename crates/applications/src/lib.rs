@@ -1,7 +1,7 @@
 //! Contact / open-account applications: validation, the durable store and its rotation and
 //! archives, idempotency, abuse limits, webhook delivery and the operator's export, with their
 //! configuration section (`settings.rs`, with the webhook's secret in `secret.rs`), which the
-//! site's configuration (`src/config/`) holds as `[contact]`.
+//! binary's configuration (`src/config/`) holds as `[contact]`.
 //!
 //! It knows nothing of the site nor of serving HTTP: the site's `POST /api/contact`
 //! (`src/http/contact.rs`) reads the request and hands [`ContactDesk`] and the store plain values

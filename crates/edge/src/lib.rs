@@ -5,7 +5,7 @@
 //! the service manager's notifications, the pid file, the metrics listener and the drain that
 //! stops without failing a request. Its configuration sections are its own (`config/`); the
 //! binary assembles them into an [`EdgeConfig`]. It serves whatever `tower::Service` it is given
-//! (`Served`; the site's `src/startup.rs` gives it the site's) and knows nothing of pages,
+//! (`Served`; the binary's `src/startup.rs` gives it the site's) and knows nothing of pages,
 //! builds or applications: it depends on neither the site's crate nor the applications store.
 
 mod accept;
@@ -55,8 +55,8 @@ use self::tls::Tls;
 use self::upgrade::{Invocation, start_successor, under_systemd};
 
 /// What the server serves, made by the caller once the server has installed its signal handlers
-/// (`src/startup.rs` makes the site's): the service, and what belongs to it rather than to the
-/// connections.
+/// (the binary's `src/startup.rs` makes the site's): the service, and what belongs to it rather
+/// than to the connections.
 pub struct Served<S> {
     /// The service every connection of the site's listener is handed.
     pub app: S,

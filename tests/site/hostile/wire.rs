@@ -14,7 +14,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::task::JoinHandle;
 
-use crate::common::SITE;
+use crate::common::{SITE, edge_config};
 
 /// How long a connection may stay silent before the answers so far are taken as all of them.
 const IDLE: Duration = Duration::from_millis(800);
@@ -43,7 +43,7 @@ impl Server {
         let app = http::app(SITE.clone(), Arc::new(ContactDesk::open(&contact)));
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
         let addr = listener.local_addr().unwrap();
-        let config = SITE.config.edge();
+        let config = edge_config();
         let task = tokio::spawn(async move {
             custody_edge::serve_app(app, &config, listener, std::future::pending()).await
         });

@@ -18,8 +18,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// What the edge reads of the configuration: its own sections, where it listens, where the
-/// redirect listener sends requests, and the headers those redirects carry. The site makes it
-/// from its configuration (`Config::edge`).
+/// redirect listener sends requests, and the headers those redirects carry. The binary makes it
+/// from its configuration (`Config::edge`, `src/edge_config.rs`).
 #[derive(Debug, Clone)]
 pub struct EdgeConfig {
     /// Socket address of the site's listener (`listen`).
