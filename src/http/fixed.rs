@@ -1,9 +1,10 @@
 //! Fixed answers: every URL whose answer never changes while the process runs (documents,
 //! static files, share cards, the SEO files, the build files) with its complete response
-//! headers, one set per content coding, security headers included. Files get theirs at
-//! start-up, a document or a share card the first time it is asked for (when the site renders
-//! or draws it). A request for one is a table lookup, a
-//! coding choice and a clone of ready headers: no routing, no middleware, no formatting.
+//! headers, one set per content coding, made with the headers rule of every answer
+//! ([`follow_headers_rule`]) when the answer is made. Files get theirs at start-up, a document or
+//! a share card the first time it is asked for (when the site renders or draws it). A request for
+//! one is a table lookup, a coding choice and a clone of ready headers: no routing, no
+//! formatting, and nothing for the secure layer to add.
 
 use std::sync::{Arc, OnceLock};
 
@@ -11,9 +12,9 @@ use std::collections::HashMap;
 
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, Request, StatusCode, header};
-use axum::response::Response;
 
 use super::answer_entries::reserve_per_answer_entries;
+use super::answered::{Answered, follow_headers_rule};
 use super::negotiate::{choose_coding, not_modified};
 use super::respond::{
     DAILY, HOURLY, HTML, JSON, NO_CACHE, NO_STORE, PLAIN_TEXT, VARY, WEB_MANIFEST, XML,
@@ -76,7 +77,7 @@ impl FixedAnswers {
         let mut not_acceptable = HeaderMap::with_capacity(2 + security.len());
         not_acceptable.insert(header::VARY, VARY);
         not_acceptable.insert(header::CACHE_CONTROL, NO_STORE);
-        with_security(&mut not_acceptable, security);
+        follow_headers_rule(&mut not_acceptable, security);
         let mut answers = Self {
             by_path: HashMap::new(),
             not_acceptable,
@@ -147,13 +148,9 @@ impl FixedAnswers {
     }
 
     /// Answers a `GET` or `HEAD` of a fixed URL of `site`: in a coding the client accepts, `304`
-    /// when `If-None-Match` matches that coding's ETag, `406` when it accepts none. `None` leaves the request to the
-    /// router (other methods, other paths).
-    pub fn answer<B>(
-        &self,
-        site: &ServedSite,
-        request: &Request<B>,
-    ) -> Option<(Response, &'static str)> {
+    /// when `If-None-Match` matches that coding's ETag, `406` when it accepts none. `None` leaves
+    /// the request to the next kind of answer (other methods, other paths).
+    pub fn answer<B>(&self, site: &ServedSite, request: &Request<B>) -> Option<Answered> {
         if request.method() != Method::GET && request.method() != Method::HEAD {
             return None;
         }
@@ -172,7 +169,7 @@ impl FixedAnswers {
                 self.not_acceptable.clone(),
                 Body::from("no acceptable content coding"),
             );
-            return Some((response, answer.route));
+            return Some(Answered::following_headers_rule(response, answer.route));
         };
         let variant = answer.variants.iter().find(|v| v.coding == coding)?;
         let response = if not_modified(headers, &variant.etag) {
@@ -196,7 +193,7 @@ impl FixedAnswers {
                 Body::from(answer.body.body(coding)),
             )
         };
-        Some((response, answer.route))
+        Some(Answered::following_headers_rule(response, answer.route))
     }
 }
 
@@ -224,7 +221,7 @@ impl FixedAnswer {
                 }
                 headers.extend(extra.clone());
                 for headers in [&mut headers, &mut not_modified] {
-                    with_security(headers, security);
+                    follow_headers_rule(headers, security);
                     reserve_per_answer_entries(headers);
                     make_lasting(headers);
                 }
@@ -288,13 +285,4 @@ fn share_card_answer(site: &ServedSite, path: &str) -> Option<FixedAnswer> {
         &site.security_headers,
         "share card",
     ))
-}
-
-/// Adds each security header the response does not set itself.
-pub fn with_security(headers: &mut HeaderMap, security: &HeaderMap) {
-    for (name, value) in security {
-        if !headers.contains_key(name) {
-            headers.insert(name, value.clone());
-        }
-    }
 }
