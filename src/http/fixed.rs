@@ -82,11 +82,11 @@ impl FixedAnswers {
             by_path: HashMap::new(),
             not_acceptable,
         };
-        for path in site.pages.keys() {
+        for path in site.pages.paths() {
             let lazy = Fixed::Document(OnceLock::new());
             answers.by_path.insert(path.as_str().into(), lazy);
         }
-        for (path, file) in &site.static_files {
+        for (path, file) in &site.files.static_files {
             let mut extra = HeaderMap::new();
             if let Some(disposition) = &file.disposition {
                 extra.insert(header::CONTENT_DISPOSITION, disposition.clone());
@@ -108,17 +108,23 @@ impl FixedAnswers {
             answers.by_path.insert(url.as_str().into(), lazy);
         }
         let files = [
-            ("/sitemap.xml", &site.sitemap, XML, HOURLY),
-            ("/robots.txt", &site.robots, PLAIN_TEXT, DAILY),
+            ("/sitemap.xml", &site.files.sitemap, XML, HOURLY),
+            ("/robots.txt", &site.files.robots, PLAIN_TEXT, DAILY),
             (
                 "/manifest.webmanifest",
-                &site.web_manifest,
+                &site.files.web_manifest,
                 WEB_MANIFEST,
                 NO_CACHE,
             ),
-            (SECURITY_TXT_PATH, &site.security_txt, PLAIN_TEXT, DAILY),
+            (
+                SECURITY_TXT_PATH,
+                &site.files.security_txt,
+                PLAIN_TEXT,
+                DAILY,
+            ),
         ];
         let feeds = site
+            .files
             .feeds
             .iter()
             .map(|(path, body)| (path.as_str(), body, FEED_CONTENT_TYPE, HOURLY));
@@ -137,8 +143,12 @@ impl FixedAnswers {
         let latest = "/_app/builds/latest.json";
         let meta = format!("/_app/builds/meta/{}.json", site.build.build_id);
         for (path, body, route) in [
-            (latest, &site.latest_build, latest),
-            (meta.as_str(), &site.build_meta, "/_app/builds/meta/{file}"),
+            (latest, &site.files.latest_build, latest),
+            (
+                meta.as_str(),
+                &site.files.build_meta,
+                "/_app/builds/meta/{file}",
+            ),
         ] {
             let body = Arc::new(body.clone());
             let answer = FixedAnswer::new(body, JSON, NO_CACHE, HeaderMap::new(), security, route);
@@ -244,7 +254,7 @@ impl FixedAnswer {
 /// The answer of the document at `path`, one of `site`'s pages: the site renders it now if no
 /// one asked for it before.
 fn document_answer(site: &ServedSite, path: &str) -> FixedAnswer {
-    let page = &site.pages[path];
+    let page = site.pages.get(path).expect("a page of the site");
     let mut extra = HeaderMap::new();
     if page.noindex {
         extra.insert(
@@ -271,6 +281,7 @@ fn document_answer(site: &ServedSite, path: &str) -> FixedAnswer {
 /// be drawn.
 fn share_card_answer(site: &ServedSite, path: &str) -> Option<FixedAnswer> {
     let png = site
+        .files
         .share_cards
         .png(path)
         .inspect_err(|error| tracing::error!(error = format!("{error:#}"), "share card"))

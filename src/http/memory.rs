@@ -43,7 +43,7 @@ impl MemoryAnswers {
         make_lasting(&mut redirect_headers);
         let locations = site
             .pages
-            .keys()
+            .paths()
             .filter_map(|path| {
                 Some((
                     path.as_str().into(),
@@ -71,7 +71,7 @@ impl MemoryAnswers {
         if (method != Method::GET && method != Method::HEAD) || is_routed(path) {
             return None;
         }
-        match site.resolver.resolve(path) {
+        match site.pages.resolver.resolve(path) {
             Resolution::Redirect(target) => {
                 let response = self.permanent_redirect(&target, uri.query());
                 Some(Answered::following_headers_rule(response, REDIRECT))

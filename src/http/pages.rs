@@ -35,7 +35,7 @@ pub async fn unrouted(
             false => method_not_allowed(),
         };
     }
-    let missing = site.resolver.missing(path);
+    let missing = site.pages.resolver.missing(path);
     errors::named_error_page(
         missing_page(&site, missing, &uri, &headers),
         missing.error_kind(),
@@ -56,7 +56,7 @@ pub fn missing_page(
         ErrorKind::Invalid => uri.path_and_query().map_or(path, |pq| pq.as_str()),
         _ => path,
     };
-    errors::error_page(site, missing.lang, kind, shown, headers)
+    errors::error_page(&site.error_pages, missing.lang, kind, shown, headers)
 }
 
 fn method_not_allowed() -> Response {

@@ -26,7 +26,7 @@ pub fn answer(site: &ServedSite, raw: Option<&str>, headers: &HeaderMap) -> Resp
             Ok(parsed) => parsed,
             Err(errors) => return invalid(site, errors),
         };
-    match site.supported_asset_answers.answer(&query) {
+    match site.api.supported_assets.answer(&query) {
         Ok(answer) => respond(headers, StatusCode::OK, &answer, JSON, CACHE_FOR_A_WHILE),
         Err(range) => invalid(
             site,

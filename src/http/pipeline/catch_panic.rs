@@ -155,7 +155,8 @@ impl Asked {
                 .for_request(&site.content, &negotiation)
                 .into_response()
         } else {
-            error_page(site, Lang::split(path).0, kind, path, &negotiation)
+            let lang = Lang::split(path).0;
+            error_page(&site.error_pages, lang, kind, path, &negotiation)
         };
         Answered::new(response, kind.page())
     }
