@@ -77,12 +77,12 @@ pub fn served(
     previous: PreviousBuilds,
 ) -> SiteService {
     let state = AppState {
-        site,
+        site: site.clone(),
         contact,
         tls,
         previous,
     };
-    pipeline::around(&state.site.clone(), answers(state, routes()))
+    pipeline::around(&site, answers(state, routes()))
 }
 
 /// The routes of the router: the health checks and the API (but for supported assets, answered

@@ -20,7 +20,7 @@ pub const PATH: &str = "/api/supported-assets";
 
 /// The answer to the query string `raw` (still percent-encoded) from a client sending
 /// `headers`: synchronous, from memory (a cache of encoded answers).
-pub fn answer(site: &ServedSite, raw: Option<&str>, headers: &HeaderMap) -> Response {
+fn answer(site: &ServedSite, raw: Option<&str>, headers: &HeaderMap) -> Response {
     let (query, lang) =
         match supported_asset_params::parse(raw.unwrap_or_default(), accepted_lang(headers)) {
             Ok(parsed) => parsed,
@@ -43,7 +43,7 @@ fn invalid(site: &ServedSite, errors: ParamErrors) -> Response {
         .into_response()
 }
 
-/// The answer to a request for supported assets with `method`: for a `GET`, [`answer`]; for a
+/// The answer to a request for supported assets with `method`: for a `GET`, its query's; for a
 /// `HEAD`, its headers without the body; for any other method, `405`.
 pub fn answer_method(
     site: &ServedSite,

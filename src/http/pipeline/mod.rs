@@ -8,9 +8,10 @@
 //!
 //! `GET` and `HEAD` take the same path through all four. An answer made in `call` (a fixed answer
 //! or one from memory, nearly every request) leaves each layer as a ready future
-//! ([`Answering`]'s left side): no layer boxes, allocates or touches a count shared between cores
-//! for it. Only an answer still to come (a file read from disk, the router) has a future of its
-//! own, which each layer wraps.
+//! ([`Answering`]'s left side): no layer boxes it, allocates for it or writes a count shared
+//! between cores (what a layer keeps of the request, its address and a few header values, shares
+//! the request's bytes). Only an answer still to come (a file read from disk, the router) has a
+//! future of its own, which each layer wraps.
 
 pub(crate) mod answers;
 mod catch_panic;
