@@ -31,8 +31,13 @@ fn main() {
         let started = Instant::now();
         let mut total = 0;
         for _ in 0..rounds {
-            total = black_box(site.search.index().search(scope, lang, black_box(query)))
-                .map_or(0, |answer| answer.total);
+            total = black_box(
+                site.api
+                    .search
+                    .index()
+                    .search(scope, lang, black_box(query)),
+            )
+            .map_or(0, |answer| answer.total);
         }
         let elapsed = started.elapsed();
         overall += elapsed;

@@ -117,7 +117,7 @@ pub async fn page_data(
             .for_request(&site.content, &headers)
             .into_response();
     }
-    match site.resolver.resolve(&query.path) {
+    match site.pages.resolver.resolve(&query.path) {
         Resolution::Page => respond(
             &headers,
             StatusCode::OK,

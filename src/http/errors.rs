@@ -6,7 +6,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 
 use super::respond::{HTML, NO_STORE, RoutePattern, respond};
-use crate::render::served_site::ServedSite;
+use crate::render::error_pages::ErrorPages;
 use custody_applications::checks::unstorable;
 use custody_content::Lang;
 use custody_content::error_kind::ErrorKind;
@@ -14,14 +14,14 @@ use custody_content::error_kind::ErrorKind;
 /// The error page for `shown_path` (as received: shown by [`shown_path`], HTML-escaped when
 /// rendered).
 pub fn error_page(
-    site: &ServedSite,
+    error_pages: &ErrorPages,
     lang: Lang,
     kind: ErrorKind,
     shown_path: &str,
     request: &HeaderMap,
 ) -> Response {
     let display = self::shown_path(shown_path);
-    let page = site.error_pages.page(lang, kind, &display);
+    let page = error_pages.page(lang, kind, &display);
     let status = StatusCode::from_u16(kind.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     respond(request, status, &page, HTML, NO_STORE)
 }

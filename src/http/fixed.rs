@@ -1,9 +1,10 @@
 //! Fixed answers: every URL whose answer never changes while the process runs (documents,
 //! static files, share cards, the SEO files, the build files) with its complete response
-//! headers, one set per content coding, security headers included. Files get theirs at
-//! start-up, a document or a share card the first time it is asked for (when the site renders
-//! or draws it). A request for one is a table lookup, a
-//! coding choice and a clone of ready headers: no routing, no middleware, no formatting.
+//! headers, one set per content coding, made with the headers rule of every answer
+//! ([`follow_headers_rule`]) when the answer is made. Files get theirs at start-up, a document or
+//! a share card the first time it is asked for (when the site renders or draws it). A request for
+//! one is a table lookup, a coding choice and a clone of ready headers: no routing, no
+//! formatting, and nothing for the secure layer to add.
 
 use std::sync::{Arc, OnceLock};
 
@@ -11,9 +12,9 @@ use std::collections::HashMap;
 
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, Request, StatusCode, header};
-use axum::response::Response;
 
 use super::answer_entries::reserve_per_answer_entries;
+use super::answered::{Answered, follow_headers_rule};
 use super::negotiate::{choose_coding, not_modified};
 use super::respond::{
     DAILY, HOURLY, HTML, JSON, NO_CACHE, NO_STORE, PLAIN_TEXT, VARY, WEB_MANIFEST, XML,
@@ -76,16 +77,16 @@ impl FixedAnswers {
         let mut not_acceptable = HeaderMap::with_capacity(2 + security.len());
         not_acceptable.insert(header::VARY, VARY);
         not_acceptable.insert(header::CACHE_CONTROL, NO_STORE);
-        with_security(&mut not_acceptable, security);
+        follow_headers_rule(&mut not_acceptable, security);
         let mut answers = Self {
             by_path: HashMap::new(),
             not_acceptable,
         };
-        for path in site.pages.keys() {
+        for path in site.pages.paths() {
             let lazy = Fixed::Document(OnceLock::new());
             answers.by_path.insert(path.as_str().into(), lazy);
         }
-        for (path, file) in &site.static_files {
+        for (path, file) in &site.files.static_files {
             let mut extra = HeaderMap::new();
             if let Some(disposition) = &file.disposition {
                 extra.insert(header::CONTENT_DISPOSITION, disposition.clone());
@@ -107,17 +108,23 @@ impl FixedAnswers {
             answers.by_path.insert(url.as_str().into(), lazy);
         }
         let files = [
-            ("/sitemap.xml", &site.sitemap, XML, HOURLY),
-            ("/robots.txt", &site.robots, PLAIN_TEXT, DAILY),
+            ("/sitemap.xml", &site.files.sitemap, XML, HOURLY),
+            ("/robots.txt", &site.files.robots, PLAIN_TEXT, DAILY),
             (
                 "/manifest.webmanifest",
-                &site.web_manifest,
+                &site.files.web_manifest,
                 WEB_MANIFEST,
                 NO_CACHE,
             ),
-            (SECURITY_TXT_PATH, &site.security_txt, PLAIN_TEXT, DAILY),
+            (
+                SECURITY_TXT_PATH,
+                &site.files.security_txt,
+                PLAIN_TEXT,
+                DAILY,
+            ),
         ];
         let feeds = site
+            .files
             .feeds
             .iter()
             .map(|(path, body)| (path.as_str(), body, FEED_CONTENT_TYPE, HOURLY));
@@ -136,8 +143,12 @@ impl FixedAnswers {
         let latest = "/_app/builds/latest.json";
         let meta = format!("/_app/builds/meta/{}.json", site.build.build_id);
         for (path, body, route) in [
-            (latest, &site.latest_build, latest),
-            (meta.as_str(), &site.build_meta, "/_app/builds/meta/{file}"),
+            (latest, &site.files.latest_build, latest),
+            (
+                meta.as_str(),
+                &site.files.build_meta,
+                "/_app/builds/meta/{file}",
+            ),
         ] {
             let body = Arc::new(body.clone());
             let answer = FixedAnswer::new(body, JSON, NO_CACHE, HeaderMap::new(), security, route);
@@ -147,13 +158,9 @@ impl FixedAnswers {
     }
 
     /// Answers a `GET` or `HEAD` of a fixed URL of `site`: in a coding the client accepts, `304`
-    /// when `If-None-Match` matches that coding's ETag, `406` when it accepts none. `None` leaves the request to the
-    /// router (other methods, other paths).
-    pub fn answer<B>(
-        &self,
-        site: &ServedSite,
-        request: &Request<B>,
-    ) -> Option<(Response, &'static str)> {
+    /// when `If-None-Match` matches that coding's ETag, `406` when it accepts none. `None` leaves
+    /// the request to the next kind of answer (other methods, other paths).
+    pub fn answer<B>(&self, site: &ServedSite, request: &Request<B>) -> Option<Answered> {
         if request.method() != Method::GET && request.method() != Method::HEAD {
             return None;
         }
@@ -172,7 +179,7 @@ impl FixedAnswers {
                 self.not_acceptable.clone(),
                 Body::from("no acceptable content coding"),
             );
-            return Some((response, answer.route));
+            return Some(Answered::following_headers_rule(response, answer.route));
         };
         let variant = answer.variants.iter().find(|v| v.coding == coding)?;
         let response = if not_modified(headers, &variant.etag) {
@@ -196,7 +203,7 @@ impl FixedAnswers {
                 Body::from(answer.body.body(coding)),
             )
         };
-        Some((response, answer.route))
+        Some(Answered::following_headers_rule(response, answer.route))
     }
 }
 
@@ -224,7 +231,7 @@ impl FixedAnswer {
                 }
                 headers.extend(extra.clone());
                 for headers in [&mut headers, &mut not_modified] {
-                    with_security(headers, security);
+                    follow_headers_rule(headers, security);
                     reserve_per_answer_entries(headers);
                     make_lasting(headers);
                 }
@@ -247,7 +254,7 @@ impl FixedAnswer {
 /// The answer of the document at `path`, one of `site`'s pages: the site renders it now if no
 /// one asked for it before.
 fn document_answer(site: &ServedSite, path: &str) -> FixedAnswer {
-    let page = &site.pages[path];
+    let page = site.pages.get(path).expect("a page of the site");
     let mut extra = HeaderMap::new();
     if page.noindex {
         extra.insert(
@@ -274,6 +281,7 @@ fn document_answer(site: &ServedSite, path: &str) -> FixedAnswer {
 /// be drawn.
 fn share_card_answer(site: &ServedSite, path: &str) -> Option<FixedAnswer> {
     let png = site
+        .files
         .share_cards
         .png(path)
         .inspect_err(|error| tracing::error!(error = format!("{error:#}"), "share card"))
@@ -288,13 +296,4 @@ fn share_card_answer(site: &ServedSite, path: &str) -> Option<FixedAnswer> {
         &site.security_headers,
         "share card",
     ))
-}
-
-/// Adds each security header the response does not set itself.
-pub fn with_security(headers: &mut HeaderMap, security: &HeaderMap) {
-    for (name, value) in security {
-        if !headers.contains_key(name) {
-            headers.insert(name, value.clone());
-        }
-    }
 }

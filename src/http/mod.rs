@@ -1,19 +1,24 @@
-//! The HTTP layer: one router, a handler pipeline you can read top to bottom.
+//! The HTTP layer: one pipeline you can read top to bottom (`pipeline/mod.rs`), whose layers
+//! (request id, metrics and log line; security headers; panics) are each applied once around
+//! every kind of answer: fixed answers (`fixed.rs`), answers from memory (`memory.rs`), previous
+//! builds' files (`previous.rs`) and the router of the health checks and the API made here.
 
 pub(crate) mod answer_entries;
+pub(crate) mod answered;
 pub(crate) mod api;
 pub mod api_error;
 pub mod contact;
 pub mod errors;
 pub(crate) mod fixed;
 pub(crate) mod layers;
+pub(crate) mod memory;
 pub(crate) mod negotiate;
 pub(crate) mod pages;
+pub(crate) mod pipeline;
 pub(crate) mod previous;
 pub(crate) mod request_id;
 pub(crate) mod respond;
 pub(crate) mod search;
-pub(crate) mod service;
 pub mod supported_asset_params;
 pub(crate) mod supported_assets;
 
@@ -28,7 +33,8 @@ use crate::previous::PreviousBuilds;
 use crate::render::served_site::ServedSite;
 use custody_applications::ContactDesk;
 use custody_edge::tls::Tls;
-pub use service::SiteService;
+pub use pipeline::SiteService;
+use pipeline::answers::Answers;
 
 /// Shared state of every handler: the site, and the contact desk that stores applications.
 /// Dereferences to the site.
@@ -52,15 +58,9 @@ impl Deref for AppState {
     }
 }
 
-/// The site: its fixed answers, then the router, behind one service (without previous builds).
+/// The site as one service, without previous builds.
 pub fn app(site: Arc<ServedSite>, contact: Arc<ContactDesk>) -> SiteService {
-    let state = AppState {
-        site,
-        contact,
-        tls: None,
-        previous: PreviousBuilds::none(),
-    };
-    service(state, routes())
+    served(site, contact, None, PreviousBuilds::none())
 }
 
 /// The liveness check's address.
@@ -77,15 +77,16 @@ pub fn served(
     previous: PreviousBuilds,
 ) -> SiteService {
     let state = AppState {
-        site,
+        site: site.clone(),
         contact,
         tls,
         previous,
     };
-    service(state, routes())
+    pipeline::around(&site, answers(state, routes()))
 }
 
-/// The routes of the router: the health checks and the API.
+/// The routes of the router: the health checks and the API (but for supported assets, answered
+/// from memory: `memory.rs`).
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
         .route(HEALTH_PATH, get(api::health))
@@ -93,21 +94,17 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/_app/builds/meta/{file}", get(api::unknown_build))
         .route("/_app/data", get(api::page_data))
         .route("/api/{scope}/search", get(search::search))
-        .route(
-            supported_assets::PATH,
-            get(supported_assets::supported_assets),
-        )
         .route("/api/contact", post(contact::submit))
 }
 
-/// The service of `state`: its answers from memory, then `routes` with the router's fallbacks
-/// (API 404, 405) and its route label for the metrics.
-pub(crate) fn service(state: AppState, routes: Router<AppState>) -> SiteService {
+/// Every kind of answer of `state`: fixed answers, answers from memory, previous builds' files,
+/// then `routes` with the router's fallbacks (API 404, 405) and its route label for the metrics.
+pub(crate) fn answers(state: AppState, routes: Router<AppState>) -> Answers {
     let (site, previous) = (state.site.clone(), state.previous.clone());
     let router = routes
         .method_not_allowed_fallback(api::method_not_allowed)
         .route_layer(middleware::from_fn(layers::record_route))
         .fallback(pages::unrouted)
         .with_state(state);
-    SiteService::new(site, previous, router)
+    Answers::new(site, previous, router)
 }

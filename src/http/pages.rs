@@ -1,8 +1,8 @@
 //! The router's fallback: what no route and no answer from memory took. Documents, static and
 //! SEO files, redirects and the 404 of a `GET` or `HEAD` never get here (`src/http/fixed.rs` and
-//! `src/http/service.rs` answer them from memory, the 404 with [`missing_page`]); what is left
-//! is the JSON 404 of an API address without an endpoint, the 405 of a method a page does not
-//! take, and the 404 of a request whose answer from memory panicked.
+//! `src/http/memory.rs` answer them from memory, the 404 with [`missing_page`]); what is left
+//! is the JSON 404 of an API address without an endpoint and the 405 of a method a page does not
+//! take (and, in tests, the 404 of a path their own routes do not take: `src/testing.rs`).
 
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
@@ -35,7 +35,7 @@ pub async fn unrouted(
             false => method_not_allowed(),
         };
     }
-    let missing = site.resolver.missing(path);
+    let missing = site.pages.resolver.missing(path);
     errors::named_error_page(
         missing_page(&site, missing, &uri, &headers),
         missing.error_kind(),
@@ -56,7 +56,7 @@ pub fn missing_page(
         ErrorKind::Invalid => uri.path_and_query().map_or(path, |pq| pq.as_str()),
         _ => path,
     };
-    errors::error_page(site, missing.lang, kind, shown, headers)
+    errors::error_page(&site.error_pages, missing.lang, kind, shown, headers)
 }
 
 fn method_not_allowed() -> Response {

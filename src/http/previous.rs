@@ -2,6 +2,7 @@
 //! fixed answer took: the coding negotiated as for fixed answers, `304` for an `If-None-Match`
 //! matching that coding's ETag and `HEAD` answered from the index alone, and the body read from
 //! disk only for a `GET`. A path the index does not list is left to the router (the site's 404).
+//! The secure layer (`src/http/pipeline/secure.rs`) gives every answer its security headers.
 
 use std::sync::Arc;
 
@@ -9,9 +10,8 @@ use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use super::fixed::with_security;
 use super::negotiate::{choose_coding, not_modified};
-use super::respond::{RoutePattern, VARY};
+use super::respond::{ANSWER_HEADERS, VARY};
 use crate::previous::{PREFIX, PreviousBuilds, StoredFile};
 use crate::render::encoded::Coding;
 
@@ -21,7 +21,7 @@ pub const ROUTE: &str = "previous build";
 /// How a request for a previous build's file is answered.
 #[derive(Debug)]
 pub enum Previous {
-    /// From the index alone (`304`, `HEAD`, `406`), security headers included.
+    /// From the index alone (`304`, `HEAD`, `406`).
     Ready(Response),
     /// With a body read from disk.
     Read(Read),
@@ -37,11 +37,7 @@ pub struct Read {
 
 /// The answer to `request` from a previous build, or `None` when no previous build has the path
 /// (or the method is not `GET` or `HEAD`).
-pub fn lookup<B>(
-    previous: &PreviousBuilds,
-    request: &Request<B>,
-    security: &HeaderMap,
-) -> Option<Previous> {
+pub fn lookup<B>(previous: &PreviousBuilds, request: &Request<B>) -> Option<Previous> {
     let method = request.method();
     let path = request.uri().path();
     if (method != Method::GET && method != Method::HEAD) || !path.starts_with(PREFIX) {
@@ -49,10 +45,9 @@ pub fn lookup<B>(
     }
     let file = previous.find(path)?;
     let wanted = request.headers();
-    let mut headers = HeaderMap::with_capacity(8 + security.len());
+    let mut headers = HeaderMap::with_capacity(ANSWER_HEADERS);
     headers.insert(header::VARY, VARY);
     let Some(coding) = choose_coding(wanted, file.codings()) else {
-        with_security(&mut headers, security);
         let refused = (
             StatusCode::NOT_ACCEPTABLE,
             headers,
@@ -65,7 +60,6 @@ pub fn lookup<B>(
     let unchanged = not_modified(wanted, &etag);
     headers.insert(header::ETAG, etag);
     if unchanged {
-        with_security(&mut headers, security);
         let response = (StatusCode::NOT_MODIFIED, headers).into_response();
         return Some(Previous::Ready(response));
     }
@@ -76,7 +70,6 @@ pub fn lookup<B>(
     if let Some(disposition) = &file.disposition {
         headers.insert(header::CONTENT_DISPOSITION, disposition.clone());
     }
-    with_security(&mut headers, security);
     if method == Method::HEAD {
         let length = file.len(coding).unwrap_or_default();
         headers.insert(header::CONTENT_LENGTH, length.into());
@@ -96,11 +89,7 @@ impl Read {
         let file = self.file.clone();
         let read = tokio::task::spawn_blocking(move || file.read(self.coding)).await;
         match read {
-            Ok(Ok(body)) => {
-                let mut response = (StatusCode::OK, self.headers, Body::from(body)).into_response();
-                response.extensions_mut().insert(RoutePattern(ROUTE));
-                Some(response)
-            }
+            Ok(Ok(body)) => Some((StatusCode::OK, self.headers, Body::from(body)).into_response()),
             Ok(Err(error)) => {
                 tracing::warn!(build = %self.file.build, %error,
                     "previous builds: a stored file cannot be read; answered as an unknown path");

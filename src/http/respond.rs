@@ -1,7 +1,7 @@
 //! Turning an in-memory body into a response: encoding negotiation, conditional GET, caching.
 
-use axum::body::Body;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::body::{Body, HttpBody};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use super::negotiate::{choose_coding, not_modified};
@@ -52,9 +52,10 @@ pub fn respond(
     with_headers(status, headers, Body::from(body.body(coding)))
 }
 
-/// Room for every header of an answer: its own five, the security headers and the request id
-/// added later, so the map is never reallocated and rehashed on the way out.
-const ANSWER_HEADERS: usize = 16;
+/// Room for every header of an answer: its own (up to seven), the security headers and the
+/// request id added by the layers around it, so the map is never reallocated and rehashed on the
+/// way out.
+pub const ANSWER_HEADERS: usize = 16;
 
 /// The response with `headers` as its map (not copied into a new one).
 pub fn with_headers(status: StatusCode, headers: HeaderMap, body: Body) -> Response {
@@ -62,6 +63,19 @@ pub fn with_headers(status: StatusCode, headers: HeaderMap, body: Body) -> Respo
     *response.status_mut() = status;
     *response.headers_mut() = headers;
     response
+}
+
+/// `response` as the answer to `method`: for `HEAD`, no body (HTTP/2 forbids one) and the
+/// `Content-Length` a `GET` would get.
+pub fn head_without_body(method: &Method, response: Response) -> Response {
+    if method != Method::HEAD {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    if let Some(length) = body.size_hint().exact() {
+        parts.headers.insert(header::CONTENT_LENGTH, length.into());
+    }
+    Response::from_parts(parts, Body::empty())
 }
 
 /// `Content-Type` of HTML documents.

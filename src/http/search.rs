@@ -54,7 +54,7 @@ pub async fn search(
                 .into_response();
         }
     };
-    match site.search.answer(scope, lang, &query.q) {
+    match site.api.search.answer(scope, lang, &query.q) {
         Ok(answer) => respond(&headers, StatusCode::OK, &answer, JSON, NO_CACHE),
         Err(QueryError::TooLong) => ApiError::SearchTooLong
             .in_lang(&site.content, lang)

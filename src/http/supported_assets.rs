@@ -1,13 +1,13 @@
-//! `GET /api/supported-assets`: one page of an entity's supported-asset list, filtered.
+//! `GET /api/supported-assets?entity=&network=&token=&contract=&warm=&cold=&defi=&oasis=&page=&size=&lang=`:
+//! one page of an entity's supported-asset list, filtered. Every method is answered from memory
+//! (`src/http/memory.rs` calls [`answer_method`]), without the router.
 
-use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
-use super::AppState;
 use super::api_error::ApiError;
 use super::negotiate::accepted_lang;
-use super::respond::{JSON, respond};
+use super::respond::{JSON, head_without_body, respond};
 use super::supported_asset_params::{self, ParamErrors};
 use crate::render::served_site::ServedSite;
 
@@ -18,25 +18,15 @@ const CACHE_FOR_A_WHILE: HeaderValue = HeaderValue::from_static("public, max-age
 /// The address of the endpoint.
 pub const PATH: &str = "/api/supported-assets";
 
-/// `GET /api/supported-assets?entity=&network=&token=&contract=&warm=&cold=&defi=&oasis=&page=&size=&lang=`
-/// through the router (a `HEAD`; the service answers a `GET` itself with [`answer`]).
-pub async fn supported_assets(
-    State(state): State<AppState>,
-    RawQuery(raw): RawQuery,
-    headers: HeaderMap,
-) -> Response {
-    answer(&state.site, raw.as_deref(), &headers)
-}
-
 /// The answer to the query string `raw` (still percent-encoded) from a client sending
 /// `headers`: synchronous, from memory (a cache of encoded answers).
-pub fn answer(site: &ServedSite, raw: Option<&str>, headers: &HeaderMap) -> Response {
+fn answer(site: &ServedSite, raw: Option<&str>, headers: &HeaderMap) -> Response {
     let (query, lang) =
         match supported_asset_params::parse(raw.unwrap_or_default(), accepted_lang(headers)) {
             Ok(parsed) => parsed,
             Err(errors) => return invalid(site, errors),
         };
-    match site.supported_asset_answers.answer(&query) {
+    match site.api.supported_assets.answer(&query) {
         Ok(answer) => respond(headers, StatusCode::OK, &answer, JSON, CACHE_FOR_A_WHILE),
         Err(range) => invalid(
             site,
@@ -52,3 +42,24 @@ fn invalid(site: &ServedSite, errors: ParamErrors) -> Response {
         .in_lang(&site.content, lang)
         .into_response()
 }
+
+/// The answer to a request for supported assets with `method`: for a `GET`, its query's; for a
+/// `HEAD`, its headers without the body; for any other method, `405`.
+pub fn answer_method(
+    site: &ServedSite,
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        let mut refused = ApiError::MethodNotAllowed
+            .for_request(&site.content, headers)
+            .into_response();
+        refused.headers_mut().insert(header::ALLOW, ALLOWED);
+        return refused;
+    }
+    head_without_body(method, answer(site, uri.query(), headers))
+}
+
+/// `Allow` of the endpoint.
+const ALLOWED: HeaderValue = HeaderValue::from_static("GET,HEAD");

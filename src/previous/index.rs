@@ -9,8 +9,9 @@ use std::collections::BTreeMap;
 use axum::body::Bytes;
 use serde::{Deserialize, Serialize};
 
+use crate::render::build_manifest::BuildManifest;
 use crate::render::encoded::Coding;
-use crate::render::served_site::ServedSite;
+use crate::render::site_files::SiteFiles;
 use crate::render::static_files::Caching;
 
 /// The index's file name.
@@ -71,18 +72,18 @@ impl Packed {
     }
 }
 
-/// The immutable files `site` serves under `/_app/` (its hashed files and downloads, and its
-/// route manifest) in their on-disk form.
-pub fn pack(site: &ServedSite) -> Packed {
-    let meta = format!("{PREFIX}builds/meta/{}.json", site.build.build_id);
+/// The immutable files of `build` served under `/_app/` (its hashed files and downloads among
+/// `files`, and its route manifest) in their on-disk form.
+pub fn pack(files: &SiteFiles, build: &BuildManifest) -> Packed {
+    let meta = format!("{PREFIX}builds/meta/{}.json", build.build_id);
     let meta_file = (
         meta.as_str(),
-        &site.build_meta,
+        &files.build_meta,
         "application/json",
         Caching::Revalidate,
         None,
     );
-    let immutable = site
+    let immutable = files
         .static_files
         .iter()
         .filter(|(path, file)| path.starts_with(PREFIX) && file.caching == Caching::Immutable)
@@ -122,8 +123,8 @@ pub fn pack(site: &ServedSite) -> Packed {
     }
     let index = Index {
         format: FORMAT,
-        build: site.build.build_id.clone(),
-        timestamp: site.build.timestamp,
+        build: build.build_id.clone(),
+        timestamp: build.timestamp,
         files,
     };
     Packed { index, bodies }
@@ -209,11 +210,12 @@ mod tests {
 
     #[test]
     fn the_running_build_is_packed_with_every_coding_in_order() {
-        let site = ServedSite::from_embedded(crate::SiteSettings::default()).unwrap();
-        let packed = pack(&site);
+        let site = crate::ServedSite::from_embedded(crate::SiteSettings::default()).unwrap();
+        let packed = pack(&site.files, &site.build);
         let meta = format!("/_app/builds/meta/{}.json", site.build.build_id);
         assert_eq!(packed.index.files[&meta].cache_control, "no-cache");
         let (path, file) = site
+            .files
             .static_files
             .iter()
             .find(|(path, _)| path.starts_with("/_app/assets/") && path.ends_with(".js"))

@@ -22,7 +22,7 @@ fn config(dir: &Path) -> PreviousBuildsConfig {
 
 /// The running build stored in `dir` under the id `id`, as an earlier binary would have left it.
 fn store_as(dir: &Path, id: &str) -> Packed {
-    let mut packed = index::pack(&SITE);
+    let mut packed = index::pack(&SITE.files, &SITE.build);
     packed.index.build = id.to_owned();
     assert_eq!(disk::store(dir, &packed).unwrap(), Stored::Written);
     packed
@@ -37,6 +37,7 @@ fn a_stored_build_reads_back_byte_for_byte() {
     assert_eq!(previous.count(), 1);
     let mut compared = 0;
     for (path, served) in SITE
+        .files
         .static_files
         .iter()
         .filter(|(p, _)| p.starts_with(PREFIX))
@@ -163,6 +164,7 @@ fn builds_are_retired_when_first_seen_and_dropped_when_their_time_is_up() {
     assert_eq!(previous.drop_expired(now + 100, keep_secs), [builds[2]]);
     assert_eq!(previous.count(), 1);
     let first = SITE
+        .files
         .static_files
         .keys()
         .find(|p| p.starts_with(PREFIX))
@@ -178,7 +180,7 @@ fn builds_are_retired_when_first_seen_and_dropped_when_their_time_is_up() {
 fn the_running_build_is_never_retired_and_a_rollback_unretires_it() {
     let dir = tempfile::tempdir().unwrap();
     let own = SITE.build.build_id.clone();
-    let packed = index::pack(&SITE);
+    let packed = index::pack(&SITE.files, &SITE.build);
     disk::store(dir.path(), &packed).unwrap();
     disk::retire(&dir.path().join(&own), 1).unwrap();
     let previous = PreviousBuilds::open(&config(dir.path()), &own);

@@ -1,63 +1,42 @@
-//! The site held in memory: every document and page-data answer, rendered and compressed the
-//! first time it is asked for, the static files, the share cards, and the generated SEO files.
+//! The site held in memory, as the composition of its parts: the pages (`pages.rs`), the files
+//! (`site_files.rs`), the API's answers (`api_answers.rs`), the error pages (`error_pages.rs`) and
+//! the security headers, made from the site's settings, the content and the UI build manifest; and
+//! the rendering of documents, which reads all three.
 
-use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use anyhow::anyhow;
 use axum::http::HeaderMap;
 
+use super::api_answers::ApiAnswers;
 use super::build_manifest::BuildManifest;
-use super::client_contract::{BuildMeta, LatestBuild, RuntimeSettings, SiteConfig};
+use super::client_contract::{RuntimeSettings, SiteConfig};
 use super::document::{
     CONFIG_SCRIPT_START, Document, FeedLink, ShareImage, html_escape, script_safe_json, to_json,
 };
 use super::encoded::Encoded;
 use super::error_pages::ErrorPages;
 use super::error_template::ErrorTemplate;
+use super::pages::{Pages, RenderedPage};
 use super::prerendered::Prerendered;
-use super::search_answers::SearchAnswers;
+use super::site_files::SiteFiles;
 use super::static_files::{MediaTypes, StaticFiles, static_files};
-use super::supported_asset_answers::SupportedAssetAnswers;
 use crate::embedded;
 use crate::embedded::pack::Pack;
-use crate::resolver::Resolver;
 use crate::security_headers::security_headers;
-use crate::seo::feed::{FEED_PAGES, FEED_PATH, atom, feed_title};
-use crate::seo::security_txt::security_txt;
+use crate::seo::feed::{FEED_PAGES, FEED_PATH, feed_title};
 use crate::seo::{discovery, structured_data};
 use crate::settings::SiteSettings;
-use crate::share_cards::ShareCards;
 use askama::Template;
 use custody_content::error_kind::ErrorKind;
 use custody_content::pages::{REQUEST_PATH_MARKER, error_page_data, page_data};
 use custody_content::share_card::alt_text;
 use custody_content::view::page::{FeedLink as PageFeedLink, PageData, ShareImageLink};
-use custody_content::{Content, Lang, PageInstance, page_instances};
+use custody_content::{Content, Lang, PageInstance};
 
-/// One page in one language: known from start-up, rendered when first asked for.
-#[derive(Debug)]
-pub struct ServedPage {
-    /// The route pattern it was made from (`/faq/{id}`), for logs.
-    pub pattern: String,
-    /// Kept out of search engines: answered with `X-Robots-Tag`.
-    pub noindex: bool,
-    lang: Lang,
-    /// Its index in [`ServedSite::instances`].
-    instance: usize,
-    rendered: OnceLock<RenderedPage>,
-}
-
-/// A page's two answers, compressed.
-#[derive(Debug)]
-pub struct RenderedPage {
-    /// The HTML document.
-    pub document: Arc<Encoded>,
-    /// The page data JSON for client-side navigation.
-    pub data: Encoded,
-}
-
-/// Everything the HTTP layer serves, built once.
+/// Everything the HTTP layer serves, built once: what it is made from (the settings, the
+/// content, the UI build manifest) and its parts, each of which changes with its own inputs and is
+/// read by its own code.
 #[derive(Debug)]
 pub struct ServedSite {
     /// The settings the site was built with.
@@ -66,43 +45,16 @@ pub struct ServedSite {
     pub content: Content,
     /// The UI build manifest.
     pub build: BuildManifest,
-    /// Pages by localized path.
-    pub pages: HashMap<String, ServedPage>,
-    /// Every page of the content in one language, as the pages index them.
-    instances: Vec<PageInstance>,
-    /// The prerendered bodies by localized path; `None` in the live preview, whose documents
-    /// have empty bodies.
-    prerendered: Option<Prerendered>,
-    /// The deployment settings every document carries.
-    runtime: RuntimeSettings,
-    /// Path resolution: pages, redirects, 404s.
-    pub resolver: Resolver,
-    /// Static files by URL path.
-    pub static_files: StaticFiles,
-    /// The share cards, drawn when first asked for, at the URLs of [`BuildManifest::share_cards`].
-    pub(crate) share_cards: ShareCards,
-    /// Headers every response carries.
-    pub security_headers: HeaderMap,
-    /// `/sitemap.xml`
-    pub sitemap: Encoded,
-    /// `/robots.txt`
-    pub robots: Encoded,
-    /// `/manifest.webmanifest`
-    pub web_manifest: Encoded,
-    /// `/.well-known/security.txt`
-    pub security_txt: Encoded,
-    /// The announcement feeds by localized path (`/announcements/feed.xml`, `/zh/…`).
-    pub feeds: Vec<(String, Encoded)>,
-    /// `/_app/builds/latest.json`
-    pub latest_build: Encoded,
-    /// `/_app/builds/meta/{id}.json` for this build.
-    pub build_meta: Encoded,
-    /// FAQ and announcement search.
-    pub search: SearchAnswers,
-    /// Supported-assets API answers.
-    pub supported_asset_answers: SupportedAssetAnswers,
+    /// The pages, rendered when first asked for, and where a request path leads.
+    pub pages: Pages,
+    /// The static files, share cards, SEO files and build files.
+    pub files: SiteFiles,
+    /// The API's answers made from memory: search and supported assets.
+    pub api: ApiAnswers,
     /// The 404 and 500 pages, made per request path.
     pub error_pages: ErrorPages,
+    /// Headers every response carries.
+    pub security_headers: HeaderMap,
 }
 
 impl ServedSite {
@@ -138,38 +90,14 @@ impl ServedSite {
         prerendered: Option<Prerendered>,
         static_files: StaticFiles,
     ) -> anyhow::Result<Self> {
-        let instances = page_instances(&content);
-        let routes: HashMap<&str, &str> = content
-            .routes
-            .iter()
-            .map(|r| (r.id.as_str(), r.path.as_str()))
-            .collect();
-        let mut pages = HashMap::with_capacity(2 * instances.len());
-        for lang in Lang::ALL {
-            for (index, instance) in instances.iter().enumerate() {
-                let path = lang.localize(&instance.path);
-                if let Some(bodies) = &prerendered
-                    && !bodies.contains(&path)
-                {
-                    anyhow::bail!("no prerendered body for {path}");
-                }
-                let page = ServedPage {
-                    pattern: routes[instance.page.as_str()].to_owned(),
-                    noindex: instance.noindex,
-                    lang,
-                    instance: index,
-                    rendered: OnceLock::new(),
-                };
-                pages.insert(path, page);
-            }
-        }
         let runtime = RuntimeSettings::new(&settings);
+        let pages = Pages::new(&content, prerendered, runtime)?;
         let renderer = Renderer {
             settings: &settings,
             content: &content,
             build: &build,
-            prerendered: prerendered.as_ref(),
-            runtime: &runtime,
+            prerendered: pages.prerendered(),
+            runtime: pages.runtime(),
         };
         let error_templates = Lang::ALL
             .into_iter()
@@ -181,64 +109,39 @@ impl ServedSite {
                 ((lang, kind), template)
             })
             .collect();
-        let resolver = Resolver::new(&content, pages.keys().cloned());
-        let latest = to_json(&LatestBuild {
-            id: &build.build_id,
-            timestamp: build.timestamp,
-        });
-        let meta = to_json(&BuildMeta::new(&build, &content));
+        let public_url = settings.public_url.as_str();
+        let files = SiteFiles::new(
+            public_url,
+            &content,
+            &build,
+            pages.instances(),
+            static_files,
+        );
         Ok(Self {
             security_headers: security_headers(&settings),
-            sitemap: Encoded::compress(discovery::sitemap(
-                settings.public_url.as_str(),
-                &instances,
-            )),
-            robots: Encoded::compress(discovery::robots(settings.public_url.as_str())),
-            web_manifest: Encoded::compress(discovery::web_manifest(&content)),
-            security_txt: Encoded::compress(security_txt(
-                &content,
-                settings.public_url.as_str(),
-                build.timestamp,
-            )),
-            feeds: Lang::ALL
-                .into_iter()
-                .map(|lang| {
-                    let feed = atom(&content, lang, settings.public_url.as_str());
-                    (lang.localize(FEED_PATH), Encoded::compress(feed))
-                })
-                .collect(),
-            latest_build: Encoded::compress(latest),
-            build_meta: Encoded::compress(meta),
-            search: SearchAnswers::new(&content),
-            supported_asset_answers: SupportedAssetAnswers::new(&content),
+            api: ApiAnswers::new(&content),
+            error_pages: ErrorPages::new(error_templates),
+            files,
+            pages,
             settings,
             content,
             build,
-            pages,
-            instances,
-            prerendered,
-            runtime,
-            resolver,
-            static_files,
-            share_cards: ShareCards::embedded(),
-            error_pages: ErrorPages::new(error_templates),
         })
     }
 
     /// The page at `path` (a localized path of [`Self::pages`]), rendered and compressed on the
     /// first call: some milliseconds, once per page and process.
     pub fn page(&self, path: &str) -> Option<&RenderedPage> {
-        let page = self.pages.get(path)?;
-        Some(page.rendered.get_or_init(|| {
+        self.pages.rendered(path, |lang, instance| {
             let renderer = Renderer {
                 settings: &self.settings,
                 content: &self.content,
                 build: &self.build,
-                prerendered: self.prerendered.as_ref(),
-                runtime: &self.runtime,
+                prerendered: self.pages.prerendered(),
+                runtime: self.pages.runtime(),
             };
-            renderer.page(page.lang, &self.instances[page.instance], path)
-        }))
+            renderer.page(lang, instance, path)
+        })
     }
 
     /// The page data JSON of an error page, for client-side navigation.

@@ -1,10 +1,12 @@
 //! Shared fixtures: the site built once from the embedded content, and request helpers.
 
+use std::convert::Infallible;
 use std::io::Read;
 use std::sync::{Arc, LazyLock};
 
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
+use axum::response::Response;
 use custody_applications::ContactConfig;
 use custody_applications::ContactDesk;
 use custody_content::files::ContentFiles;
@@ -15,7 +17,7 @@ use custody_site::http::SiteService;
 use custody_site::security_headers::security_headers;
 use custody_site::{ServedSite, SiteSettings, http};
 use http_body_util::BodyExt;
-use tower::ServiceExt;
+use tower::{Service, ServiceExt};
 
 use crate::activation::{BIN, activated, bound};
 
@@ -74,8 +76,12 @@ impl Answer {
     }
 }
 
-/// Sends `request` through `app` and decodes the body according to `Content-Encoding`.
-pub async fn send_to(app: SiteService, request: Request<Body>) -> Answer {
+/// Sends `request` through `app` (the site, or the site with routes of a test's own:
+/// `custody_site::testing::app_with`) and decodes the body according to `Content-Encoding`.
+pub async fn send_to<S>(app: S, request: Request<Body>) -> Answer
+where
+    S: Service<Request<Body>, Response = Response, Error = Infallible>,
+{
     let response = app
         .oneshot(request)
         .await

@@ -18,6 +18,7 @@ mod faq;
 mod faults;
 mod feeds;
 mod h2_abuse;
+mod head;
 mod headers;
 mod hostile;
 mod how_custody_works;

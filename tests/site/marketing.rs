@@ -152,7 +152,7 @@ async fn served_pages_show_the_figures_and_no_token_is_left() {
     }
     let zh = get("/zh").await;
     assert!(zh.text.contains("逾 100 亿美元"));
-    for path in SITE.pages.keys() {
+    for path in SITE.pages.paths() {
         let page = get(path).await;
         for token in [
             "{clients}",

@@ -112,7 +112,7 @@ async fn two_instances_behind_nginx_serve_the_same_site_and_deliver_every_applic
     let client: HttpClient = Client::builder(TokioExecutor::new()).build_http();
 
     // Every page, in both languages, is the same from either instance and through nginx.
-    let mut paths: Vec<&String> = SITE.pages.keys().collect();
+    let mut paths: Vec<&String> = SITE.pages.paths().collect();
     paths.sort();
     for path in &paths {
         let (status_a, body_a) = fetch(&client, &format!("http://{a}{path}")).await;

@@ -235,6 +235,7 @@ async fn http2_answers_get_and_head_of_pages_and_files() {
         std::future::pending(),
     ));
     let static_file = SITE
+        .files
         .static_files
         .keys()
         .find(|path| path.ends_with(".js"))

@@ -50,7 +50,7 @@ pub(super) fn cases(name: &str) -> ProptestConfig {
 }
 
 fn pages() -> Vec<String> {
-    let mut pages: Vec<String> = SITE.pages.keys().cloned().collect();
+    let mut pages: Vec<String> = SITE.pages.paths().cloned().collect();
     pages.sort();
     pages
 }
@@ -107,19 +107,19 @@ fn path_piece() -> impl Strategy<Value = String> {
 /// Checks what resolving `path` gave: pages are pages, redirects lead in one step to a page of
 /// this site (one leading `/`, no backslash), a 404 keeps the path's language.
 fn check_resolution(path: &str) -> Result<Resolution, TestCaseError> {
-    let resolution = SITE.resolver.resolve(path);
+    let resolution = SITE.pages.resolver.resolve(path);
     match &resolution {
-        Resolution::Page => prop_assert!(SITE.pages.contains_key(path)),
+        Resolution::Page => prop_assert!(SITE.pages.contains(path)),
         Resolution::Redirect(target) => {
             prop_assert!(target.starts_with('/'), "{target}");
             prop_assert!(!target.starts_with("//"), "{target}");
             prop_assert!(!target.contains('\\'), "{target}");
-            prop_assert!(SITE.pages.contains_key(target), "{target} is a page");
+            prop_assert!(SITE.pages.contains(target), "{target} is a page");
             prop_assert_ne!(target.as_str(), path);
-            prop_assert_eq!(SITE.resolver.resolve(target), Resolution::Page);
+            prop_assert_eq!(SITE.pages.resolver.resolve(target), Resolution::Page);
         }
         Resolution::NotFound(Missing { lang, .. }) => {
-            prop_assert!(!SITE.pages.contains_key(path));
+            prop_assert!(!SITE.pages.contains(path));
             prop_assert_eq!(*lang, Lang::split(path).0);
         }
     }
@@ -356,7 +356,7 @@ proptest! {
     ) {
         for scope in [Scope::Faq, Scope::Announcements] {
             for lang in Lang::ALL {
-                match SITE.search.index().search(scope, lang, &query) {
+                match SITE.api.search.index().search(scope, lang, &query) {
                     Ok(answer) => {
                         prop_assert_eq!(answer.query.as_str(), query.trim());
                         prop_assert!(answer.results.len() <= 50);

@@ -1,0 +1,163 @@
+//! A panic anywhere below this layer, in the service's `call` (where fixed answers and answers
+//! from memory are made) or in the future of an answer still to come (a file read from disk, the
+//! router's handlers), is answered `500` and logged once ("handler panicked; answered 500"),
+//! without its detail: JSON under the API (`/api/`, `/_app/`), else the error page in the path's
+//! language. The layers outside it then give that answer its headers, id and log line.
+
+use std::convert::Infallible;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll, ready};
+
+use axum::http::{HeaderMap, HeaderValue, Request, Uri, header};
+use axum::response::IntoResponse;
+use futures_util::FutureExt;
+use futures_util::future::{self, CatchUnwind, Either};
+use pin_project_lite::pin_project;
+use tower::{Layer, Service};
+
+use super::Answering;
+use crate::http::answered::Answered;
+use crate::http::api_error::{ApiError, is_api};
+use crate::http::errors::error_page;
+use crate::render::served_site::ServedSite;
+use custody_content::Lang;
+use custody_content::error_kind::ErrorKind;
+
+/// The layer of [`CatchPanic`], with the site whose error pages answer a panic.
+#[derive(Debug, Clone)]
+pub struct CatchPanicLayer {
+    site: Arc<ServedSite>,
+}
+
+impl CatchPanicLayer {
+    /// The layer answering a panic with `site`'s error pages.
+    pub fn new(site: Arc<ServedSite>) -> Self {
+        Self { site }
+    }
+}
+
+impl<S> Layer<S> for CatchPanicLayer {
+    type Service = CatchPanic<S>;
+
+    fn layer(&self, inner: S) -> CatchPanic<S> {
+        CatchPanic {
+            inner,
+            site: self.site.clone(),
+        }
+    }
+}
+
+/// Answers a panic of `inner` with `500`.
+#[derive(Debug, Clone)]
+pub struct CatchPanic<S> {
+    inner: S,
+    site: Arc<ServedSite>,
+}
+
+impl<S, B, F> Service<Request<B>> for CatchPanic<S>
+where
+    S: Service<Request<B>, Response = Answered, Error = Infallible, Future = Answering<F>>,
+    F: Future<Output = Result<Answered, Infallible>>,
+{
+    type Response = Answered;
+    type Error = Infallible;
+    type Future = Answering<CatchingPanic<F>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request<B>) -> Self::Future {
+        let asked = Asked::of(&request);
+        let inner = &mut self.inner;
+        match catch_unwind(AssertUnwindSafe(|| inner.call(request))) {
+            Ok(Either::Left(answered)) => Either::Left(answered),
+            // Only an answer still to come takes a reference to the site (a count every core
+            // writes); it has a future and a box of its own anyway.
+            Ok(Either::Right(answering)) => Either::Right(CatchingPanic {
+                answering: AssertUnwindSafe(answering).catch_unwind(),
+                on_panic: Some((asked, self.site.clone())),
+            }),
+            Err(_) => Either::Left(future::ready(Ok(asked.server_error(&self.site)))),
+        }
+    }
+}
+
+pin_project! {
+    /// An answer still to come, `500` if it panics.
+    pub struct CatchingPanic<F> {
+        #[pin]
+        answering: CatchUnwind<AssertUnwindSafe<F>>,
+        on_panic: Option<(Asked, Arc<ServedSite>)>,
+    }
+}
+
+impl<F> Future for CatchingPanic<F>
+where
+    F: Future<Output = Result<Answered, Infallible>>,
+{
+    type Output = Result<Answered, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.project();
+        let answered = match ready!(this.answering.poll(cx)) {
+            Ok(answered) => answered,
+            Err(_) => {
+                let (asked, site) = this
+                    .on_panic
+                    .take()
+                    .expect("an answer is polled until it is ready, once");
+                Ok(asked.server_error(&site))
+            }
+        };
+        Poll::Ready(answered)
+    }
+}
+
+/// What a `500` is made from: the request's address and the headers that choose its coding and
+/// language (clones share the request's bytes: reference counts, no copy).
+#[derive(Debug)]
+struct Asked {
+    uri: Uri,
+    accept_encoding: Option<HeaderValue>,
+    accept_language: Option<HeaderValue>,
+}
+
+impl Asked {
+    fn of<B>(request: &Request<B>) -> Self {
+        let headers = request.headers();
+        Self {
+            uri: request.uri().clone(),
+            accept_encoding: headers.get(header::ACCEPT_ENCODING).cloned(),
+            accept_language: headers.get(header::ACCEPT_LANGUAGE).cloned(),
+        }
+    }
+
+    /// The `500` of a request whose answer panicked, logged.
+    fn server_error(self, site: &ServedSite) -> Answered {
+        let path = self.uri.path();
+        tracing::error!(path, "handler panicked; answered 500");
+        let mut negotiation = HeaderMap::new();
+        let asked = [
+            (header::ACCEPT_ENCODING, self.accept_encoding),
+            (header::ACCEPT_LANGUAGE, self.accept_language),
+        ];
+        for (name, value) in asked {
+            if let Some(value) = value {
+                negotiation.insert(name, value);
+            }
+        }
+        let kind = ErrorKind::ServerError;
+        let response = if is_api(path) {
+            ApiError::Internal
+                .for_request(&site.content, &negotiation)
+                .into_response()
+        } else {
+            let lang = Lang::split(path).0;
+            error_page(&site.error_pages, lang, kind, path, &negotiation)
+        };
+        Answered::new(response, kind.page())
+    }
+}
