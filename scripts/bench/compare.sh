@@ -38,6 +38,16 @@
 # The site runs with RUST_LOG=warn, i.e. without its per-request log line, as nginx runs with
 # access_log off; --site-log info measures the site with it.
 #
+# Against a previous build. --against PATH makes the reference another custody-site build (a
+# copy of PATH) instead of nginx: it is started as the site is (same flags, environment,
+# RUST_LOG, metrics listener; its own working directory and ports), nothing is laid out for
+# nginx and no nginx runs or is calibrated (--nginx is refused, --calibrate ignored). Before
+# any load both must answer each path with the same status, Content-Encoding and Location;
+# their bodies may differ (two builds): the report says so and gives both sizes. The rounds
+# alternate site, before, site, before...; the tables and RESULT lines have the same columns
+# with "before" for "nginx", and the histogram p99 ("inside") of both (lib.sh:
+# bench_apply_modes, bench_same_answer). This is the check "no row slower than before".
+#
 # Progress goes to stderr; the tables and one `RESULT path=... ratio=...` line per path to stdout.
 set -euo pipefail
 
@@ -51,10 +61,15 @@ usage() {
 Usage: bash scripts/bench/compare.sh [options] URL_PATH...
   e.g. bash scripts/bench/compare.sh / /zh '/api/supported-assets?entity=sg&page=1&size=20'
 
-Measures custody-site against nginx serving the same bytes (see the comment at the top).
+Measures custody-site against nginx serving the same bytes, or with --against against a
+previous build of the site (see the comment at the top).
 
 Options (each also settable by the environment variable shown):
   --binary PATH      site binary, copied before use  [BENCH_BINARY, default target/release/custody-site]
+  --against PATH     the reference is this custody-site binary (copied before use, started
+                     as the site, labelled "before") instead of nginx; same status and
+                     Content-Encoding required, body differences reported; --nginx refused,
+                     --calibrate and --calibrate-rounds ignored  [BENCH_AGAINST, default none]
   --duration SECS    seconds per wrk run             [BENCH_DURATION, default 10]
   --rounds N         runs per server and path        [BENCH_ROUNDS, default 3]
   --connections C    wrk connections                 [BENCH_CONNECTIONS, default 50]
@@ -99,7 +114,9 @@ connections=${BENCH_CONNECTIONS:-50}
 threads=${BENCH_THREADS:-2}
 encoding=${BENCH_ENCODING:-br}
 site_log=${BENCH_SITE_LOG:-warn}
-nginx_mode=${BENCH_NGINX:-fastest}
+# "" is fastest (bench_apply_modes): a --nginx given with --against is refused.
+nginx_mode=${BENCH_NGINX:-}
+against=${BENCH_AGAINST:-}
 calibrate=${BENCH_CALIBRATE:-2}
 calibrate_rounds=${BENCH_CALIBRATE_ROUNDS:-1}
 pin=${BENCH_PIN:-none}
@@ -109,6 +126,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     -h | --help) usage; exit 0 ;;
     --binary) binary=$(bench_option_value "$@"); shift 2 ;;
+    --against) against=$(bench_option_value "$@"); shift 2 ;;
     --duration) duration=$(bench_option_value "$@"); shift 2 ;;
     --rounds) rounds=$(bench_option_value "$@"); shift 2 ;;
     --connections) connections=$(bench_option_value "$@"); shift 2 ;;
@@ -138,13 +156,16 @@ check_setup() {
   case $encoding in br | gzip | identity) ;; *) die "--encoding must be br, gzip or identity" ;; esac
   require_count --calibrate "$calibrate"
   require_count --calibrate-rounds "$calibrate_rounds"
-  bench_apply_modes "$nginx_mode" "$pin" 0 || die "bad --nginx or --pin"
+  bench_apply_modes "$nginx_mode" "$pin" 0 "$against" || die "bad --nginx, --pin or --against"
   [ -x "$binary" ] || die "no executable site binary at $binary (build it or pass --binary)"
   local tool
-  for tool in nginx wrk curl sha256sum; do
+  for tool in wrk curl sha256sum; do
     command -v "$tool" >/dev/null || die "$tool is not installed"
   done
-  [ -f "$brotli_module" ] || die "$brotli_module missing: apt-get install libnginx-mod-http-brotli-static"
+  if [ -z "$against" ]; then
+    command -v nginx >/dev/null || die "nginx is not installed"
+    [ -f "$brotli_module" ] || die "$brotli_module missing: apt-get install libnginx-mod-http-brotli-static"
+  fi
   local target seen=" "
   for target in "${targets[@]}"; do
     # The path becomes a quoted nginx map key and a wrk/curl URL: keep it to plain URL characters.
@@ -163,6 +184,7 @@ check_setup() {
 work=""
 site_pid=""
 nginx_pid=""
+before_pid=""   # --against: the reference build
 
 stop_process() { # PID
   if [ -n "$1" ] && kill -0 "$1" 2>/dev/null; then
@@ -173,6 +195,7 @@ stop_process() { # PID
 
 cleanup() {
   stop_process "$nginx_pid"
+  stop_process "$before_pid"
   stop_process "$site_pid"
   if [ -n "$work" ]; then rm -rf "$work"; fi
 }
@@ -202,19 +225,36 @@ wait_until_answering() {
   die "$1 did not answer $3 within 10 s; its log:$(log_excerpt "$4")"
 }
 
-start_site() {
-  cp "$binary" "$work/custody-site"
-  site_port=$(free_port)
-  metrics_port=$(free_port)
+# start_custody NAME BINARY DIR: copies BINARY to DIR/custody-site and starts it with DIR as its
+# working directory (its applications log, data/builds), its output in DIR/site.log, on fresh
+# ports; sets started_pid, started_port and started_metrics_port. The site under test and the
+# --against build start through here alike.
+start_custody() {
+  local name=$1 dir=$3
+  mkdir -p "$dir"
+  cp "$2" "$dir/custody-site"
+  started_port=$(free_port)
+  started_metrics_port=$(free_port)
   # The connection cap as nginx's worker_connections (scripts/bench/lib.sh): above scaling.sh's
   # 10,000 connections. The metrics listener (its latency histogram) on a port of its own.
-  (cd "$work" && CUSTODY_SITE_LISTEN=127.0.0.1:$site_port CUSTODY_SITE_SERVER_MAX_CONNECTIONS=20000 \
-    CUSTODY_SITE_METRICS_LISTEN=127.0.0.1:$metrics_port RUST_LOG=$site_log exec "${server_cmd[@]}" ./custody-site) \
-    >"$work/site.log" 2>&1 &
-  site_pid=$!
-  wait_until_answering site "$site_pid" "http://127.0.0.1:$site_port/healthz" "$work/site.log"
-  bench_scrape_latency "$metrics_port" | grep -q '^+Inf ' \
-    || die "no latency histogram on the site's metrics listener 127.0.0.1:$metrics_port; its log:$(log_excerpt "$work/site.log")"
+  (cd "$dir" && CUSTODY_SITE_LISTEN=127.0.0.1:$started_port CUSTODY_SITE_SERVER_MAX_CONNECTIONS=20000 \
+    CUSTODY_SITE_METRICS_LISTEN=127.0.0.1:$started_metrics_port RUST_LOG=$site_log exec "${server_cmd[@]}" ./custody-site) \
+    >"$dir/site.log" 2>&1 &
+  started_pid=$!
+  wait_until_answering "$name" "$started_pid" "http://127.0.0.1:$started_port/healthz" "$dir/site.log"
+  bench_scrape_latency "$started_metrics_port" | grep -q '^+Inf ' \
+    || die "no latency histogram on the metrics listener of $name, 127.0.0.1:$started_metrics_port; its log:$(log_excerpt "$dir/site.log")"
+}
+
+start_site() {
+  start_custody site "$binary" "$work"
+  site_pid=$started_pid site_port=$started_port metrics_port=$started_metrics_port
+}
+
+# --against: the reference build, in a directory of its own.
+start_before() {
+  start_custody "$ref" "$against" "$work/before"
+  before_pid=$started_pid before_port=$started_port before_metrics_port=$started_metrics_port
 }
 
 # --- fetching the site's bytes -------------------------------------------------------------
@@ -236,7 +276,8 @@ codings=()
 body_bytes=()
 identity_bytes=()
 site_header_bytes=()
-nginx_header_bytes=()
+ref_header_bytes=()    # the reference's (nginx's, or the --against build's)
+body_notes=()          # --against: how the reference's bodies differ from the site's ("" same)
 target_types=()
 statuses=()        # the site's status for each target: 200, 301 or 404
 locations=()       # the Location of each 301
@@ -265,7 +306,7 @@ take_site_bytes() { # I
     200 | 404) ;;
     301)
       locations[i]=$(bench_header_value "$work/site/$key.head" location)
-      [[ ${locations[i]} == /* ]] || die "the site redirects $target off the site: '${locations[i]}'"
+      [ -n "$against" ] || [[ ${locations[i]} == /* ]] || die "the site redirects $target off the site: '${locations[i]}'"
       target_types[i]="redirect to ${locations[i]}"
       codings[i]=""
       body_bytes[i]=$(wc -c <"$work/site/$key.body")
@@ -298,7 +339,7 @@ take_site_bytes() { # I
     br) cp "$work/site/$key.body" "$work/nginx/docroot${docroot_files[i]}.br" ;;
     gzip) cp "$work/site/$key.body" "$work/nginx/docroot${docroot_files[i]}.gz" ;;
     "") ;;
-    *) die "the site answers $target with Content-Encoding '$coding', which nginx cannot mirror" ;;
+    *) [ -n "$against" ] || die "the site answers $target with Content-Encoding '$coding', which nginx cannot mirror" ;;
   esac
   body_bytes[i]=$(wc -c <"$work/site/$key.body")
   identity_bytes[i]=$(wc -c <"$work/site/$key.identity")
@@ -443,7 +484,7 @@ verify_nginx_bytes() { # I
   url="http://127.0.0.1:$nginx_port$target"
   out=$(fetch "$url" "$encoding" "$work/check.body" "$work/check.head")
   read -r status header_bytes <<<"$out"
-  nginx_header_bytes[i]=$header_bytes
+  ref_header_bytes[i]=$header_bytes
   [ "$status" = "${statuses[i]}" ] || die "nginx answers $status for $target, the site ${statuses[i]}; error log:$(log_excerpt "$work/nginx/error.log")"
   if [ "$status" = 301 ]; then
     [ "$(bench_header_value "$work/check.head" location)" = "${locations[i]}" ] \
@@ -464,19 +505,46 @@ verify_nginx_bytes() { # I
   fi
 }
 
+# --against: fails unless the reference build answers target I with the site's status,
+# Content-Encoding and Location, with --encoding and identity (lib.sh: bench_same_answer); notes
+# in body_notes how the bodies differ, if they do.
+verify_before_answer() { # I
+  local i=$1 target=${targets[$1]} key=${keys[$1]} url out status header_bytes note identity_note
+  url="http://127.0.0.1:$before_port$target"
+  out=$(fetch "$url" "$encoding" "$work/check.body" "$work/check.head")
+  read -r status header_bytes <<<"$out"
+  ref_header_bytes[i]=$header_bytes
+  note=$(bench_same_answer "$target ($encoding)" "${statuses[i]}" "$work/site/$key.head" "$work/site/$key.body" \
+    "$status" "$work/check.head" "$work/check.body") || die "the two builds answer $target differently (see above)"
+  if [ "${statuses[i]}" != 301 ]; then
+    out=$(fetch "$url" identity "$work/check.body" "$work/check.head")
+    read -r status _ <<<"$out"
+    identity_note=$(bench_same_answer "$target (identity)" "${statuses[i]}" "$work/site/$key.identity.head" \
+      "$work/site/$key.identity" "$status" "$work/check.head" "$work/check.body") \
+      || die "the two builds answer $target differently (see above)"
+    [ -z "$identity_note" ] || note="${note:-${codings[i]:-identity} bodies identical}; identity: $identity_note"
+  fi
+  body_notes[i]=$note
+  [ -z "$note" ] || progress "note: $target: $note (no error: bodies may differ between builds)"
+}
+
 # --- load ----------------------------------------------------------------------------------
 
-# measure I ROUND SERVER PORT: one wrk run; appends "SERVER ROUND RPS P50 P99 SERVER_P99
-# HELD_KB" to the results (SERVER_P99: the site's histogram p99 in µs, "-" for nginx; HELD_KB:
-# the server's VmRSS, workers included, 60 % into the run, with the connections held).
+# measure I ROUND SERVER PORT: one wrk run of SERVER (site, nginx, or before with --against);
+# appends "SERVER ROUND RPS P50 P99 SERVER_P99 HELD_KB" to the results (SERVER_P99: the
+# custody-site histogram p99 in µs, "-" for nginx; HELD_KB: the server's VmRSS, workers
+# included, 60 % into the run, with the connections held).
 measure() {
   local i=$1 round=$2 server=$3 target=${targets[$1]} raw parsed rps p50 p99 non2xx errors total
-  local wrk_pid pid server_p99=- held_kb
+  local wrk_pid pid server_p99=- held_kb scrape_port=""
   raw=$work/wrk/${keys[i]}.$server.$round.txt
-  pid=$nginx_pid
-  if [ "$server" = site ]; then
-    pid=$site_pid
-    bench_scrape_latency "$metrics_port" >"$work/histogram.before" || die "cannot read the site's metrics"
+  case $server in
+    site) pid=$site_pid scrape_port=$metrics_port ;;
+    before) pid=$before_pid scrape_port=$before_metrics_port ;;
+    *) pid=$nginx_pid ;;
+  esac
+  if [ -n "$scrape_port" ]; then
+    bench_scrape_latency "$scrape_port" >"$work/histogram.before" || die "cannot read the metrics of $server"
   fi
   "${loadgen_cmd[@]}" wrk --latency -t "$threads" -c "$connections" -d "${duration}s" \
     -H "Accept-Encoding: $encoding" "http://127.0.0.1:$4$target" >"$raw" 2>&1 &
@@ -484,12 +552,12 @@ measure() {
   sleep "$(awk -v d="$duration" 'BEGIN { print d * 0.6 }')"
   held_kb=$(bench_tree_rss_kb "$pid")
   wait "$wrk_pid" || die "wrk failed on $server $target:$(log_excerpt "$raw")"
-  if [ "$server" = site ]; then
-    bench_scrape_latency "$metrics_port" >"$work/histogram.after" || die "cannot read the site's metrics"
+  if [ -n "$scrape_port" ]; then
+    bench_scrape_latency "$scrape_port" >"$work/histogram.after" || die "cannot read the metrics of $server"
     server_p99=$(bench_histogram_p99 "$work/histogram.before" "$work/histogram.after")
     # Above the last finite bucket (1 s): reported as 1 s.
     [ "$server_p99" = inf ] && server_p99=1000000
-    [ -n "$server_p99" ] || die "the site's latency histogram counted no request of the run on $target"
+    [ -n "$server_p99" ] || die "the latency histogram of $server counted no request of the run on $target"
   fi
   parsed=$(bench_parse_wrk "$raw") || die "cannot read wrk's output:$(log_excerpt "$raw")"
   read -r rps p50 p99 non2xx errors total <<<"$parsed"
@@ -501,7 +569,9 @@ measure() {
   [ "$errors" -eq 0 ] || die "$server had socket errors on $target (round $round):$(log_excerpt "$raw")"
   echo "$server $round $rps $p50 $p99 $server_p99 $held_kb" >>"$work/results/${keys[i]}.tsv"
   local inside=""
-  [ "$server" = site ] && inside=" (inside the site: p99 $(bench_ms "$server_p99") ms)"
+  local who=$server
+  [ "$server" = site ] && who="the site"
+  [ "$server_p99" = - ] || inside=" (inside $who: p99 $(bench_ms "$server_p99") ms)"
   progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, p50 $(bench_ms "$p50") ms, p99 $(bench_ms "$p99") ms$inside"
 }
 
@@ -515,38 +585,61 @@ median_of() {
 
 report() { # I
   local i=$1 target=${targets[$1]} results s_rps n_rps s_p50 n_p50 s_p99 n_p99 ratio
-  local s_inside s_held n_held s_per n_per
+  local s_inside n_inside s_held n_held s_per n_per n_idle_kb
   results=$work/results/${keys[i]}.tsv
-  s_rps=$(median_of "$results" site 3) n_rps=$(median_of "$results" nginx 3)
-  s_p50=$(median_of "$results" site 4) n_p50=$(median_of "$results" nginx 4)
-  s_p99=$(median_of "$results" site 5) n_p99=$(median_of "$results" nginx 5)
+  # n_*: the reference's figures, nginx's or (--against) the previous build's, labelled $ref.
+  s_rps=$(median_of "$results" site 3) n_rps=$(median_of "$results" "$ref" 3)
+  s_p50=$(median_of "$results" site 4) n_p50=$(median_of "$results" "$ref" 4)
+  s_p99=$(median_of "$results" site 5) n_p99=$(median_of "$results" "$ref" 5)
   s_inside=$(median_of "$results" site 6)
-  s_held=$(median_of "$results" site 7) n_held=$(median_of "$results" nginx 7)
+  s_held=$(median_of "$results" site 7) n_held=$(median_of "$results" "$ref" 7)
+  n_idle_kb=${ref_idle_kb[i]}
   # kB per held connection: VmRSS with the connections held less VmRSS idle, over the count.
   s_per=$(awk -v h="$s_held" -v z="$site_idle_kb" -v c="$connections" 'BEGIN { printf "%.1f", (h - z) / c }')
-  n_per=$(awk -v h="$n_held" -v z="${nginx_idle_kb[i]}" -v c="$connections" 'BEGIN { printf "%.1f", (h - z) / c }')
+  n_per=$(awk -v h="$n_held" -v z="$n_idle_kb" -v c="$connections" 'BEGIN { printf "%.1f", (h - z) / c }')
   ratio=$(awk -v s="$s_rps" -v n="$n_rps" 'BEGIN { printf "%.3f", s / n }')
   printf '\n== %s\n' "$target"
-  printf '   %s %s, %s body %s B (identity %s B); header bytes: site %s, nginx %s\n' \
+  printf '   %s %s, %s body %s B (identity %s B); header bytes: site %s, %s %s\n' \
     "${statuses[i]}" "${target_types[i]}" \
     "${codings[i]:-identity}" "${body_bytes[i]}" "${identity_bytes[i]}" \
-    "${site_header_bytes[i]}" "${nginx_header_bytes[i]}"
+    "${site_header_bytes[i]}" "$ref" "${ref_header_bytes[i]}"
+  if [ -n "$against" ]; then
+    printf '   bodies: %s\n' "${body_notes[i]:-identical in both builds}"
+  fi
   printf '   %-12s %10s %10s %10s\n' "median" "req/s" "p50 ms" "p99 ms"
   printf '   %-12s %10.0f %10s %10s\n' site "$s_rps" "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")"
-  printf '   %-12s %10.0f %10s %10s\n' nginx "$n_rps" "$(bench_ms "$n_p50")" "$(bench_ms "$n_p99")"
-  printf '   %-12s %9.2f×\n' site/nginx "$ratio"
-  printf '   site p99 inside the site (its latency histogram, headers to answer): %s ms; wrk p99 %s ms\n' \
-    "$(bench_ms "$s_inside")" "$(bench_ms "$s_p99")"
-  printf '   nginx variant: %s (%s)\n' "${chosen_variants[i]}" "${chosen_how[i]}"
-  printf '   memory with %s connections held (VmRSS less idle, per connection): site %s kB (%.1f -> %.1f MB), nginx %s kB (%.1f -> %.1f MB, master and workers)\n' \
-    "$connections" "$s_per" "$(awk -v k="$site_idle_kb" 'BEGIN { print k / 1024 }')" "$(awk -v k="$s_held" 'BEGIN { print k / 1024 }')" \
-    "$n_per" "$(awk -v k="${nginx_idle_kb[i]}" 'BEGIN { print k / 1024 }')" "$(awk -v k="$n_held" 'BEGIN { print k / 1024 }')"
+  printf '   %-12s %10.0f %10s %10s\n' "$ref" "$n_rps" "$(bench_ms "$n_p50")" "$(bench_ms "$n_p99")"
+  printf '   %-12s %9.2f×\n' "site/$ref" "$ratio"
+  if [ -n "$against" ]; then
+    n_inside=$(median_of "$results" "$ref" 6)
+    printf '   p99 inside each build (its latency histogram, headers to answer): site %s ms, %s %s ms; wrk p99 site %s ms, %s %s ms\n' \
+      "$(bench_ms "$s_inside")" "$ref" "$(bench_ms "$n_inside")" "$(bench_ms "$s_p99")" "$ref" "$(bench_ms "$n_p99")"
+    printf '   %s: %s (sha256 %s)\n' "$ref" "$against" "$before_sha"
+    printf '   memory with %s connections held (VmRSS less idle, per connection): site %s kB (%.1f -> %.1f MB), %s %s kB (%.1f -> %.1f MB)\n' \
+      "$connections" "$s_per" "$(awk -v k="$site_idle_kb" 'BEGIN { print k / 1024 }')" "$(awk -v k="$s_held" 'BEGIN { print k / 1024 }')" \
+      "$ref" "$n_per" "$(awk -v k="$n_idle_kb" 'BEGIN { print k / 1024 }')" "$(awk -v k="$n_held" 'BEGIN { print k / 1024 }')"
+  else
+    printf '   site p99 inside the site (its latency histogram, headers to answer): %s ms; wrk p99 %s ms\n' \
+      "$(bench_ms "$s_inside")" "$(bench_ms "$s_p99")"
+    printf '   nginx variant: %s (%s)\n' "${chosen_variants[i]}" "${chosen_how[i]}"
+    printf '   memory with %s connections held (VmRSS less idle, per connection): site %s kB (%.1f -> %.1f MB), nginx %s kB (%.1f -> %.1f MB, master and workers)\n' \
+      "$connections" "$s_per" "$(awk -v k="$site_idle_kb" 'BEGIN { print k / 1024 }')" "$(awk -v k="$s_held" 'BEGIN { print k / 1024 }')" \
+      "$n_per" "$(awk -v k="$n_idle_kb" 'BEGIN { print k / 1024 }')" "$(awk -v k="$n_held" 'BEGIN { print k / 1024 }')"
+  fi
   printf '   per run (in order):\n'
   awk '{ printf "     round %s %-6s %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms  inside %s  VmRSS %.1f MB\n", $2, $1, $3, $4 / 1000, $5 / 1000, ($6 == "-" ? "-" : sprintf("%.2f ms", $6 / 1000)), $7 / 1024 }' "$results"
-  result_lines+=("$(printf 'RESULT path=%s status=%s encoding=%s bytes=%s site=%.0f nginx=%.0f ratio=%s site_p50_ms=%s site_p99_ms=%s nginx_p50_ms=%s nginx_p99_ms=%s site_inside_p99_ms=%s site_kb_per_conn=%s nginx_kb_per_conn=%s nginx_variant=%s pin=%s' \
-    "$target" "${statuses[i]}" "${codings[i]:-identity}" "${body_bytes[i]}" "$s_rps" "$n_rps" "$ratio" \
-    "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")" "$(bench_ms "$n_p50")" "$(bench_ms "$n_p99")" \
-    "$(bench_ms "$s_inside")" "$s_per" "$n_per" "${chosen_variants[i]}" "$pin")")
+  # The same keys with the reference's label for "nginx"; with --against the previous build's
+  # own p99 is added, and its sha256 takes the place of the nginx variant.
+  local ref_inside="" identity
+  if [ -n "$against" ]; then
+    ref_inside=" ${ref}_inside_p99_ms=$(bench_ms "$n_inside")" identity=${ref}_sha256=$before_sha
+  else
+    identity=nginx_variant=${chosen_variants[i]}
+  fi
+  result_lines+=("$(printf 'RESULT path=%s status=%s encoding=%s bytes=%s site=%.0f %s=%.0f ratio=%s site_p50_ms=%s site_p99_ms=%s %s_p50_ms=%s %s_p99_ms=%s site_inside_p99_ms=%s%s site_kb_per_conn=%s %s_kb_per_conn=%s %s pin=%s' \
+    "$target" "${statuses[i]}" "${codings[i]:-identity}" "${body_bytes[i]}" "$s_rps" "$ref" "$n_rps" "$ratio" \
+    "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")" "$ref" "$(bench_ms "$n_p50")" "$ref" "$(bench_ms "$n_p99")" \
+    "$(bench_ms "$s_inside")" "$ref_inside" "$s_per" "$ref" "$n_per" "$identity" "$pin")")
 }
 
 # --- main ----------------------------------------------------------------------------------
@@ -566,19 +659,38 @@ for i in "${!targets[@]}"; do take_site_bytes "$i"; done
 chmod -R a+rX "$work/nginx/docroot"
 # Idle: after start-up and the requests above, before any load.
 site_idle_kb=$(bench_tree_rss_kb "$site_pid")
-progress "starting nginx and checking it serves the same bytes..."
-write_nginx_maps
-start_nginx "$(bench_nginx_variant default 0)"
-for i in "${!targets[@]}"; do verify_nginx_bytes "$i"; done
+result_lines=()
+chosen_variants=()
+chosen_how=()
+ref_idle_kb=()
+if [ -n "$against" ]; then
+  progress "starting $ref ($against, copied) and checking it answers as the site..."
+  start_before
+  for i in "${!targets[@]}"; do verify_before_answer "$i"; done
+  before_sha=$(bench_sha256_short "$work/before/custody-site")
+  # Idle: after start-up and the same requests as the site's, before any load.
+  before_idle_kb=$(bench_tree_rss_kb "$before_pid")
+else
+  progress "starting nginx and checking it serves the same bytes..."
+  write_nginx_maps
+  start_nginx "$(bench_nginx_variant default 0)"
+  for i in "${!targets[@]}"; do verify_nginx_bytes "$i"; done
+fi
 
-printf 'custody-site vs nginx, %s, %s cores, load average %s\n' \
-  "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
-printf 'site: %s (copy measured: sha256 %s), RUST_LOG=%s; nginx: %s with brotli_static\n' \
-  "$binary" "$(sha256sum "$work/custody-site" | cut -c1-12)" "$site_log" "$(nginx -v 2>&1 | sed 's/^nginx version: //')"
-printf 'load: wrk -t%s -c%s -d%ss --latency, Accept-Encoding: %s; %s round(s), site then nginx\n' \
-  "$threads" "$connections" "$duration" "$encoding" "$rounds"
+printf 'custody-site vs %s, %s, %s cores, load average %s\n' \
+  "$ref" "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+if [ -n "$against" ]; then
+  printf 'site: %s (copy measured: sha256 %s), RUST_LOG=%s\n%s\n' \
+    "$binary" "$(bench_sha256_short "$work/custody-site")" "$site_log" "$(bench_against_describe "$work/before/custody-site")"
+else
+  printf 'site: %s (copy measured: sha256 %s), RUST_LOG=%s; nginx: %s with brotli_static\n' \
+    "$binary" "$(bench_sha256_short "$work/custody-site")" "$site_log" "$(nginx -v 2>&1 | sed 's/^nginx version: //')"
+fi
+printf 'load: wrk -t%s -c%s -d%ss --latency, Accept-Encoding: %s; %s round(s), site then %s\n' \
+  "$threads" "$connections" "$duration" "$encoding" "$rounds" "$ref"
 printf 'cpus: %s\n' "$(bench_pin_describe "$pin")"
 case $nginx_mode in
+  "") printf 'nginx: none (--against: the reference is the build above)\n' ;;
   fastest) printf 'nginx: the fastest variant per path, one setting at a time (%s), %s s calibration runs x %s\n' \
     "$(bench_nginx_settings 0)" "$calibrate" "$calibrate_rounds" ;;
   fastest-full) printf 'nginx: the fastest of all %s variants per path, %s s calibration runs x %s\n' \
@@ -586,12 +698,18 @@ case $nginx_mode in
   *) printf 'nginx: pinned to %s\n' "$nginx_mode" ;;
 esac
 
-result_lines=()
-chosen_variants=()
-chosen_how=()
-nginx_idle_kb=()
 for i in "${!targets[@]}"; do
   progress "${targets[i]}:"
+  if [ -n "$against" ]; then
+    # The previous build runs from the start, as the site does: its idle memory was read once.
+    ref_idle_kb[i]=$before_idle_kb
+    for round in $(seq "$rounds"); do
+      measure "$i" "$round" site "$site_port"
+      measure "$i" "$round" "$ref" "$before_port"
+    done
+    report "$i"
+    continue
+  fi
   case $nginx_mode in
     fastest | fastest-full)
       progress "  calibrating nginx ($nginx_mode, ${calibrate} s a run)..."
@@ -607,7 +725,7 @@ for i in "${!targets[@]}"; do
   # A fresh nginx for the rounds, so that its idle memory is read before any load.
   start_nginx "${chosen_variants[i]}"
   verify_nginx_bytes "$i"
-  nginx_idle_kb[i]=$(bench_tree_rss_kb "$nginx_pid")
+  ref_idle_kb[i]=$(bench_tree_rss_kb "$nginx_pid")
   for round in $(seq "$rounds"); do
     measure "$i" "$round" site "$site_port"
     measure "$i" "$round" nginx "$nginx_port"

@@ -28,6 +28,15 @@
 # at the start and the end, and every run's figure is printed: rounds that disagree a lot mean
 # the machine was busy, so run again.
 #
+# Against a previous build. --against PATH makes the reference another custody-site build (a
+# copy of PATH) instead of nginx: started as the site is (same flags, environment, RUST_LOG,
+# the same test certificate, its metrics listener; its own working directory and ports); no
+# nginx runs or is calibrated (--nginx is refused, --calibrate ignored). Both must answer the
+# path with the same status and Content-Encoding (br and identity) and negotiate the same TLS;
+# their bodies may differ (the report says how). Rows alternate site, before...; the table and
+# RESULT lines have the same columns with "before" for "nginx", plus the previous build's own
+# histogram p99 (lib.sh: bench_apply_modes, bench_same_answer).
+#
 # Progress goes to stderr; the table and one `RESULT row=... ratio=...` line per row to stdout.
 set -euo pipefail
 
@@ -42,10 +51,16 @@ usage() {
   cat <<EOF
 Usage: bash scripts/bench/h2.sh [options]
 
-Measures custody-site against nginx over TLS with h2load (see the comment at the top).
+Measures custody-site against nginx over TLS with h2load, or with --against against a
+previous build of the site (see the comment at the top).
 
 Options (each also settable by the environment variable shown):
   --binary PATH      site binary, copied before use  [BENCH_BINARY, default target/release/custody-site]
+  --against PATH     the reference is this custody-site binary (copied before use, started
+                     as the site with the same certificate, labelled "before") instead of
+                     nginx; same status and Content-Encoding required, body differences
+                     reported; --nginx refused, --calibrate and --calibrate-rounds ignored
+                                                     [BENCH_AGAINST, default none]
   --path PATH        URL path requested              [BENCH_PATH, default /]
   --duration SECS    seconds counted per h2load run  [BENCH_DURATION, default 10]
   --warm-up SECS     seconds before counting         [BENCH_WARM_UP, default 1]
@@ -79,7 +94,9 @@ duration=${BENCH_DURATION:-10}
 warm_up=${BENCH_WARM_UP:-1}
 rounds=${BENCH_ROUNDS:-3}
 rows=${BENCH_ROWS:-$default_rows}
-nginx_mode=${BENCH_NGINX:-fastest}
+# "" is fastest (bench_apply_modes): a --nginx given with --against is refused.
+nginx_mode=${BENCH_NGINX:-}
+against=${BENCH_AGAINST:-}
 calibrate=${BENCH_CALIBRATE:-2}
 calibrate_rounds=${BENCH_CALIBRATE_ROUNDS:-1}
 pin=${BENCH_PIN:-none}
@@ -88,6 +105,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     -h | --help) usage; exit 0 ;;
     --binary) binary=$(bench_option_value "$@"); shift 2 ;;
+    --against) against=$(bench_option_value "$@"); shift 2 ;;
     --path) path=$(bench_option_value "$@"); shift 2 ;;
     --duration) duration=$(bench_option_value "$@"); shift 2 ;;
     --warm-up) warm_up=$(bench_option_value "$@"); shift 2 ;;
@@ -104,7 +122,7 @@ done
 for value in "$duration" "$rounds" "$calibrate" "$calibrate_rounds"; do
   [[ $value =~ ^[1-9][0-9]*$ ]] || die "--duration, --rounds, --calibrate and --calibrate-rounds take a positive whole number, not '$value'"
 done
-bench_apply_modes "$nginx_mode" "$pin" 1 || die "bad --nginx or --pin"
+bench_apply_modes "$nginx_mode" "$pin" 1 "$against" || die "bad --nginx, --pin or --against"
 [[ $warm_up =~ ^[0-9]+$ ]] || die "--warm-up takes a whole number of seconds, not '$warm_up'"
 [[ $path == /* && ! $path =~ [[:space:][:cntrl:]\"\\\$] ]] || die "--path must start with / and have no space, quote, backslash or \$"
 for row in $rows; do
@@ -112,19 +130,24 @@ for row in $rows; do
   if [[ $row == h1:* && $row != h1:*x1 ]]; then die "HTTP/1.1 has one stream a connection: '$row'"; fi
 done
 [ -x "$binary" ] || die "no executable site binary at $binary (build it or pass --binary)"
-for tool in nginx h2load openssl curl python3 sort; do
+for tool in h2load openssl curl python3 sort; do
   command -v "$tool" >/dev/null || die "$tool is not installed"
 done
-[ -f "$bench_brotli_module" ] || die "$bench_brotli_module missing: apt-get install libnginx-mod-http-brotli-static"
+if [ -z "$against" ]; then
+  command -v nginx >/dev/null || die "nginx is not installed"
+  [ -f "$bench_brotli_module" ] || die "$bench_brotli_module missing: apt-get install libnginx-mod-http-brotli-static"
+fi
 
 work=""
 site_pid=""
 nginx_pid=""
+before_pid=""   # --against: the reference build
 cleanup() {
   if [ -n "$nginx_pid" ] && kill -0 "$nginx_pid" 2>/dev/null; then
     kill "$nginx_pid" 2>/dev/null || true
     wait "$nginx_pid" 2>/dev/null || true
   fi
+  if [ -n "$before_pid" ]; then bench_stop "$before_pid"; fi
   if [ -n "$site_pid" ]; then bench_stop "$site_pid"; fi
   if [ -n "$work" ]; then rm -rf "$work"; fi
 }
@@ -143,17 +166,30 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 
   -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
 chmod 644 "$work/key.pem"
 
+# start_custody NAME BINARY DIR [PUBLIC_URL]: copies BINARY to DIR/custody-site and starts it
+# over TLS with the run's certificate, DIR as its working directory (data/builds), its
+# applications log and output in DIR, on fresh ports; sets started_pid, started_port and
+# started_metrics_port. The site under test and the --against build start through here alike;
+# PUBLIC_URL (default https://127.0.0.1:ITS_PORT) gives the --against build the site's, since
+# the pages name it.
+start_custody() {
+  local name=$1 dir=$3 public_url=${4:-}
+  mkdir -p "$dir"
+  cp "$2" "$dir/custody-site"
+  started_port=$(bench_free_port)
+  # The metrics listener (the latency histogram) on a port of its own.
+  started_metrics_port=$(bench_free_port)
+  read -r started_pid _ < <(cd "$dir" && BENCH_PUBLIC_URL=$public_url CUSTODY_SITE_METRICS_LISTEN=127.0.0.1:$started_metrics_port bench_start \
+    "$dir/custody-site" "$started_port" "$dir/applications.jsonl" "$dir/site.log" "$work/cert.pem" "$work/key.pem")
+  [ -n "$started_pid" ] || die "$name did not start; its log: $(tail -n 20 "$dir/site.log")"
+  bench_pin_pid "$server_cpus" "$started_pid"
+  bench_scrape_latency "$started_metrics_port" | grep -q '^+Inf ' \
+    || die "no latency histogram on the metrics listener of $name, 127.0.0.1:$started_metrics_port; its log: $(tail -n 20 "$dir/site.log")"
+}
+
 progress "starting the site ($binary, copied) and reading its answer..."
-cp "$binary" "$work/custody-site"
-site_port=$(bench_free_port)
-# The metrics listener (the site's latency histogram) on a port of its own.
-metrics_port=$(bench_free_port)
-read -r site_pid _ < <(CUSTODY_SITE_METRICS_LISTEN=127.0.0.1:$metrics_port bench_start "$work/custody-site" \
-  "$site_port" "$work/applications.jsonl" "$work/site.log" "$work/cert.pem" "$work/key.pem")
-[ -n "$site_pid" ] || die "the site did not start; its log: $(tail -n 20 "$work/site.log")"
-bench_pin_pid "$server_cpus" "$site_pid"
-bench_scrape_latency "$metrics_port" | grep -q '^+Inf ' \
-  || die "no latency histogram on the site's metrics listener 127.0.0.1:$metrics_port; its log: $(tail -n 20 "$work/site.log")"
+start_custody site "$binary" "$work"
+site_pid=$started_pid site_port=$started_port metrics_port=$started_metrics_port
 
 # fetch PORT ACCEPT_ENCODING BODY HEAD: GETs the path over HTTP/2 and TLS; prints the status.
 fetch() {
@@ -166,14 +202,16 @@ fetch() {
 coding=$(bench_header_value "$work/site.head" content-encoding)
 [ "$coding" = br ] || die "the site answers $path with '${coding:-identity}', not br"
 content_type=$(bench_header_value "$work/site.head" content-type)
-cp "$work/site.identity" "$work/nginx/docroot/answer.t0"
-cp "$work/site.br" "$work/nginx/docroot/answer.t0.br"
-chmod -R a+rX "$work/nginx/docroot"
-bench_copied_headers "$path" "$work/site.head" br | awk -F '\t' '{
-    value = $3; gsub(/\\/, "\\\\", value); gsub(/"/, "\\\"", value)
-    print "add_header " $2 " \"" value "\" always;"
-  }' >"$work/nginx/headers.conf"
-grep -q '\$' "$work/nginx/headers.conf" && die "a header value of the site contains \$; nginx cannot copy it"
+if [ -z "$against" ]; then
+  cp "$work/site.identity" "$work/nginx/docroot/answer.t0"
+  cp "$work/site.br" "$work/nginx/docroot/answer.t0.br"
+  chmod -R a+rX "$work/nginx/docroot"
+  bench_copied_headers "$path" "$work/site.head" br | awk -F '\t' '{
+      value = $3; gsub(/\\/, "\\\\", value); gsub(/"/, "\\\"", value)
+      print "add_header " $2 " \"" value "\" always;"
+    }' >"$work/nginx/headers.conf"
+  grep -q '\$' "$work/nginx/headers.conf" && die "a header value of the site contains \$; nginx cannot copy it"
+fi
 
 # start_nginx VARIANT: (re)starts nginx with VARIANT's configuration on a fresh port and checks
 # that it serves the site's bytes.
@@ -234,8 +272,27 @@ EOF
   nginx_variant=$variant
 }
 
-progress "starting nginx and checking it serves the same bytes..."
-start_nginx "$(bench_nginx_variant default 1)"
+ref_port="" body_note=""
+if [ -n "$against" ]; then
+  progress "starting $ref ($against, copied) and checking it answers as the site..."
+  start_custody "$ref" "$against" "$work/before" "https://127.0.0.1:$site_port"
+  before_pid=$started_pid ref_port=$started_port before_metrics_port=$started_metrics_port
+  before_sha=$(bench_sha256_short "$work/before/custody-site")
+  br_note=$(bench_same_answer "$path (br)" 200 "$work/site.head" "$work/site.br" \
+    "$(fetch "$ref_port" br "$work/before.br" "$work/before.head")" "$work/before.head" "$work/before.br") \
+    || die "the two builds answer $path differently (see above)"
+  identity_note=$(bench_same_answer "$path (identity)" 200 "$work/site.identity.head" "$work/site.identity" \
+    "$(fetch "$ref_port" identity "$work/before.identity" "$work/before.identity.head")" "$work/before.identity.head" \
+    "$work/before.identity") || die "the two builds answer $path differently (see above)"
+  body_note=${br_note:-br bodies identical}
+  [ -z "$identity_note" ] || body_note+="; identity: $identity_note"
+  [ -z "$br_note$identity_note" ] && body_note="identical in both builds"
+  [ -z "$br_note$identity_note" ] || progress "note: $path: $body_note (no error: bodies may differ between builds)"
+else
+  progress "starting nginx and checking it serves the same bytes..."
+  start_nginx "$(bench_nginx_variant default 1)"
+  ref_port=$nginx_port
+fi
 
 # h2load_run OUT PORT PROTOCOL H2LOAD_OPTION...: one h2load run with one thread (on the load
 # generator's CPU under --pin), output in OUT.
@@ -286,28 +343,36 @@ parse_h2load() {
 tls_report=""
 for protocol in h1 h2; do
   h2load_run "$work/check.site" "$site_port" "$protocol" -n 2 -c 1 || die "h2load failed on the site: $(tail "$work/check.site")"
-  h2load_run "$work/check.nginx" "$nginx_port" "$protocol" -n 2 -c 1 || die "h2load failed on nginx: $(tail "$work/check.nginx")"
+  h2load_run "$work/check.ref" "$ref_port" "$protocol" -n 2 -c 1 || die "h2load failed on $ref: $(tail "$work/check.ref")"
   site_tls=$(tls_parameters "$work/check.site")
-  nginx_tls=$(tls_parameters "$work/check.nginx")
-  [ "$site_tls" = "$nginx_tls" ] || die "TLS differs ($protocol): site '$site_tls', nginx '$nginx_tls'"
+  ref_tls=$(tls_parameters "$work/check.ref")
+  [ "$site_tls" = "$ref_tls" ] || die "TLS differs ($protocol): site '$site_tls', $ref '$ref_tls'"
   expected_alpn=h2
   [ "$protocol" = h1 ] && expected_alpn=http/1.1
   [[ $site_tls == *" $expected_alpn" ]] || die "ALPN did not give $expected_alpn: '$site_tls'"
   tls_report+="$protocol: $site_tls; "
 done
 
-printf 'custody-site vs nginx over TLS, %s, %s cores, load average %s\n' \
-  "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
-printf 'site: %s (copy measured: sha256 %s); nginx: %s, brotli_static\n' \
-  "$binary" "$(sha256sum "$work/custody-site" | cut -c1-12)" \
-  "$(nginx -v 2>&1 | sed 's/^nginx version: //')"
-printf 'answer: GET %s, %s, br body %s B; TLS (both) %s\n' \
-  "$path" "$content_type" "$(wc -c <"$work/site.br")" "${tls_report%; }"
-printf 'load: h2load -t1 -D %s --warm-up-time %s, %s round(s), site then nginx\n' \
-  "$duration" "$warm_up" "$rounds"
+printf 'custody-site vs %s over TLS, %s, %s cores, load average %s\n' \
+  "$ref" "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+if [ -n "$against" ]; then
+  printf 'site: %s (copy measured: sha256 %s)\n%s\n' \
+    "$binary" "$(bench_sha256_short "$work/custody-site")" "$(bench_against_describe "$work/before/custody-site")"
+  printf 'answer: GET %s, %s, br body %s B (%s %s B); bodies: %s; TLS (both) %s\n' \
+    "$path" "$content_type" "$(wc -c <"$work/site.br")" "$ref" "$(wc -c <"$work/before.br")" "$body_note" "${tls_report%; }"
+else
+  printf 'site: %s (copy measured: sha256 %s); nginx: %s, brotli_static\n' \
+    "$binary" "$(bench_sha256_short "$work/custody-site")" \
+    "$(nginx -v 2>&1 | sed 's/^nginx version: //')"
+  printf 'answer: GET %s, %s, br body %s B; TLS (both) %s\n' \
+    "$path" "$content_type" "$(wc -c <"$work/site.br")" "${tls_report%; }"
+fi
+printf 'load: h2load -t1 -D %s --warm-up-time %s, %s round(s), site then %s\n' \
+  "$duration" "$warm_up" "$rounds" "$ref"
 
 printf 'cpus: %s\n' "$(bench_pin_describe "$pin")"
 case $nginx_mode in
+  "") printf 'nginx: none (--against: the reference is the build above)\n' ;;
   fastest) printf 'nginx: the fastest variant per row, one setting at a time (%s), %s s calibration runs x %s\n' \
     "$(bench_nginx_settings 1)" "$calibrate" "$calibrate_rounds" ;;
   fastest-full) printf 'nginx: the fastest of all %s variants per row, %s s calibration runs x %s\n' \
@@ -337,6 +402,7 @@ for row in $rows; do
   streams=${shape#*x}
   progress "$row:"
   case $nginx_mode in
+    "") variant="-" how="--against: $against, sha256 $before_sha" ;;
     fastest | fastest-full)
       progress "  calibrating nginx ($nginx_mode, ${calibrate} s a run after ${warm_up} s of warm-up)..."
       bench_nginx_fastest "$nginx_mode" 1 "$calibrate" "$calibrate_rounds" start_nginx calibration_load
@@ -346,16 +412,20 @@ for row in $rows; do
     *) variant=$nginx_mode how="pinned with --nginx" ;;
   esac
   printf '%s\t%s\t%s\n' "$row" "$variant" "$how" >>"$variants_file"
-  start_nginx "$variant"
+  [ -n "$against" ] || start_nginx "$variant"
   for round in $(seq "$rounds"); do
-    for server in site nginx; do
-      port=$site_port
-      [ "$server" = nginx ] && port=$nginx_port
+    for server in site "$ref"; do
+      # The server's port, and its metrics listener's ("" for nginx: no histogram).
+      case $server in
+        site) port=$site_port scrape_port=$metrics_port ;;
+        before) port=$ref_port scrape_port=$before_metrics_port ;;
+        *) port=$nginx_port scrape_port="" ;;
+      esac
       out=$work/runs/$protocol-$shape.$server.$round.txt
       log=$work/runs/$protocol-$shape.$server.$round.log
       inside=-
-      if [ "$server" = site ]; then
-        bench_scrape_latency "$metrics_port" >"$work/histogram.before" || die "cannot read the site's metrics"
+      if [ -n "$scrape_port" ]; then
+        bench_scrape_latency "$scrape_port" >"$work/histogram.before" || die "cannot read the metrics of $server"
       fi
       # Requests started before the end of the warm-up are left out of the percentiles.
       since_us=$(( $(date +%s%6N) + warm_up * 1000000 ))
@@ -366,15 +436,17 @@ for row in $rows; do
       percentiles=$(log_percentiles "$log" "$since_us") || die "h2load's log of $server ($row, round $round) has no request after the warm-up"
       read -r p50 p99 <<<"$percentiles"
       rm -f "$log"
-      if [ "$server" = site ]; then
-        bench_scrape_latency "$metrics_port" >"$work/histogram.after" || die "cannot read the site's metrics"
+      if [ -n "$scrape_port" ]; then
+        bench_scrape_latency "$scrape_port" >"$work/histogram.after" || die "cannot read the metrics of $server"
         inside=$(bench_histogram_p99 "$work/histogram.before" "$work/histogram.after")
         # Above the last finite bucket (1 s): reported as 1 s.
         [ "$inside" = inf ] && inside=1000000
-        [ -n "$inside" ] || die "the site's latency histogram counted no request of the run ($row)"
+        [ -n "$inside" ] || die "the latency histogram of $server counted no request of the run ($row)"
       fi
       echo "$row $server $round $rps $mean_ms $p50 $p99 $inside" >>"$results"
-      progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, mean $mean_ms ms, p50 $(bench_ms "$p50") ms, p99 $(bench_ms "$p99") ms$([ "$inside" = - ] || printf ' (inside the site: p99 %s ms)' "$(bench_ms "$inside")")"
+      who=$server
+      [ "$server" = site ] && who="the site"
+      progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, mean $mean_ms ms, p50 $(bench_ms "$p50") ms, p99 $(bench_ms "$p99") ms$([ "$inside" = - ] || printf ' (inside %s: p99 %s ms)' "$who" "$(bench_ms "$inside")")"
     done
   done
 done
@@ -383,28 +455,48 @@ median_of() { # ROW SERVER COLUMN
   awk -v row="$1" -v server="$2" -v column="$3" '$1 == row && $2 == server { print $column }' "$results" | bench_median
 }
 
-printf '\n%-22s %12s %12s %11s %9s %9s %9s %9s %9s\n' "row (conn x streams)" "site req/s" "nginx req/s" "site/nginx" \
-  "site p99" "nginx p99" "inside" "site mean" "nginx mean"
+# The reference's columns are labelled $ref (nginx, or before); with --against the previous
+# build's own histogram p99 is a column of its own ("inside" is then the site's, as with nginx).
+# Columns from "site p99" on are 9 wide, as many as "before inside" with --against.
+ref_inside_head="" w=9
+if [ -n "$against" ]; then
+  w=$((${#ref} + 7))
+  ref_inside_head=$(printf ' %*s' "$w" "$ref inside")
+fi
+printf '\n%-22s %12s %12s %11s %*s %*s %*s%s %*s %*s\n' "row (conn x streams)" "site req/s" "$ref req/s" "site/$ref" \
+  "$w" "site p99" "$w" "$ref p99" "$w" "inside" "$ref_inside_head" "$w" "site mean" "$w" "$ref mean"
 result_lines=()
 for row in $rows; do
-  s_rps=$(median_of "$row" site 4) n_rps=$(median_of "$row" nginx 4)
-  s_ms=$(median_of "$row" site 5) n_ms=$(median_of "$row" nginx 5)
-  s_p50=$(median_of "$row" site 6) n_p50=$(median_of "$row" nginx 6)
-  s_p99=$(median_of "$row" site 7) n_p99=$(median_of "$row" nginx 7)
+  s_rps=$(median_of "$row" site 4) n_rps=$(median_of "$row" "$ref" 4)
+  s_ms=$(median_of "$row" site 5) n_ms=$(median_of "$row" "$ref" 5)
+  s_p50=$(median_of "$row" site 6) n_p50=$(median_of "$row" "$ref" 6)
+  s_p99=$(median_of "$row" site 7) n_p99=$(median_of "$row" "$ref" 7)
   s_inside=$(median_of "$row" site 8)
   ratio=$(awk -v s="$s_rps" -v n="$n_rps" 'BEGIN { printf "%.3f", s / n }')
   variant=$(awk -F '\t' -v row="$row" '$1 == row { print $2 }' "$variants_file")
   label=${row/h1:/HTTP\/1.1 }
   label=${label/h2:/HTTP\/2 }
-  printf '%-22s %12.0f %12.0f %10.2f× %9s %9s %9s %9s %9s\n' "${label/x/ x }" "$s_rps" "$n_rps" "$ratio" \
-    "$(bench_ms "$s_p99")" "$(bench_ms "$n_p99")" "$(bench_ms "$s_inside")" "$s_ms" "$n_ms"
-  result_lines+=("$(printf 'RESULT row=%s protocol=%s connections=%s streams=%s site=%.0f nginx=%.0f ratio=%s site_mean_ms=%s nginx_mean_ms=%s site_p50_ms=%s site_p99_ms=%s nginx_p50_ms=%s nginx_p99_ms=%s site_inside_p99_ms=%s nginx_variant=%s pin=%s' \
-    "${row/:/-}" "${row%%:*}" "$(cut -dx -f1 <<<"${row#*:}")" "${row#*x}" "$s_rps" "$n_rps" "$ratio" "$s_ms" "$n_ms" \
-    "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")" "$(bench_ms "$n_p50")" "$(bench_ms "$n_p99")" "$(bench_ms "$s_inside")" "$variant" "$pin")")
+  ref_inside_cell="" ref_inside_key="" identity=nginx_variant=$variant
+  if [ -n "$against" ]; then
+    n_inside=$(median_of "$row" "$ref" 8)
+    ref_inside_cell=$(printf ' %*s' "$w" "$(bench_ms "$n_inside")")
+    ref_inside_key=" ${ref}_inside_p99_ms=$(bench_ms "$n_inside")" identity=${ref}_sha256=$before_sha
+  fi
+  printf '%-22s %12.0f %12.0f %10.2f× %*s %*s %*s%s %*s %*s\n' "${label/x/ x }" "$s_rps" "$n_rps" "$ratio" \
+    "$w" "$(bench_ms "$s_p99")" "$w" "$(bench_ms "$n_p99")" "$w" "$(bench_ms "$s_inside")" "$ref_inside_cell" "$w" "$s_ms" "$w" "$n_ms"
+  result_lines+=("$(printf 'RESULT row=%s protocol=%s connections=%s streams=%s site=%.0f %s=%.0f ratio=%s site_mean_ms=%s %s_mean_ms=%s site_p50_ms=%s site_p99_ms=%s %s_p50_ms=%s %s_p99_ms=%s site_inside_p99_ms=%s%s %s pin=%s' \
+    "${row/:/-}" "${row%%:*}" "$(cut -dx -f1 <<<"${row#*:}")" "${row#*x}" "$s_rps" "$ref" "$n_rps" "$ratio" "$s_ms" "$ref" "$n_ms" \
+    "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")" "$ref" "$(bench_ms "$n_p50")" "$ref" "$(bench_ms "$n_p99")" "$(bench_ms "$s_inside")" \
+    "$ref_inside_key" "$identity" "$pin")")
 done
-printf '(p99 in ms: h2load'"'"'s per-request log, warm-up left out; inside: the site'"'"'s own histogram p99, headers to answer; mean ms: h2load'"'"'s time for request)\n'
-printf '\nnginx variant per row:\n'
-awk -F '\t' '{ printf "  %-10s %s (%s)\n", $1, $2, $3 }' "$variants_file"
+if [ -n "$against" ]; then
+  printf '(p99 in ms: h2load'"'"'s per-request log, warm-up left out; inside, %s inside: each build'"'"'s own histogram p99, headers to answer; mean ms: h2load'"'"'s time for request)\n' "$ref"
+  printf '\n%s: %s (sha256 %s); no nginx\n' "$ref" "$against" "$before_sha"
+else
+  printf '(p99 in ms: h2load'"'"'s per-request log, warm-up left out; inside: the site'"'"'s own histogram p99, headers to answer; mean ms: h2load'"'"'s time for request)\n'
+  printf '\nnginx variant per row:\n'
+  awk -F '\t' '{ printf "  %-10s %s (%s)\n", $1, $2, $3 }' "$variants_file"
+fi
 printf '\nper run (in order):\n'
 awk '{ printf "  %-10s round %s %-6s %9.0f req/s  mean %s ms  p50 %.2f ms  p99 %.2f ms  inside %s\n", $1, $3, $2, $4, $5, $6 / 1000, $7 / 1000, ($8 == "-" ? "-" : sprintf("%.2f ms", $8 / 1000)) }' "$results"
 printf '\nload average at the end: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"

@@ -36,7 +36,9 @@ LUA
 # configuration file) in a session of its own, polls GET /healthz every millisecond from the
 # spawn, and prints "PID MS": the running site's pid and the milliseconds to its first 200.
 # With CERT and KEY (PEM files) it serves HTTPS with them, public URL https://127.0.0.1:PORT,
-# and is polled over TLS (the certificate is not checked). Fails if the site exits or gives no
+# and is polled over TLS (the certificate is not checked). BENCH_PUBLIC_URL in the environment,
+# when set, is the public URL instead (h2.sh --against gives the previous build the site's, so
+# that their pages, which name it, can be the same bytes). Fails if the site exits or gives no
 # 200 within 60 s.
 bench_start() {
   python3 - "$@" <<'PY'
@@ -44,6 +46,7 @@ import os, socket, ssl, subprocess, sys, time
 binary, port, contact_log, site_log = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 env = dict(os.environ, RUST_LOG="warn", CUSTODY_SITE_CONTACT_LOG=contact_log)
 env.pop("CUSTODY_SITE_CONFIG", None)
+public_url = env.pop("BENCH_PUBLIC_URL", "")
 tls = None
 origin = f"http://127.0.0.1:{port}"
 if len(sys.argv) > 6:
@@ -52,6 +55,7 @@ if len(sys.argv) > 6:
     tls = ssl.create_default_context()
     tls.check_hostname = False
     tls.verify_mode = ssl.CERT_NONE
+origin = public_url or origin
 with open(site_log, "ab") as log:
     began = time.perf_counter()
     site = subprocess.Popen([binary, "--listen", f"127.0.0.1:{port}", "--public-url", origin],
@@ -427,14 +431,31 @@ bench_check_pin() {
   [ "$(nproc)" -ge 2 ] || { echo "--pin needs 2 CPUs" >&2; return 1; }
 }
 
-# bench_apply_modes NGINX_MODE PIN TLS: checks the --nginx and --pin options of a benchmark
-# (TLS 1 for the TLS variants) and sets nginx_mode (a full variant unless fastest or
-# fastest-full), the CPU lists loadgen_cpus and server_cpus ("" unpinned) and the command
-# prefixes loadgen_cmd and server_cmd (taskset, or nothing); prints why and fails on a bad value.
+# bench_apply_modes NGINX_MODE PIN TLS [AGAINST]: checks the --nginx, --pin and --against
+# options of a benchmark (TLS 1 for the TLS variants) and sets
+#   against, ref: the reference server: against "" and ref "nginx" (nginx serving the site's
+#     bytes), or against the path of a previous custody-site build and ref "before" (the label
+#     of its columns, its RESULT keys and its runs);
+#   nginx_mode: a full variant unless fastest or fastest-full (NGINX_MODE "" is fastest), ""
+#     with AGAINST (no nginx is started: an NGINX_MODE is refused);
+#   the CPU lists loadgen_cpus and server_cpus ("" unpinned) and the command prefixes
+#   loadgen_cmd and server_cmd (taskset, or nothing).
+# Prints why and fails on a bad value.
 bench_apply_modes() {
-  nginx_mode=$1
+  nginx_mode=${1:-fastest} against=${4:-} ref=nginx
+  if [ -n "$against" ]; then
+    if [ -n "$1" ]; then
+      echo "--nginx (BENCH_NGINX) does not apply with --against (BENCH_AGAINST): the reference is the build given, no nginx is started" >&2
+      return 1
+    fi
+    if [ ! -f "$against" ] || [ ! -x "$against" ]; then
+      echo "--against: no executable custody-site binary at '$against'" >&2
+      return 1
+    fi
+    nginx_mode="" ref=before
+  fi
   case $nginx_mode in
-    fastest | fastest-full) ;;
+    "" | fastest | fastest-full) ;;
     *) nginx_mode=$(bench_nginx_variant "$nginx_mode" "$3") || {
       echo "--nginx takes fastest, fastest-full or a variant (see -h)" >&2
       return 1
@@ -514,4 +535,55 @@ bench_tree_rss_kb() {
     total=$((total + ${rss:-0}))
   done
   echo "$total"
+}
+
+# --- against a previous build (--against: compare.sh, h2.sh) ---------------------------------
+#
+# With --against PATH the reference is another custody-site build instead of nginx: a copy of
+# PATH, started exactly as the script starts the site under test (same flags, environment and
+# RUST_LOG, its metrics listener too) but in a working directory of its own (its
+# applications log and data/builds apart from the site's), on its own ports. The rounds
+# alternate site / before as they alternate site / nginx; the columns labelled "nginx"
+# are labelled "$ref" ("before"), and since both are custody-site, the histogram p99
+# ("inside") is read from both.
+
+# bench_sha256_short FILE: the first 12 hex digits of FILE's sha256.
+bench_sha256_short() {
+  sha256sum "$1" | cut -c1-12
+}
+
+# bench_against_describe COPY: one line naming the reference build (the path given, the sha256
+# of the copy measured).
+bench_against_describe() {
+  printf '%s: %s (copy measured: sha256 %s), started as the site (same flags, environment, RUST_LOG; own directory and ports)' \
+    "$ref" "$against" "$(bench_sha256_short "$1")"
+}
+
+# bench_same_answer WHAT SITE_STATUS SITE_HEAD SITE_BODY REF_STATUS REF_HEAD REF_BODY: checks
+# that the reference build answers WHAT (a path, or a path and an encoding) as the site does:
+# the same status, the same Content-Encoding and, on a redirect, the same Location; prints the
+# difference on stderr and fails otherwise. The bodies may differ between two builds (a page
+# changed, a hashed asset name): that is no error; prints on stdout a note for the report when
+# they do ("" when byte-identical), with both sizes.
+bench_same_answer() {
+  local what=$1 s_status=$2 s_head=$3 s_body=$4 r_status=$5 r_head=$6 r_body=$7 s_value r_value name
+  if [ "$s_status" != "$r_status" ]; then
+    printf '%s answers %s with %s, the site with %s\n' "$ref" "$what" "$r_status" "$s_status" >&2
+    return 1
+  fi
+  for name in content-encoding location; do
+    s_value=$(bench_header_value "$s_head" "$name") r_value=$(bench_header_value "$r_head" "$name")
+    if [ "$s_value" != "$r_value" ]; then
+      printf "%s answers %s with %s '%s', the site with '%s'\n" "$ref" "$what" "$name" "${r_value:-none}" "${s_value:-none}" >&2
+      return 1
+    fi
+  done
+  cmp -s "$s_body" "$r_body" && return 0
+  local s_size r_size
+  s_size=$(wc -c <"$s_body") r_size=$(wc -c <"$r_body")
+  if [ "$s_size" = "$r_size" ]; then
+    printf 'bodies differ, same size (%s B)' "$s_size"
+  else
+    printf 'body sizes differ: site %s B, %s %s B' "$s_size" "$ref" "$r_size"
+  fi
 }

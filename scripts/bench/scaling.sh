@@ -48,6 +48,12 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+# compare.sh would take BENCH_AGAINST from the environment, and this table reads nginx's keys.
+if [ -n "${BENCH_AGAINST:-}" ]; then
+  echo "scaling.sh compares with nginx only; unset BENCH_AGAINST (against a previous build: compare.sh --against PATH --connections N)" >&2
+  exit 2
+fi
+
 # wrk holds one socket per connection, and nginx and the site one each on their side.
 ulimit -n "$(ulimit -Hn)"
 results=()
