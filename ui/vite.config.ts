@@ -33,6 +33,9 @@ export default defineConfig({
     rolldownOptions: {
       input: "src/entry-client.tsx",
       output: {
+        // Six characters of content hash (36 bits) instead of eight: the runtime chunk names every
+        // page's chunk, and those names are the one part of it brotli cannot compress.
+        chunkFileNames: "assets/[name]-[hash:6].js",
         // Preact, Lingui and the app shell (src/app, src/lib, Icon, messages) travel as one
         // "runtime" chunk that every page loads: one request that compresses as a whole instead
         // of a dozen small shared chunks (about 2.5 KB brotli less on every page). Code used by
