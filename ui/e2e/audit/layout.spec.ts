@@ -111,7 +111,9 @@ function inspect(slack: number): Findings {
     const style = getComputedStyle(container);
     const lays =
       style.display.includes("grid") || (style.display.includes("flex") && style.flexWrap === "wrap");
-    if (!lays || !visible(container)) continue;
+    // A paragraph laid out as a wrapping row (the trust line under a hero) is a line of text: its
+    // parts wrap as words do, and one alone on the last line is not a card beside empty slots.
+    if (!lays || !visible(container) || container.tagName === "P") continue;
     const items = [...container.children].filter(
       (child) => visible(child) && !["absolute", "fixed"].includes(getComputedStyle(child).position),
     );
