@@ -15,6 +15,7 @@ use tower::Service;
 use super::frontend::Frontend;
 use super::reload::{PREVIEW_ENTRY, RELOAD_SCRIPT, Reloads};
 use crate::http::SiteService;
+use crate::http::answered::follow_headers_rule;
 use crate::render::document::html_escape;
 use custody_content::error::ContentError;
 
@@ -86,12 +87,10 @@ impl Preview {
             .clone()
     }
 
+    /// One of the preview's own answers, with the site's headers rule (security headers, and
+    /// `no-store` since none of them says how long it may be kept).
     fn own(&self, mut response: Response) -> Response {
-        let headers = response.headers_mut();
-        for (name, value) in &self.0.security_headers {
-            headers.insert(name, value.clone());
-        }
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        follow_headers_rule(response.headers_mut(), &self.0.security_headers);
         response
     }
 }
