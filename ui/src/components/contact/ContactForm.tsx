@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { JSX } from "preact";
 import { useEffect, useId, useMemo, useRef, useState } from "preact/hooks";
-import { savingData, whenIdle } from "../../lib/idle";
+import { afterPendingTasks, savingData, whenIdle } from "../../lib/idle";
 import { useLoaded } from "../../lib/useLoaded";
 import { localize } from "../../lib/paths";
 import type { Lang, PrivacyLinkSentence } from "../../lib/types";
@@ -97,11 +97,12 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   }, [behaviour, copy, data]);
 
   // The fields' messages are the tap's answer and paint in its first frame; the summary follows
-  // in the next one, then takes focus, so the frame that answers the tap lays out only the fields.
+  // in a later one, at background priority, then takes focus, so the frame that answers the tap
+  // lays out only the fields and nothing queued behind it waits for the summary.
   useEffect(() => {
     if (summaryFocus === 0) return;
     if (summaryShown) summary.current?.focus();
-    else setSummaryShown(true);
+    else afterPendingTasks(() => setSummaryShown(true));
   }, [summaryFocus, summaryShown, behaviour]);
 
   if (receipt && behaviour) return <behaviour.SuccessPanel receipt={receipt} copy={copy.success} />;
@@ -275,7 +276,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
           {textField("phone")}
         </div>
       </div>
-      <div class={`contact-consent${consentError ? " contact-field--invalid" : ""}`}>
+      <div class={consentError ? "contact-consent contact-consent--invalid" : "contact-consent"}>
         <input
           {...controlProps("consent")}
           type="checkbox"

@@ -33,7 +33,7 @@ export function Field({
   children: ComponentChildren;
 }) {
   return (
-    <div class={`contact-field${error ? " contact-field--invalid" : ""}${className ? ` ${className}` : ""}`}>
+    <div class={className ? `contact-field ${className}` : "contact-field"}>
       <label id={labelId(id)} for={id} class="contact-field__label">
         {label}
         <span class="contact-field__mark" aria-hidden="true">
