@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { JSX } from "preact";
 import { useEffect, useId, useMemo, useRef, useState } from "preact/hooks";
-import { afterPendingTasks, savingData, whenIdle } from "../../lib/idle";
+import { savingData, whenIdle } from "../../lib/idle";
 import { useLoaded } from "../../lib/useLoaded";
 import { localize } from "../../lib/paths";
 import type { Lang, PrivacyLinkSentence } from "../../lib/types";
@@ -102,7 +102,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   useEffect(() => {
     if (summaryFocus === 0) return;
     if (summaryShown) summary.current?.focus();
-    else afterPendingTasks(() => setSummaryShown(true));
+    else behaviour?.afterPendingTasks(() => setSummaryShown(true));
   }, [summaryFocus, summaryShown, behaviour]);
 
   if (receipt && behaviour) return <behaviour.SuccessPanel receipt={receipt} copy={copy.success} />;

@@ -1,7 +1,8 @@
 /** What the form needs only once a visitor works with it (src/components/contact/ContactForm.tsx
  * loads it when the page is idle after hydration, or on the first focus, pointer press or submit):
- * validation, the summary of what is wrong, the country and area-code lists and their search,
- * submission and the panel shown after it, kept out of the page's first load. */
+ * validation, the summary of what is wrong and when it shows, the country and area-code lists
+ * and their search, submission and the panel shown after it, kept out of the page's first load. */
+export { afterPendingTasks } from "./afterPendingTasks";
 export { ErrorSummary } from "./ErrorSummary";
 export { areaCodeOptions, countryOptions, matchOptions } from "./regions";
 export { compileChecks, fieldError, firstInvalidField } from "./rules";
