@@ -1,9 +1,8 @@
 // Checks the shape of the Rust code, a step of scripts/test.sh: no Rust file over 450 lines (tests
-// and fuzz targets included), and no import cycle in a crate (the site's library and the binary,
-// both in src/, and every crates/*/src/), neither between its files nor between its folders. The
-// binary is src/main.rs and the modules it declares (`mod config;` is src/config.rs or
-// src/config/); the library is src/lib.rs and every other file of src/. A file depends on another when it names it
-// by path (`use crate::a::b`, `super::b::c`, `self::b`), outside its `#[cfg(test)] mod tests`.
+// and fuzz targets included), and no import cycle in a crate (the binary, src/, and every
+// crates/*/src/, the site's library crates/site/src/ among them), neither between its files nor
+// between its folders. A file depends on another when it names it by path (`use crate::a::b`,
+// `super::b::c`, `self::b`), outside its `#[cfg(test)] mod tests`.
 // Within each folder (the crate's root included), every file and subfolder is one node, a
 // subfolder standing for every file below it and the folder's own `mod.rs` for itself, so that
 // `http -> render -> http` is refused even when no two files make a cycle: a folder is a module
@@ -17,28 +16,15 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const MAX_LINES = 450;
-/** The top-level modules a crate root declares from files of its own (`mod name;`). */
-function declaredModules(rootFile) {
-  const text = readFileSync(join(root, rootFile), "utf8").replace(/\/\/[^\n]*/g, "");
-  return new Set([...text.matchAll(/^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;/gm)].map((match) => match[1]));
-}
-
-const BINARY_MODULES = declaredModules("src/main.rs");
-/** Whether a file of src/ is the binary's: src/main.rs, or below a module main.rs declares. */
-const isBinaryFile = (file) => {
-  const module = modulePath(join(root, "src"), file);
-  return relative(root, file) === join("src", "main.rs") || BINARY_MODULES.has(module.split("::")[0]);
-};
-/** The crates checked: a name, the folder its module paths start from, and which files are its. */
+/** The crates checked: a name and the folder its module paths start from. */
 const CRATES = [
-  { name: "src (the library)", src: "src", owns: (file) => !isBinaryFile(file) },
-  { name: "src/main.rs (the binary)", src: "src", owns: isBinaryFile },
+  { name: "src (the binary)", src: "src" },
   ...readdirSync(join(root, "crates"), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => ({ name: `crates/${entry.name}/src`, src: `crates/${entry.name}/src`, owns: () => true }))
+    .map((entry) => ({ name: `crates/${entry.name}/src`, src: `crates/${entry.name}/src` }))
     .sort((a, b) => a.name.localeCompare(b.name)),
 ];
-const LINE_CHECKED = ["src", "crates", "tests", "benches", "fuzz/src", "fuzz/fuzz_targets", "build.rs"];
+const LINE_CHECKED = ["src", "crates", "tests", "fuzz/src", "fuzz/fuzz_targets"];
 
 /** Every `.rs` file below `dir`. */
 function rustFiles(dir) {
@@ -76,12 +62,8 @@ function expandUse(tree, prefix = []) {
 }
 
 /** The files of the crate each file names by path. */
-function dependencies({ src, owns }) {
-  const files = new Map(
-    rustFiles(join(root, src))
-      .filter(owns)
-      .map((file) => [modulePath(join(root, src), file), file]),
-  );
+function dependencies({ src }) {
+  const files = new Map(rustFiles(join(root, src)).map((file) => [modulePath(join(root, src), file), file]));
   const graph = new Map();
   for (const [module, file] of files) {
     let text = readFileSync(file, "utf8");

@@ -29,7 +29,7 @@ if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
 fi
 
 if [ -z "${CUSTODY_SITE_UI_DIST:-}" ]; then
-  for dist in $(ls -dt target/release/build/custody-site-*/out/ui 2>/dev/null); do
+  for dist in $(ls -dt target/release/build/custody-site-lib-*/out/ui 2>/dev/null); do
     if [ -f "$dist/manifest.json" ]; then
       export CUSTODY_SITE_UI_DIST="$PWD/$dist"
       break

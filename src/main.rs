@@ -2,7 +2,7 @@
 //! preview; `check`, `config` and `submissions`), the configuration file (`config/`, which
 //! assembles the sections of the site, the edge and the contact store, and its reference,
 //! `config_reference.rs`), and what `serve` runs (`startup.rs`, with the edge's part of the
-//! configuration in `edge_config.rs`). The site itself is the library (`src/lib.rs`).
+//! configuration in `edge_config.rs`). The site itself is the library (`crates/site/src/lib.rs`).
 
 use std::io::IsTerminal;
 use std::process::ExitCode;

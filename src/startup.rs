@@ -1,6 +1,6 @@
-//! What `custody-site serve` runs: the site (the library, `src/lib.rs`) built from the embedded
-//! content and its settings, the previous builds whose files it keeps serving, the contact desk
-//! and its webhook, handed to the edge (`custody-edge`, which knows nothing of them) as one
+//! What `custody-site serve` runs: the site (the library, `crates/site/src/lib.rs`) built from the
+//! embedded content and its settings, the previous builds whose files it keeps serving, the contact
+//! desk and its webhook, handed to the edge (`custody-edge`, which knows nothing of them) as one
 //! service and the moment it is ready.
 
 use std::future::Future;

@@ -5,6 +5,8 @@
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
+use custody_applications::application::Application;
+use custody_applications::checks::unstorable;
 use custody_content::contact::{BUSINESS_TYPES, MAX_CHARS};
 use custody_content::countries::is_country;
 use custody_content::section_items::EntityId;
@@ -12,8 +14,6 @@ use custody_content::supported_asset_query::{
     MAX_FILTER_CHARS, PAGE_SIZES, SupportedAssetQuery, fold,
 };
 use custody_content::{Content, Lang, page_instances};
-use custody_applications::application::Application;
-use custody_applications::checks::unstorable;
 use custody_site::http::supported_asset_params;
 use custody_site::resolver::{Resolution, Resolver};
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
@@ -52,9 +52,13 @@ pub fn check_resolution(path: &str) -> Resolution {
             assert_ne!(target, path, "{path:?} redirects to itself");
             assert_eq!(RESOLVER.resolve(target), Resolution::Page, "{target:?}");
         }
-        Resolution::NotFound { lang, .. } => {
+        Resolution::NotFound(missing) => {
             assert!(!PAGES.contains(path), "{path:?} is a page, answered 404");
-            assert_eq!(*lang, Lang::split(path).0, "{path:?}: language of the 404");
+            assert_eq!(
+                missing.lang,
+                Lang::split(path).0,
+                "{path:?}: language of the 404"
+            );
         }
     }
     resolution

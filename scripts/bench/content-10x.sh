@@ -4,14 +4,14 @@
 # What it measures. The working tree (the files `git ls-files -co --exclude-standard` lists, so
 # uncommitted edits count) is copied to --dir with ui/node_modules linked to the real one, and
 # multiply-content.py multiplies the copy's FAQ articles, announcements and both supported-asset
-# lists by --factor (default 10), keeping every content rule. The generated content is checked
-# with the tree's release binary (`custody-site check --content`), the copy is built from clean
-# with its own target directory (the time is the cold build, dependencies and UI build included),
-# then rebuilt once with the original content and once more with the multiplied content: those
-# two content-only rebuilds (build.rs, the UI build and prerender, the crate and its LTO link)
-# compare the edit-to-binary time at 1x and 10x. Then the baseline (the tree's
-# target/release/custody-site, or with `--baseline copy` the copy's own 1x build) and the 10x
-# binary are measured one after the other, each on a free port with a fresh applications log and
+# lists by --factor (default 10), keeping every content rule. The generated content is checked with
+# the tree's release binary (`custody-site check --content`), the copy is built from clean with its
+# own target directory (the time is the cold build, dependencies and UI build included), then
+# rebuilt once with the original content and once more with the multiplied content: those two
+# content-only rebuilds (crates/site/build.rs, the UI build and prerender, the crate and its LTO
+# link) compare the edit-to-binary time at 1x and 10x. Then the baseline (the tree's
+# target/release/custody-site, or with `--baseline copy` the copy's own 1x build) and the 10x binary
+# are measured one after the other, each on a free port with a fresh applications log and
 # RUST_LOG=warn: binary size, documents (`pages` of /readyz), start-up time to the first 200 of
 # /healthz (median of --starts starts, polled every millisecond from the spawn), resident memory
 # (VmRSS) after start-up and after every sitemap URL (English and Chinese) and a few API answers
@@ -102,8 +102,8 @@ if ! $reuse; then
     done | tar --null -T - -cf -
   ) | tar -C "$dir" -xf -
   note "   HEAD $(git -C "$repo" rev-parse --short HEAD), $(git -C "$repo" status --porcelain | wc -l) uncommitted or untracked path(s)"
-  # The copy shares the installed packages; build.rs would run `npm ci` through the link (into the
-  # real folder) if they were older than the lock file, so that case stops here instead.
+  # The copy shares the installed packages; crates/site/build.rs would run `npm ci` through the link
+  # (into the real folder) if they were older than the lock file, so that case stops here instead.
   [ -d "$repo/ui/node_modules" ] || { echo "ui/node_modules is missing: cd ui && npm ci" >&2; exit 1; }
   if [ "$repo/ui/node_modules/.package-lock.json" -ot "$dir/ui/package-lock.json" ]; then
     echo "ui/node_modules is older than ui/package-lock.json: cd ui && npm ci" >&2; exit 1

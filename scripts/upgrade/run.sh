@@ -35,8 +35,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The copy: the files git tracks or does not ignore, with their times (so that build.rs sees
-# ui/node_modules as current and does not run npm ci), node_modules linked, the colour changed.
+# The copy: the files git tracks or does not ignore, with their times (so that crates/site/build.rs
+# sees ui/node_modules as current and does not run npm ci), node_modules linked, the colour changed.
 # It stays at one place under target/, so that its build artifacts are replaced by the next run's
 # instead of piling up.
 copy="$repo/target/upgrade/repo"

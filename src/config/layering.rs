@@ -11,8 +11,8 @@ use super::types::{Config, LogFormat};
 /// Prefix of every environment variable the site reads.
 pub const ENV_PREFIX: &str = "CUSTODY_SITE_";
 
-/// Variables with the prefix that are not configuration keys: the config file's path, the
-/// prebuilt UI that `build.rs` reads (often still set in the shell that runs the binary), and
+/// Variables with the prefix that are not configuration keys: the config file's path, the prebuilt
+/// UI that `crates/site/build.rs` reads (often still set in the shell that runs the binary), and
 /// the process handing its listeners over in an upgrade.
 const NOT_KEYS: [&str; 3] = ["CONFIG", "UI_DIST", "HANDOVER_FROM"];
 

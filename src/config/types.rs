@@ -1,9 +1,9 @@
-//! The whole configuration: its top-level keys and the sections it composes, each documented
-//! with its default beside it (`#[serde(default = …)]`; docs/config.toml is generated from
-//! both). The binary's own section is `[log]`, here; the others live where they are used: the
-//! site's in the library (`src/settings.rs`, `[previous_builds]` in `src/previous/settings.rs`),
-//! the edge's (`[server]`, `[tls]`, `[metrics]`) in `crates/edge/src/config/`, `[contact]` in
-//! `crates/applications/src/settings.rs`.
+//! The whole configuration: its top-level keys and the sections it composes, each documented with
+//! its default beside it (`#[serde(default = …)]`; docs/config.toml is generated from both). The
+//! binary's own section is `[log]`, here; the others live where they are used: the site's in the
+//! library (`crates/site/src/settings.rs`, `[previous_builds]` in
+//! `crates/site/src/previous/settings.rs`), the edge's (`[server]`, `[tls]`, `[metrics]`) in
+//! `crates/edge/src/config/`, `[contact]` in `crates/applications/src/settings.rs`.
 
 use std::net::SocketAddr;
 

@@ -1,8 +1,9 @@
-// UI build, run by build.rs: Vite client build, SSR build, prerender of every page × language,
-// the asset manifest the server uses for modulepreload, and brotli/gzip copies of every text asset.
+// UI build, run by crates/site/build.rs: Vite client build, SSR build, prerender of every page ×
+// language, the asset manifest the server uses for modulepreload, and brotli/gzip copies of every
+// text asset.
 //
 // Usage: node scripts/build.mjs <site-data-dir> <out-dir>
-//   <site-data-dir>/pages.json  written by build.rs from content/
+//   <site-data-dir>/pages.json  written by crates/site/build.rs from content/
 //   <out-dir>/client/           hashed assets, with .br and .gz beside each text file
 //   <out-dir>/prerender.json    { key: html } for every page and error page
 //   <out-dir>/manifest.json     build id, the SHA-256 of pages.json, entry, stylesheets, per-page
@@ -32,7 +33,8 @@ const TEXT_ASSET = /\.(js|mjs|css|svg|json|txt|map|html|xml|webmanifest)$/;
 
 const siteBytes = fs.readFileSync(path.join(dataDir, "pages.json"));
 const site = JSON.parse(siteBytes.toString("utf8"));
-// The server refuses a prerender made from other page data than its own (src/render/build_manifest.rs).
+// The server refuses a prerender made from other page data than its own
+// (crates/site/src/render/build_manifest.rs).
 const contentHash = createHash("sha256").update(siteBytes).digest("hex");
 
 const modules = contentModules(site);
@@ -97,9 +99,10 @@ for (const id of routes) pages[id] = beyondEntry(`src/pages/${id}.tsx`);
 const catalogs = {};
 for (const lang of ["en", "zh"]) catalogs[lang] = beyondEntry(`src/locales/${lang}/messages.po`).modules;
 
-// A Chinese page is rendered twice: its headings' word boundaries are found in the first render
-// and drawn as <wbr> in the second; the server hands the browser the same offsets in the page
-// data (src/render/served_site.rs), so hydration and later client renders draw the same markup.
+// A Chinese page is rendered twice: its headings' word boundaries are found in the first render and
+// drawn as <wbr> in the second; the server hands the browser the same offsets in the page data
+// (crates/site/src/render/served_site.rs), so hydration and later client renders draw the same
+// markup.
 const prerender = {};
 const wordBreaks = {};
 for (const { key, data } of site.pages) {
@@ -113,7 +116,7 @@ for (const { key, data } of site.pages) {
 fs.rmSync(ssrDir, { recursive: true });
 
 const cardsStarted = Date.now();
-const drawingDir = path.resolve("..", "src", "share_cards");
+const drawingDir = path.resolve("..", "crates", "site", "src", "share_cards");
 const cards = await buildShareCards(
   site.pages
     .filter(({ key }) => !key.startsWith("error:"))

@@ -1,6 +1,6 @@
 // The modules the interface imports as `virtual:*`, made from the site's content (the data file
-// build.rs, or `serve --dev`, writes from content/), and the files they refer to. Shared by the
-// build (scripts/build.mjs) and the live preview (scripts/dev.mjs).
+// crates/site/build.rs, or `serve --dev`, writes from content/), and the files they refer to.
+// Shared by the build (scripts/build.mjs) and the live preview (scripts/dev.mjs).
 
 import { createHash } from "node:crypto";
 import fs from "node:fs";

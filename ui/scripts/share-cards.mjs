@@ -1,10 +1,10 @@
 // Share cards: the 1200×630 PNG that link previews show for each page (og:image). The build lays
-// each card out from the page's title and the brand (the white logo of scripts/wordmark.mjs and
-// the shard lattice of scripts/shard-lattice.mjs, on the palette of content/site.toml); the
-// server draws the PNG when a card is first asked for
-// (src/share_cards/), so the binary carries the cards' layout and glyphs, not 182 images.
-// Titles are set in Noto Sans CJK (the SC faces of Debian's fonts-noto-cjk), which covers Latin
-// and Chinese alike, so both languages share one typeface.
+// each card out from the page's title and the brand (the white logo of scripts/wordmark.mjs and the
+// shard lattice of scripts/shard-lattice.mjs, on the palette of content/site.toml); the server
+// draws the PNG when a card is first asked for (crates/site/src/share_cards/), so the binary
+// carries the cards' layout and glyphs, not 182 images. Titles are set in Noto Sans CJK (the SC
+// faces of Debian's fonts-noto-cjk), which covers Latin and Chinese alike, so both languages share
+// one typeface.
 //
 // The font is read with fontkitten, which measures every glyph (for line breaking) and gives its
 // outline; the layout carries each glyph's outline once, as SVG path data in font units. The logo
@@ -331,8 +331,8 @@ const slug = (key) =>
  * @param {{ logo: string, palette: Record<string, string>, drawingSources: Buffer[] }} options
  *   the white logo's SVG, the palette and the server's drawing code
  * @returns {Promise<{ layout: object, urls: Record<string, string> }>} the layout the server
- *   draws from (`src/share_cards/layout.rs`), with each card's runs by its file's path below the
- *   client directory, and each page's card file by page key
+ *   draws from (`crates/site/src/share_cards/layout.rs`), with each card's runs by its file's
+ *   path below the client directory, and each page's card file by page key
  */
 export async function buildShareCards(pages, { logo: logoSvg, palette, drawingSources }) {
   const fonts = loadFonts();

@@ -2,7 +2,7 @@
 // The share cards' layout: Chinese titles are set with distinct glyphs of the CJK font, never as
 // the blank boxes ("tofu") a font without them would show; a missing font or glyph stops the
 // build; a card's URL changes exactly when what it is drawn from does. The drawing itself is
-// tested with the server (src/share_cards/).
+// tested with the server (crates/site/src/share_cards/).
 
 import { Buffer } from "node:buffer";
 import { describe, expect, it } from "vitest";

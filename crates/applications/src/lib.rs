@@ -4,9 +4,9 @@
 //! binary's configuration (`src/config/`) holds as `[contact]`.
 //!
 //! It knows nothing of the site nor of serving HTTP: the site's `POST /api/contact`
-//! (`src/http/contact.rs`) reads the request and hands [`ContactDesk`] and the store plain values
-//! (the proxy header's values, the peer's address, a [`record::Draft`]). It depends on neither
-//! the site's crate nor the edge; the webhook is its one HTTP client.
+//! (`crates/site/src/http/contact.rs`) reads the request and hands [`ContactDesk`] and the store
+//! plain values (the proxy header's values, the peer's address, a [`record::Draft`]). It depends on
+//! neither the site's crate nor the edge; the webhook is its one HTTP client.
 
 pub mod application;
 pub mod archives;

@@ -1,6 +1,6 @@
-//! Countries and regions of the application form: every ISO 3166-1 alpha-2 code, and the type
-//! of the area-code table (`build.rs` derives it from libphonenumber's metadata, the same data
-//! the server checks phone numbers with).
+//! Countries and regions of the application form: every ISO 3166-1 alpha-2 code, and the type of
+//! the area-code table (`crates/site/build.rs` derives it from libphonenumber's metadata, the same
+//! data the server checks phone numbers with).
 
 /// Every officially assigned ISO 3166-1 alpha-2 code, alphabetical. Names are not stored: the
 /// browser shows each in the page's language (`Intl.DisplayNames`).

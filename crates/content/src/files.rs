@@ -1,5 +1,5 @@
-//! The set of content files: which files `content/` holds, and reading them from disk (`build.rs`)
-//! into the map the loader parses (the server's come embedded).
+//! The set of content files: which files `content/` holds, and reading them from disk
+//! (`crates/site/build.rs`) into the map the loader parses (the server's come embedded).
 
 use std::collections::BTreeMap;
 

@@ -1,7 +1,8 @@
-//! The content model: typed, validated site content shared by `build.rs` and the server.
+//! The content model: typed, validated site content shared by `crates/site/build.rs` and the
+//! server.
 //!
-//! `build.rs` depends on this crate, so its own dependencies stay few: `serde`, `serde_json`,
-//! `toml`, `bs58`, `sha2` and `sha3`.
+//! `crates/site/build.rs` depends on this crate, so its own dependencies stay few: `serde`,
+//! `serde_json`, `toml`, `bs58`, `sha2` and `sha3`.
 
 pub mod addresses;
 pub mod api_copy;

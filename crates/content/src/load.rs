@@ -1,5 +1,6 @@
-//! Parsing `content/` from a set of files (read from disk by `build.rs`, embedded in the binary
-//! for the server) into the typed model, collecting every error instead of stopping at the first.
+//! Parsing `content/` from a set of files (read from disk by `crates/site/build.rs`, embedded in
+//! the binary for the server) into the typed model, collecting every error instead of stopping at
+//! the first.
 
 use std::collections::BTreeMap;
 
@@ -27,8 +28,8 @@ pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
 }
 
 /// Parses content that passed [`parse`] before, unchanged (the binary's embedded content, which
-/// `build.rs` parsed from the same files): the content rules are not checked again. Errors are
-/// those of reading alone.
+/// `crates/site/build.rs` parsed from the same files): the content rules are not checked again.
+/// Errors are those of reading alone.
 pub fn parse_checked(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {
     load(files, Checks::ReadingOnly)
 }

@@ -37,8 +37,8 @@ pub struct Content {
     /// The Chinese terms of the house style and the variants they replace (`glossary.toml`).
     pub glossary: Glossary,
     /// The application form's area codes. Not a content file: [`super::load::parse`] leaves it
-    /// empty; `build.rs` fills it from libphonenumber and the server from the table `build.rs`
-    /// embedded (`embedded::CALLING_CODES`).
+    /// empty; `crates/site/build.rs` fills it from libphonenumber and the server from the table
+    /// `crates/site/build.rs` embedded (`embedded::CALLING_CODES`).
     pub calling_codes: CallingCodes,
 }
 

@@ -1,0 +1,53 @@
+//! The pipeline every request takes, each concern applied once, outermost first:
+//!
+//! 1. [`observe`]: the request id, the metrics and the request's one log line;
+//! 2. [`secure`]: the headers rule (security headers, a default `Cache-Control`);
+//! 3. [`catch_panic`]: a panic anywhere below, in `call` or in the future, answered `500`;
+//! 4. [`answers`]: fixed answers, then answers from memory, then previous builds' files, then
+//!    the router, whichever answers first.
+//!
+//! `GET` and `HEAD` take the same path through all four. An answer made in `call` (a fixed answer
+//! or one from memory, nearly every request) leaves each layer as a ready future
+//! ([`Answering`]'s left side): no layer boxes it, allocates for it or writes a count shared
+//! between cores (what a layer keeps of the request, its address and a few header values, shares
+//! the request's bytes). Only an answer still to come (a file read from disk, the router) has a
+//! future of its own, which each layer wraps.
+
+pub(crate) mod answers;
+mod catch_panic;
+mod observe;
+mod secure;
+
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use futures_util::future::{Either, Ready};
+use tower::ServiceBuilder;
+
+use super::answered::Answered;
+use crate::render::served_site::ServedSite;
+use answers::Answers;
+use catch_panic::{CatchPanic, CatchPanicLayer};
+use observe::{Observe, ObserveLayer};
+use secure::{Secure, SecureLayer};
+
+/// The future of every stage below the first: an answer made in `call`, or one still to come.
+pub type Answering<F> = Either<Ready<Result<Answered, Infallible>>, F>;
+
+/// The whole site as one service: the layers around the answers of [`answers::Answers`] (or, in
+/// tests, around routes of their own in front of them: `crates/site/src/testing.rs`). Cheap to
+/// clone: a reference count per layer.
+pub type SiteService<A = Answers> = Observe<Secure<CatchPanic<A>>>;
+
+/// `answers` with the layers of the pipeline around them, in the order the module documentation
+/// gives.
+pub fn around<A>(site: &Arc<ServedSite>, answers: A) -> SiteService<A> {
+    ServiceBuilder::new()
+        .layer(ObserveLayer)
+        .layer(SecureLayer::new(&site.security_headers))
+        .layer(CatchPanicLayer::new(site.clone()))
+        .service(answers)
+}
+
+#[cfg(test)]
+mod tests;
