@@ -1,5 +1,6 @@
-/** Scheduling for what follows the form's answer to a submit (part of the form's behaviour,
- * loaded once: ./onceTouched.ts). */
+// Scheduling for what follows the form's answer to a submit (part of the form's behaviour,
+// loaded once: ./onceTouched.ts).
+
 /** The part of the Prioritized Task Scheduling API used here (not yet in TypeScript's DOM types). */
 interface TaskScheduler {
   postTask(task: () => void, options: { priority: "background" }): Promise<void>;
