@@ -479,14 +479,10 @@ bench_pin_describe() {
   esac
 }
 
-# bench_pin_pid CPUS PID: moves every thread of PID (and, for nginx, every worker) to CPUS;
-# nothing when CPUS is "".
-bench_pin_pid() {
-  [ -n "$1" ] || return 0
-  local pid
-  for pid in $2 $(ps -o pid= --ppid "$2" 2>/dev/null); do
-    taskset -a -c -p "$1" "$pid" >/dev/null
-  done
+# bench_pin_shell CPUS: pins the calling (sub)shell to CPUS, so that every process it starts
+# from then on inherits them; nothing when CPUS is "".
+bench_pin_shell() {
+  [ -z "$1" ] || taskset -c -p "$1" "$BASHPID" >/dev/null
 }
 
 # bench_scrape_latency PORT: the site's request latency histogram, summed over every route, from
