@@ -70,11 +70,14 @@ where
                 let builder = builder.clone();
                 let watcher = drain.watcher();
                 // One future per kind of connection, so that a plain connection's task is not
-                // sized for the TLS session it does not have.
+                // sized for the TLS session it does not have. The connection is built inside the
+                // awaited call rather than bound to a local: a moved-from local keeps its room in
+                // the task until its scope ends, so a `let connection` held hyper's connection
+                // state twice, 8,944 B a plain connection instead of 4,928 B.
                 match tls.clone() {
                     None => threads.serve(stream, move |stream| async move {
-                        let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded(stream, peer, stall_limit)), service);
-                        closed(peer, admitted, watcher.serve(connection, false).await);
+                        let io = TokioIo::new(guarded(stream, peer, stall_limit));
+                        closed(peer, admitted, watcher.serve(builder.serve_connection_with_upgrades(io, service), false).await);
                     }),
                     Some(acceptor) => threads.serve(stream, move |stream| async move {
                         let Some(stream) = handshake(&acceptor, stream, peer, handshake_timeout).await else {
@@ -82,8 +85,8 @@ where
                         };
                         let http2 = stream.get_ref().1.alpn_protocol() == Some(b"h2");
                         let (stream, flusher) = write_batch::batched(stream);
-                        let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded(stream, peer, stall_limit)), service);
-                        closed(peer, admitted, flusher.after_each_turn(watcher.serve(connection, http2)).await);
+                        let io = TokioIo::new(guarded(stream, peer, stall_limit));
+                        closed(peer, admitted, flusher.after_each_turn(watcher.serve(builder.serve_connection_with_upgrades(io, service), http2)).await);
                     }),
                 }
             }
