@@ -16,13 +16,14 @@ use super::answered::{Answered, follow_headers_rule};
 use super::api_error::is_api;
 use super::pages::missing_page;
 use super::respond::{DAILY, head_without_body, with_headers};
-use super::supported_assets;
+use super::supported_assets::{self, SupportedAssetResponses};
 use super::{HEALTH_PATH, READY_PATH};
 use crate::lasting::{lasting, make_lasting};
 use crate::render::served_site::ServedSite;
 use crate::resolver::Resolution;
 
-/// What answers from memory keep ready: the headers of a redirect and its locations.
+/// What answers from memory keep ready: the headers of a redirect and its locations, and the
+/// supported-assets answers made so far.
 #[derive(Debug)]
 pub struct MemoryAnswers {
     /// The headers of a redirect (made with the headers rule, and the entries of the location
@@ -30,6 +31,8 @@ pub struct MemoryAnswers {
     redirect_headers: HeaderMap,
     /// The `Location` of a redirect to each page, by page path (every redirect leads to a page).
     locations: HashMap<Box<str>, HeaderValue>,
+    /// The supported-assets answers made so far, ready to send.
+    supported_assets: SupportedAssetResponses,
 }
 
 impl MemoryAnswers {
@@ -54,6 +57,7 @@ impl MemoryAnswers {
         Self {
             redirect_headers,
             locations,
+            supported_assets: SupportedAssetResponses::new(&site.security_headers),
         }
     }
 
@@ -65,8 +69,10 @@ impl MemoryAnswers {
         let uri = request.uri();
         let path = uri.path();
         if path == supported_assets::PATH {
-            let response = supported_assets::answer_method(site, method, uri, request.headers());
-            return Some(Answered::new(response, supported_assets::PATH));
+            let answered =
+                self.supported_assets
+                    .answer_method(site, method, uri, request.headers());
+            return Some(answered);
         }
         if (method != Method::GET && method != Method::HEAD) || is_routed(path) {
             return None;

@@ -16,6 +16,7 @@ pub(crate) mod negotiate;
 pub(crate) mod pages;
 pub(crate) mod pipeline;
 pub(crate) mod previous;
+pub(crate) mod ready;
 pub(crate) mod request_id;
 pub(crate) mod respond;
 pub(crate) mod search;

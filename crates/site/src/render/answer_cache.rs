@@ -1,8 +1,12 @@
 //! Caches of answers made on first request and kept within a bound of bytes: for answers that
 //! depend only on their key and the build (supported-assets queries, searches, missing paths).
+//! An answer is an encoded body, or anything else that knows the bytes it holds
+//! ([`HeldBytes`]; the supported-assets API keeps its answers with their response headers,
+//! `crates/site/src/http/supported_assets.rs`).
 
 use std::hash::Hash;
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 use quick_cache::Weighter;
 use quick_cache::sync::Cache;
@@ -28,13 +32,31 @@ impl<A, B> KeyBytes for (A, B, Box<str>) {
     }
 }
 
-/// Answers by key: each made once, then served from memory while the cache's bytes allow.
-#[derive(Debug)]
-pub struct AnswerCache<K: KeyBytes + Eq + Hash + Clone> {
-    cache: Cache<K, Encoded, AnswerBytes<K>>,
+/// A cached answer that knows the bytes it holds, which count toward the cache's bound.
+pub trait HeldBytes {
+    /// Bytes the answer holds.
+    fn held_bytes(&self) -> usize;
 }
 
-impl<K: KeyBytes + Eq + Hash + Clone> AnswerCache<K> {
+impl HeldBytes for Encoded {
+    fn held_bytes(&self) -> usize {
+        Encoded::held_bytes(self)
+    }
+}
+
+impl<T: HeldBytes> HeldBytes for Arc<T> {
+    fn held_bytes(&self) -> usize {
+        T::held_bytes(self)
+    }
+}
+
+/// Answers by key: each made once, then served from memory while the cache's bytes allow.
+#[derive(Debug)]
+pub struct AnswerCache<K: KeyBytes + Eq + Hash + Clone, V: HeldBytes + Clone = Encoded> {
+    cache: Cache<K, V, AnswerBytes<K>>,
+}
+
+impl<K: KeyBytes + Eq + Hash + Clone, V: HeldBytes + Clone> AnswerCache<K, V> {
     /// A cache of about `expected_items` answers (to size its table) holding at most `bytes`.
     pub fn new(expected_items: usize, bytes: u64) -> Self {
         Self {
@@ -44,11 +66,7 @@ impl<K: KeyBytes + Eq + Hash + Clone> AnswerCache<K> {
 
     /// The answer to `key`: from the cache, or made by `make` and kept. Requests for the same key
     /// at once wait for one `make`; an error is returned and not kept.
-    pub fn get_or_make<E>(
-        &self,
-        key: &K,
-        make: impl FnOnce() -> Result<Encoded, E>,
-    ) -> Result<Encoded, E> {
+    pub fn get_or_make<E>(&self, key: &K, make: impl FnOnce() -> Result<V, E>) -> Result<V, E> {
         self.cache.get_or_insert_with(key, make)
     }
 
@@ -81,8 +99,8 @@ impl<K> Clone for AnswerBytes<K> {
     }
 }
 
-impl<K: KeyBytes> Weighter<K, Encoded> for AnswerBytes<K> {
-    fn weight(&self, key: &K, answer: &Encoded) -> u64 {
+impl<K: KeyBytes, V: HeldBytes> Weighter<K, V> for AnswerBytes<K> {
+    fn weight(&self, key: &K, answer: &V) -> u64 {
         (key.bytes() + answer.held_bytes()) as u64
     }
 }

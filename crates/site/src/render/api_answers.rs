@@ -1,5 +1,5 @@
-//! The API's answers made from memory: FAQ and announcement search and the supported-asset
-//! lists, each a cache of encoded answers made from the content. They change only with the
+//! The API's answers made from memory: FAQ and announcement search (a cache of encoded answers)
+//! and the supported-asset lists (whose answers the HTTP layer keeps), made from the content. They change only with the
 //! content, and only the API's handlers read them (`crates/site/src/http/search.rs`,
 //! `crates/site/src/http/supported_assets.rs`).
 
