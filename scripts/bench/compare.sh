@@ -26,7 +26,11 @@
 # wrk and the servers on separate CPUs.
 #
 # How to read it. The figure of merit is the ratio site/nginx of the median requests/s
-# (the budget: home page, br, ratio >= 1.00). The servers, wrk and everything else on the
+# (the budget: home page, br, ratio >= 1.00). Beside it, each round's pair (the site's run and
+# nginx's right after it) gives a ratio of its own: the median of those ("paired by round",
+# `paired_ratio=`) is steadier when the machine's speed changes between rounds, since two runs
+# seconds apart share its state; the report also counts the rounds in which the site's p99 was at
+# or under nginx's (`p99_rounds_at_or_under=`). The servers, wrk and everything else on the
 # machine share the same cores, so absolute numbers move from run to run; only ratios measured
 # in the same run are comparable. p50/p99 are wrk's latency percentiles at --connections
 # concurrent connections (medians over the rounds). Every run's figures are printed too; rounds
@@ -598,6 +602,13 @@ report() { # I
   s_per=$(awk -v h="$s_held" -v z="$site_idle_kb" -v c="$connections" 'BEGIN { printf "%.1f", (h - z) / c }')
   n_per=$(awk -v h="$n_held" -v z="$n_idle_kb" -v c="$connections" 'BEGIN { printf "%.1f", (h - z) / c }')
   ratio=$(awk -v s="$s_rps" -v n="$n_rps" 'BEGIN { printf "%.3f", s / n }')
+  # Each round's pair (the site's run and the reference's right after it): the ratio of the two
+  # runs, and whether the site's p99 was at or under the reference's (paired_rounds).
+  local pairs paired p99_held
+  pairs=$(awk -v ref="$ref" '$1 == "site" { s[$2] = $3; sp[$2] = $5 } $1 == ref { n[$2] = $3; np[$2] = $5 }
+    END { for (r in s) if (r in n) printf "%d %.3f %d\n", r, s[r] / n[r], sp[r] <= np[r] }' "$results" | sort -n)
+  paired=$(awk '{ print $2 }' <<<"$pairs" | bench_median)
+  p99_held=$(awk '{ held += $3 } END { printf "%d/%d", held, NR }' <<<"$pairs")
   printf '\n== %s\n' "$target"
   printf '   %s %s, %s body %s B (identity %s B); header bytes: site %s, %s %s\n' \
     "${statuses[i]}" "${target_types[i]}" \
@@ -610,6 +621,8 @@ report() { # I
   printf '   %-12s %10.0f %10s %10s\n' site "$s_rps" "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")"
   printf '   %-12s %10.0f %10s %10s\n' "$ref" "$n_rps" "$(bench_ms "$n_p50")" "$(bench_ms "$n_p99")"
   printf '   %-12s %9.2f×\n' "site/$ref" "$ratio"
+  printf '   paired by round: site/%s %.2f× (median of %s); site p99 at or under %s'"'"'s in %s rounds\n' \
+    "$ref" "$paired" "$(awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $2 }' <<<"$pairs")" "$ref" "$p99_held"
   if [ -n "$against" ]; then
     n_inside=$(median_of "$results" "$ref" 6)
     printf '   p99 inside each build (its latency histogram, headers to answer): site %s ms, %s %s ms; wrk p99 site %s ms, %s %s ms\n' \
@@ -636,8 +649,8 @@ report() { # I
   else
     identity=nginx_variant=${chosen_variants[i]}
   fi
-  result_lines+=("$(printf 'RESULT path=%s status=%s encoding=%s bytes=%s site=%.0f %s=%.0f ratio=%s site_p50_ms=%s site_p99_ms=%s %s_p50_ms=%s %s_p99_ms=%s site_inside_p99_ms=%s%s site_kb_per_conn=%s %s_kb_per_conn=%s %s pin=%s' \
-    "$target" "${statuses[i]}" "${codings[i]:-identity}" "${body_bytes[i]}" "$s_rps" "$ref" "$n_rps" "$ratio" \
+  result_lines+=("$(printf 'RESULT path=%s status=%s encoding=%s bytes=%s site=%.0f %s=%.0f ratio=%s paired_ratio=%.3f p99_rounds_at_or_under=%s site_p50_ms=%s site_p99_ms=%s %s_p50_ms=%s %s_p99_ms=%s site_inside_p99_ms=%s%s site_kb_per_conn=%s %s_kb_per_conn=%s %s pin=%s' \
+    "$target" "${statuses[i]}" "${codings[i]:-identity}" "${body_bytes[i]}" "$s_rps" "$ref" "$n_rps" "$ratio" "$paired" "$p99_held" \
     "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")" "$ref" "$(bench_ms "$n_p50")" "$ref" "$(bench_ms "$n_p99")" \
     "$(bench_ms "$s_inside")" "$ref_inside" "$s_per" "$ref" "$n_per" "$identity" "$pin")")
 }
