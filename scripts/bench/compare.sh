@@ -602,13 +602,10 @@ report() { # I
   s_per=$(awk -v h="$s_held" -v z="$site_idle_kb" -v c="$connections" 'BEGIN { printf "%.1f", (h - z) / c }')
   n_per=$(awk -v h="$n_held" -v z="$n_idle_kb" -v c="$connections" 'BEGIN { printf "%.1f", (h - z) / c }')
   ratio=$(awk -v s="$s_rps" -v n="$n_rps" 'BEGIN { printf "%.3f", s / n }')
-  # Each round's pair (the site's run and the reference's right after it): the ratio of the two
-  # runs, and whether the site's p99 was at or under the reference's (paired_rounds).
-  local pairs paired p99_held
-  pairs=$(awk -v ref="$ref" '$1 == "site" { s[$2] = $3; sp[$2] = $5 } $1 == ref { n[$2] = $3; np[$2] = $5 }
-    END { for (r in s) if (r in n) printf "%d %.3f %d\n", r, s[r] / n[r], sp[r] <= np[r] }' "$results" | sort -n)
-  paired=$(awk '{ print $2 }' <<<"$pairs" | bench_median)
-  p99_held=$(awk '{ held += $3 } END { printf "%d/%d", held, NR }' <<<"$pairs")
+  # Each round's pair (the site's run and the reference's right after it): the median of their
+  # ratios, and the rounds in which the site's p99 was at or under the reference's.
+  local paired p99_held ratios
+  read -r paired p99_held ratios < <(awk '{ print $1, $2, $3, $5 }' "$results" | bench_round_pairs "$ref" | bench_paired_summary)
   printf '\n== %s\n' "$target"
   printf '   %s %s, %s body %s B (identity %s B); header bytes: site %s, %s %s\n' \
     "${statuses[i]}" "${target_types[i]}" \
@@ -622,7 +619,7 @@ report() { # I
   printf '   %-12s %10.0f %10s %10s\n' "$ref" "$n_rps" "$(bench_ms "$n_p50")" "$(bench_ms "$n_p99")"
   printf '   %-12s %9.2f×\n' "site/$ref" "$ratio"
   printf '   paired by round: site/%s %.2f× (median of %s); site p99 at or under %s'"'"'s in %s rounds\n' \
-    "$ref" "$paired" "$(awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $2 }' <<<"$pairs")" "$ref" "$p99_held"
+    "$ref" "$paired" "${ratios//,/, }" "$ref" "$p99_held"
   if [ -n "$against" ]; then
     n_inside=$(median_of "$results" "$ref" 6)
     printf '   p99 inside each build (its latency histogram, headers to answer): site %s ms, %s %s ms; wrk p99 site %s ms, %s %s ms\n' \

@@ -466,8 +466,8 @@ if [ -n "$against" ]; then
   w=$((${#ref} + 7))
   ref_inside_head=$(printf ' %*s' "$w" "$ref inside")
 fi
-printf '\n%-22s %12s %12s %11s %*s %*s %*s%s %*s %*s\n' "row (conn x streams)" "site req/s" "$ref req/s" "site/$ref" \
-  "$w" "site p99" "$w" "$ref p99" "$w" "inside" "$ref_inside_head" "$w" "site mean" "$w" "$ref mean"
+printf '\n%-22s %12s %12s %11s %7s %*s %*s %*s%s %*s %*s %9s\n' "row (conn x streams)" "site req/s" "$ref req/s" "site/$ref" "paired" \
+  "$w" "site p99" "$w" "$ref p99" "$w" "inside" "$ref_inside_head" "$w" "site mean" "$w" "$ref mean" "p99 held"
 result_lines=()
 for row in $rows; do
   s_rps=$(median_of "$row" site 4) n_rps=$(median_of "$row" "$ref" 4)
@@ -476,6 +476,10 @@ for row in $rows; do
   s_p99=$(median_of "$row" site 7) n_p99=$(median_of "$row" "$ref" 7)
   s_inside=$(median_of "$row" site 8)
   ratio=$(awk -v s="$s_rps" -v n="$n_rps" 'BEGIN { printf "%.3f", s / n }')
+  # Each round's pair: the median of their ratios, and the rounds whose site p99 was at or under
+  # the reference's (lib.sh: bench_round_pairs).
+  read -r paired p99_held _ < <(awk -v row="$row" '$1 == row { print $2, $3, $4, $7 }' "$results" |
+    bench_round_pairs "$ref" | bench_paired_summary)
   variant=$(awk -F '\t' -v row="$row" '$1 == row { print $2 }' "$variants_file")
   label=${row/h1:/HTTP\/1.1 }
   label=${label/h2:/HTTP\/2 }
@@ -485,18 +489,18 @@ for row in $rows; do
     ref_inside_cell=$(printf ' %*s' "$w" "$(bench_ms "$n_inside")")
     ref_inside_key=" ${ref}_inside_p99_ms=$(bench_ms "$n_inside")" identity=${ref}_sha256=$before_sha
   fi
-  printf '%-22s %12.0f %12.0f %10.2f× %*s %*s %*s%s %*s %*s\n' "${label/x/ x }" "$s_rps" "$n_rps" "$ratio" \
-    "$w" "$(bench_ms "$s_p99")" "$w" "$(bench_ms "$n_p99")" "$w" "$(bench_ms "$s_inside")" "$ref_inside_cell" "$w" "$s_ms" "$w" "$n_ms"
-  result_lines+=("$(printf 'RESULT row=%s protocol=%s connections=%s streams=%s site=%.0f %s=%.0f ratio=%s site_mean_ms=%s %s_mean_ms=%s site_p50_ms=%s site_p99_ms=%s %s_p50_ms=%s %s_p99_ms=%s site_inside_p99_ms=%s%s %s pin=%s' \
-    "${row/:/-}" "${row%%:*}" "$(cut -dx -f1 <<<"${row#*:}")" "${row#*x}" "$s_rps" "$ref" "$n_rps" "$ratio" "$s_ms" "$ref" "$n_ms" \
+  printf '%-22s %12.0f %12.0f %10.2f× %6.2f× %*s %*s %*s%s %*s %*s %9s\n' "${label/x/ x }" "$s_rps" "$n_rps" "$ratio" "$paired" \
+    "$w" "$(bench_ms "$s_p99")" "$w" "$(bench_ms "$n_p99")" "$w" "$(bench_ms "$s_inside")" "$ref_inside_cell" "$w" "$s_ms" "$w" "$n_ms" "$p99_held"
+  result_lines+=("$(printf 'RESULT row=%s protocol=%s connections=%s streams=%s site=%.0f %s=%.0f ratio=%s paired_ratio=%.3f p99_rounds_at_or_under=%s site_mean_ms=%s %s_mean_ms=%s site_p50_ms=%s site_p99_ms=%s %s_p50_ms=%s %s_p99_ms=%s site_inside_p99_ms=%s%s %s pin=%s' \
+    "${row/:/-}" "${row%%:*}" "$(cut -dx -f1 <<<"${row#*:}")" "${row#*x}" "$s_rps" "$ref" "$n_rps" "$ratio" "$paired" "$p99_held" "$s_ms" "$ref" "$n_ms" \
     "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")" "$ref" "$(bench_ms "$n_p50")" "$ref" "$(bench_ms "$n_p99")" "$(bench_ms "$s_inside")" \
     "$ref_inside_key" "$identity" "$pin")")
 done
 if [ -n "$against" ]; then
-  printf '(p99 in ms: h2load'"'"'s per-request log, warm-up left out; inside, %s inside: each build'"'"'s own histogram p99, headers to answer; mean ms: h2load'"'"'s time for request)\n' "$ref"
+  printf '(p99 in ms: h2load'"'"'s per-request log, warm-up left out; inside, %s inside: each build'"'"'s own histogram p99, headers to answer; mean ms: h2load'"'"'s time for request;\n paired: the median of each round'"'"'s ratio; p99 held: the rounds whose site p99 was at or under the reference'"'"'s)\n' "$ref"
   printf '\n%s: %s (sha256 %s); no nginx\n' "$ref" "$against" "$before_sha"
 else
-  printf '(p99 in ms: h2load'"'"'s per-request log, warm-up left out; inside: the site'"'"'s own histogram p99, headers to answer; mean ms: h2load'"'"'s time for request)\n'
+  printf '(p99 in ms: h2load'"'"'s per-request log, warm-up left out; inside: the site'"'"'s own histogram p99, headers to answer; mean ms: h2load'"'"'s time for request;\n paired: the median of each round'"'"'s ratio; p99 held: the rounds whose site p99 was at or under the reference'"'"'s)\n'
   printf '\nnginx variant per row:\n'
   awk -F '\t' '{ printf "  %-10s %s (%s)\n", $1, $2, $3 }' "$variants_file"
 fi

@@ -102,6 +102,26 @@ bench_median() {
   tr ' ' '\n' | sort -g | awk 'NF { v[++n] = $1 } END { print (n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2) }'
 }
 
+# bench_round_pairs REF: from lines "SERVER ROUND REQ_PER_S P99" on standard input (the runs of
+# alternating rounds), one line per round in which both the site and REF ran, in round order:
+# "ROUND RATIO HELD", RATIO the site's req/s over REF's and HELD 1 when the site's p99 was at or
+# under REF's. Two runs of one round are seconds apart and share the machine's state, so their
+# ratio is steadier than the ratio of medians when the machine's speed changes between rounds.
+bench_round_pairs() {
+  awk -v ref="$1" '$1 == "site" { s[$2] = $3; sp[$2] = $4 } $1 == ref { n[$2] = $3; np[$2] = $4 }
+    END { for (r in s) if (r in n) printf "%d %.3f %d\n", r, s[r] / n[r], sp[r] <= np[r] }' | sort -n
+}
+
+# bench_paired_summary: from bench_round_pairs' lines on standard input, "MEDIAN_RATIO HELD/ROUNDS
+# RATIOS" (RATIOS comma-separated, in round order, without spaces).
+bench_paired_summary() {
+  local pairs
+  pairs=$(cat)
+  printf '%s %s %s\n' "$(awk '{ print $2 }' <<<"$pairs" | bench_median)" \
+    "$(awk '{ held += $3 } END { printf "%d/%d", held, NR }' <<<"$pairs")" \
+    "$(awk '{ printf "%s%s", (NR > 1 ? "," : ""), $2 }' <<<"$pairs")"
+}
+
 # bench_parse_wrk FILE: "REQ_PER_S P50_US P99_US NON_2XX SOCKET_ERRORS REQUESTS" from the output of
 # `wrk --latency` (NON_2XX counts wrk's "Non-2xx or 3xx", in fact statuses above 399); fails when
 # the output has no rate or latencies.

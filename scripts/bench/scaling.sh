@@ -68,14 +68,15 @@ field() { # field NAME LINE: the value of NAME=... in a RESULT line.
   printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"
 }
 printf '\n%s, %s rounds of %s s per server and count; %s\n' "$path" "$rounds" "$duration" "$(bench_pin_describe "$pin")"
-printf '%12s %12s %12s %10s %12s %12s %12s\n' connections 'site req/s' 'nginx req/s' site/nginx 'site p99' 'nginx p99' 'inside p99'
+printf '%12s %12s %12s %10s %8s %12s %12s %12s %9s\n' connections 'site req/s' 'nginx req/s' site/nginx paired 'site p99' 'nginx p99' 'inside p99' 'p99 held'
 for entry in "${results[@]}"; do
   count=${entry%% *}
   line=${entry#* }
-  printf '%12s %12s %12s %9s× %9s ms %9s ms %9s ms\n' "$count" "$(field site "$line")" "$(field nginx "$line")" \
-    "$(field ratio "$line")" "$(field site_p99_ms "$line")" "$(field nginx_p99_ms "$line")" "$(field site_inside_p99_ms "$line")"
+  printf '%12s %12s %12s %9s× %7s× %9s ms %9s ms %9s ms %9s\n' "$count" "$(field site "$line")" "$(field nginx "$line")" \
+    "$(field ratio "$line")" "$(field paired_ratio "$line")" "$(field site_p99_ms "$line")" "$(field nginx_p99_ms "$line")" \
+    "$(field site_inside_p99_ms "$line")" "$(field p99_rounds_at_or_under "$line")"
 done
-printf '(inside p99: the site'"'"'s own latency histogram, headers to answer)\n'
+printf '(inside p99: the site'"'"'s own latency histogram, headers to answer; paired: the median of each round'"'"'s ratio;\n p99 held: the rounds whose site p99 was at or under nginx'"'"'s)\n'
 
 printf '\nmemory per held connection: (VmRSS with the connections held - VmRSS idle) / connections\n'
 printf '%12s %16s %16s   %s\n' connections 'site kB/conn' 'nginx kB/conn' 'nginx variant'
