@@ -12,7 +12,7 @@ use axum::http::{HeaderMap, Method, Request, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use super::negotiate::{choose_coding, not_modified};
-use super::respond::{ANSWER_HEADERS, VARY};
+use super::respond::{ANSWER_HEADERS, VARY, not_acceptable, not_acceptable_headers};
 use crate::previous::{PREFIX, PreviousBuilds, StoredFile};
 use crate::render::encoded::Coding;
 
@@ -49,12 +49,7 @@ pub fn lookup<B>(previous: &PreviousBuilds, request: &Request<B>) -> Option<Prev
     let mut headers = HeaderMap::with_capacity(ANSWER_HEADERS);
     headers.insert(header::VARY, VARY);
     let Some(coding) = choose_coding(wanted, file.codings()) else {
-        let refused = (
-            StatusCode::NOT_ACCEPTABLE,
-            headers,
-            "no acceptable content coding",
-        );
-        return Some(Previous::Ready(refused.into_response()));
+        return Some(Previous::Ready(not_acceptable(not_acceptable_headers())));
     };
     headers.insert(header::CACHE_CONTROL, file.cache_control.clone());
     let etag = file.etags.of(coding);

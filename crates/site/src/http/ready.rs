@@ -14,7 +14,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use super::answer_entries::reserve_per_answer_entries;
 use super::answered::{Answered, follow_headers_rule};
 use super::negotiate::{choose_coding, not_modified};
-use super::respond::{NO_STORE, VARY, with_headers};
+use super::respond::{VARY, not_acceptable, not_acceptable_headers, with_headers};
 use crate::lasting::{lasting, make_lasting};
 use crate::render::answer_cache::HeldBytes;
 use crate::render::encoded::{Coding, Encoded};
@@ -81,9 +81,7 @@ struct Variant {
 impl ReadyAnswers {
     /// The maker of ready answers carrying `security`, the site's security headers.
     pub fn new(security: &HeaderMap) -> Self {
-        let mut not_acceptable = HeaderMap::with_capacity(2 + security.len());
-        not_acceptable.insert(header::VARY, VARY);
-        not_acceptable.insert(header::CACHE_CONTROL, NO_STORE);
+        let mut not_acceptable = not_acceptable_headers();
         follow_headers_rule(&mut not_acceptable, security);
         Self {
             security: security.clone(),
@@ -136,11 +134,7 @@ impl ReadyAnswers {
     pub fn answer(&self, ready: &ReadyAnswer, method: &Method, headers: &HeaderMap) -> Answered {
         let variants = ready.variants.iter().map(|variant| variant.coding);
         let Some(coding) = choose_coding(headers, variants) else {
-            let response = with_headers(
-                StatusCode::NOT_ACCEPTABLE,
-                self.not_acceptable.clone(),
-                Body::from("no acceptable content coding"),
-            );
+            let response = not_acceptable(self.not_acceptable.clone());
             return Answered::following_headers_rule(response, ready.route);
         };
         let variant = ready

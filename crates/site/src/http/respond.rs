@@ -2,7 +2,7 @@
 
 use axum::body::{Body, HttpBody};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
 use super::negotiate::{choose_coding, not_modified};
 use crate::render::encoded::Encoded;
@@ -25,12 +25,7 @@ pub fn respond(
     cache_control: HeaderValue,
 ) -> Response {
     let Some(coding) = choose_coding(request, body.available()) else {
-        return (
-            StatusCode::NOT_ACCEPTABLE,
-            [(header::VARY, VARY), (header::CACHE_CONTROL, NO_STORE)],
-            "no acceptable content coding",
-        )
-            .into_response();
+        return not_acceptable(not_acceptable_headers());
     };
     let mut headers = HeaderMap::with_capacity(ANSWER_HEADERS);
     headers.insert(header::CACHE_CONTROL, cache_control);
@@ -50,6 +45,25 @@ pub fn respond(
         headers.insert(header::CONTENT_ENCODING, encoding);
     }
     with_headers(status, headers, Body::from(body.body(coding)))
+}
+
+/// The headers of every `406 Not Acceptable` (no coding the client accepts): `Vary`, and
+/// `no-store`, since the answer holds only for the request's `Accept-Encoding`.
+pub fn not_acceptable_headers() -> HeaderMap {
+    let mut headers = HeaderMap::with_capacity(ANSWER_HEADERS);
+    headers.insert(header::VARY, VARY);
+    headers.insert(header::CACHE_CONTROL, NO_STORE);
+    headers
+}
+
+/// The `406 Not Acceptable` of a body offered in no coding the client accepts, with `headers`
+/// (those of [`not_acceptable_headers`], and any the caller added).
+pub fn not_acceptable(headers: HeaderMap) -> Response {
+    with_headers(
+        StatusCode::NOT_ACCEPTABLE,
+        headers,
+        Body::from("no acceptable content coding"),
+    )
 }
 
 /// Room for every header of an answer: its own (up to seven), the security headers and the
