@@ -2,6 +2,10 @@
 //! HTTP/1.1 connections, over a new connection each, and over HTTP/2, counting every answer
 //! and every failure (a refused connection, a connection closed without an answer, a status
 //! other than 200); and contact applications held in flight while the server stops.
+//!
+//! One refusal is not a failure: an HTTP/2 request the server's final GOAWAY (`NO_ERROR`)
+//! names as unprocessed. RFC 9113 §6.8 says such a request can be retried safely, and browsers
+//! do; the HTTP/2 visitor sends it again on a new connection and counts the retry.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -28,6 +32,8 @@ pub struct Tally {
     pub connections: AtomicU64,
     /// Connections refused (each also counted as a failure).
     pub refused: AtomicU64,
+    /// HTTP/2 requests a graceful GOAWAY left unprocessed, sent again.
+    pub retried: AtomicU64,
     failures: std::sync::Mutex<Vec<String>>,
     progress: Notify,
 }
@@ -50,13 +56,15 @@ impl Tally {
         self.failed(format!("connect: {error}"));
     }
 
-    /// One line of figures: requests sent (answered or failed), connections opened and refused.
+    /// One line of figures: requests sent (answered or failed), HTTP/2 requests retried after
+    /// a graceful GOAWAY, connections opened and refused.
     pub fn summary(&self) -> String {
         let answered = self.answered.load(Ordering::Relaxed);
         let failed = self.failures.lock().unwrap().len() as u64;
         format!(
-            "{} requests sent, {answered} answered, {failed} failed; {} connections opened, {} refused",
+            "{} requests sent, {answered} answered, {failed} failed, {} retried after GOAWAY; {} connections opened, {} refused",
             answered + failed,
+            self.retried.load(Ordering::Relaxed),
             self.connections.load(Ordering::Relaxed),
             self.refused.load(Ordering::Relaxed),
         )
@@ -265,9 +273,25 @@ async fn over_http2(addr: String, tally: Arc<Tally>, stop: Arc<AtomicBool>) {
                 }
             }
             Ok(response) => tally.failed(format!("HTTP/2 status {}", response.status())),
+            Err(error) if left_unprocessed_by_goaway(&error) => {
+                tally.retried.fetch_add(1, Ordering::Relaxed);
+            }
             Err(error) => tally.failed(format!("HTTP/2: {error:?}")),
         }
     }
+}
+
+/// Whether `error` is the server's graceful GOAWAY (`NO_ERROR`) naming the request as never
+/// processed: the one failure RFC 9113 §6.8 lets a client retry as if it had not been sent.
+fn left_unprocessed_by_goaway(error: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(error);
+    while let Some(error) = cause {
+        if let Some(h2) = error.downcast_ref::<h2::Error>() {
+            return h2.is_go_away() && h2.is_remote() && h2.reason() == Some(h2::Reason::NO_ERROR);
+        }
+        cause = error.source();
+    }
+    false
 }
 
 /// A contact application whose headers and first half are sent; [`InFlight::finish`] sends
