@@ -30,6 +30,7 @@ pub mod security_headers;
 pub mod seo;
 pub mod settings;
 mod share_cards;
+mod tables;
 #[cfg(feature = "testing")]
 pub mod testing;
 

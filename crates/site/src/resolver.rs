@@ -3,10 +3,10 @@
 //! Every redirect target is a page path taken from the page table, never text from the request,
 //! so no request can redirect off this site (`//host`, `/%5chost`, `/en//host` all end in 404).
 
-use std::collections::HashMap;
-
 use custody_content::error_kind::ErrorKind;
 use custody_content::{Content, Lang};
+
+use crate::tables::{FixedMap, FixedSet};
 
 /// The outcome of resolving a request path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,8 +43,8 @@ impl Missing {
 /// Resolves request paths against the page table and the retired-path table.
 #[derive(Debug, Clone)]
 pub struct Resolver {
-    pages: std::collections::HashSet<String>,
-    legacy: HashMap<String, String>,
+    pages: FixedSet<String>,
+    legacy: FixedMap<String, String>,
     dynamic_prefixes: Vec<String>,
 }
 

@@ -6,7 +6,6 @@
 //! one is a table lookup, a coding choice and a clone of ready headers: no routing, no
 //! formatting, and nothing for the secure layer to add.
 
-use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use axum::http::header::CONTENT_DISPOSITION;
@@ -20,11 +19,12 @@ use crate::render::served_site::ServedSite;
 use crate::render::static_files::Caching;
 use crate::seo::feed::FEED_CONTENT_TYPE;
 use crate::seo::security_txt::SECURITY_TXT_PATH;
+use crate::tables::FixedMap;
 
 /// Every fixed answer by request path.
 #[derive(Debug)]
 pub struct FixedAnswers {
-    by_path: HashMap<Box<str>, Fixed>,
+    by_path: FixedMap<Box<str>, Fixed>,
     /// What the answers are made with: the site's security headers.
     ready: ReadyAnswers,
 }
@@ -43,7 +43,7 @@ impl FixedAnswers {
     /// then pages (the precedence the router gives them).
     pub fn new(site: &ServedSite) -> Self {
         let mut answers = Self {
-            by_path: HashMap::new(),
+            by_path: FixedMap::default(),
             ready: ReadyAnswers::new(&site.security_headers),
         };
         for path in site.pages.paths() {

@@ -5,8 +5,6 @@
 //! `HEAD` alike, a `HEAD` with the headers of the `GET` and no body (`head_without_body` of
 //! `crates/site/src/http/respond.rs`). Made in the service's `call`, without a future of their own.
 
-use std::collections::HashMap;
-
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, Method, Request, StatusCode, header};
 use axum::response::Response;
@@ -21,6 +19,7 @@ use super::{HEALTH_PATH, READY_PATH};
 use crate::lasting::{lasting, make_lasting};
 use crate::render::served_site::ServedSite;
 use crate::resolver::Resolution;
+use crate::tables::FixedMap;
 
 /// What answers from memory keep ready: the headers of a redirect and its locations, and the
 /// supported-assets answers made so far.
@@ -30,7 +29,7 @@ pub struct MemoryAnswers {
     /// and the per-answer headers), cloned for each.
     redirect_headers: HeaderMap,
     /// The `Location` of a redirect to each page, by page path (every redirect leads to a page).
-    locations: HashMap<Box<str>, HeaderValue>,
+    locations: FixedMap<Box<str>, HeaderValue>,
     /// The supported-assets answers made so far, ready to send.
     supported_assets: SupportedAssetResponses,
 }

@@ -15,7 +15,6 @@ mod retention;
 mod settings;
 mod stored;
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -25,6 +24,7 @@ use settings::Settings;
 pub(crate) use stored::StoredFile;
 
 use crate::render::served_site::ServedSite;
+use crate::tables::FixedMap;
 use custody_metrics::{gauge_value, metrics};
 use disk::{Stored, unix_now};
 use retention::{Found, Kept};
@@ -51,7 +51,7 @@ struct Shared {
 #[derive(Debug, Default)]
 struct Served {
     builds: Vec<Kept>,
-    by_path: HashMap<Box<str>, Arc<StoredFile>>,
+    by_path: FixedMap<Box<str>, Arc<StoredFile>>,
 }
 
 #[derive(Debug, Default)]

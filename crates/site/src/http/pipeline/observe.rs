@@ -53,8 +53,8 @@ where
         let seen = Seen {
             started: Instant::now(),
             id: request_id(request.headers()),
-            method: request.method().clone(),
-            uri: request.uri().clone(),
+            logged: tracing::enabled!(target: REQUEST_LOG, tracing::Level::INFO)
+                .then(|| (request.method().clone(), request.uri().clone())),
         };
         match self.inner.call(request) {
             Either::Left(answered) => {
@@ -95,14 +95,17 @@ where
     }
 }
 
+/// The target of the request log's lines.
+const REQUEST_LOG: &str = "custody_site::request";
+
 /// What is known of a request before it is answered.
 #[derive(Debug)]
 struct Seen {
     started: Instant,
     id: HeaderValue,
-    method: Method,
-    /// The request's address (a clone shares its bytes: a reference count).
-    uri: Uri,
+    /// The request's method and address, kept only while the request log is on: a clone of the
+    /// address shares its bytes, a reference count taken and given back on every request.
+    logged: Option<(Method, Uri)>,
 }
 
 impl Seen {
@@ -116,12 +119,14 @@ impl Seen {
         let elapsed = self.started.elapsed();
         let status = response.status().as_u16();
         metrics().record_request(route, status, elapsed);
-        tracing::info!(
-            target: "custody_site::request",
-            method = %self.method, path = %self.uri.path(), route = %route, status,
-            latency_us = elapsed.as_micros() as u64,
-            request_id = self.id.to_str().unwrap_or_default(),
-        );
+        if let Some((method, uri)) = &self.logged {
+            tracing::info!(
+                target: REQUEST_LOG,
+                method = %method, path = %uri.path(), route = %route, status,
+                latency_us = elapsed.as_micros() as u64,
+                request_id = self.id.to_str().unwrap_or_default(),
+            );
+        }
         response.headers_mut().insert(X_REQUEST_ID, self.id);
         response
     }

@@ -1,0 +1,16 @@
+//! The hash tables requests are looked up in: pages, redirects, fixed answers, static files,
+//! previous builds' files and error pages, by path or kind.
+//!
+//! Their keys are set when the site is built (or a previous build is read) and never come from a
+//! request, so they hash with rustc-hash's Fx function rather than the standard library's keyed
+//! SipHash. A keyed hash defends a table whose keys an attacker inserts (collisions chosen to
+//! make every insert and lookup slow); a request can only look up a table whose chains are
+//! fixed. SipHash cost every redirect three hashes of its path, some 2 % of the instructions of
+//! the answer (`scripts/bench/README.md`). A table that stores what requests send, such as the
+//! supported-assets answers cache, keeps the standard library's hash.
+
+/// A table with keys set when the site is built.
+pub type FixedMap<K, V> = rustc_hash::FxHashMap<K, V>;
+
+/// A set with members set when the site is built.
+pub type FixedSet<K> = rustc_hash::FxHashSet<K>;
