@@ -3,61 +3,122 @@
 //! for a short window (a request already on its way to an idle connection is answered, not cut
 //! off); then every connection still open is shut down gracefully: in-flight requests finish
 //! within the grace period, idle connections close.
+//!
+//! A connection reads the phase from an atomic each time it is polled, and its task's waker is
+//! registered once, for the drain to wake it when the phase changes. (A `watch` channel's
+//! `changed()` took a mutex shared by every connection on each poll of each connection.)
 
-use std::pin::pin;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::collections::HashMap;
+use std::future::{Future, poll_fn};
+use std::pin::{Pin, pin};
+use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::Waker;
 use std::time::Duration;
 
 use hyper_util::server::graceful::GracefulConnection;
-use tokio::sync::watch;
+use tokio::sync::Notify;
 
 /// How long HTTP/1.1 connections keep answering (with `Connection: close`) before idle ones
 /// are closed. A client sending on a kept-alive connection gets its answer in this window.
 pub const DRAIN_WINDOW: Duration = Duration::from_secs(1);
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    Serving,
-    Draining,
-    Closing,
-}
+/// The phases, in order, as the atomic holds them.
+const SERVING: u8 = 0;
+const DRAINING: u8 = 1;
+const CLOSING: u8 = 2;
 
 /// The phase every connection of a listener follows.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Drain {
-    phase: watch::Sender<Phase>,
-    draining: Arc<AtomicBool>,
+    shared: Arc<Shared>,
+}
+
+/// What the drain and its connections share.
+#[derive(Debug, Default)]
+struct Shared {
+    /// [`SERVING`], [`DRAINING`] or [`CLOSING`].
+    phase: AtomicU8,
+    /// The waker of each connection's task by the connection's number, woken when the phase
+    /// changes.
+    wakers: Mutex<HashMap<u64, Waker>>,
+    /// The number the next connection gets.
+    next: AtomicU64,
+    /// Connections not yet ended.
+    open: AtomicUsize,
+    /// Notified when the last open connection ends.
+    all_ended: Notify,
 }
 
 /// Whether answers should close their HTTP/1.1 connection; cheap to read per answer.
 #[derive(Debug, Clone)]
-pub struct ClosingFlag(Arc<AtomicBool>);
+pub struct ClosingFlag(Arc<Shared>);
 
 /// Follows the drain on behalf of one connection.
 #[derive(Debug)]
-pub struct Watcher(watch::Receiver<Phase>);
+pub struct Watcher {
+    shared: Arc<Shared>,
+    number: u64,
+    /// The waker last registered for this connection, if any.
+    registered: Option<Waker>,
+}
 
 impl Watcher {
     /// Serves `connection` to its end, following the drain: `http2` connections are shut down
     /// gracefully (GOAWAY) as soon as the drain starts, others when the window is over.
-    pub async fn serve<C>(mut self, connection: C, http2: bool) -> Result<(), C::Error>
+    pub async fn serve<C>(self, connection: C, http2: bool) -> Result<(), C::Error>
     where
         C: GracefulConnection,
     {
+        self.follow(connection, http2, GracefulConnection::graceful_shutdown)
+            .await
+    }
+
+    /// Runs `connection` to its end, calling `shut_down` on it once when its phase comes.
+    async fn follow<F: Future>(
+        mut self,
+        connection: F,
+        http2: bool,
+        shut_down: impl Fn(Pin<&mut F>),
+    ) -> F::Output {
         let mut connection = pin!(connection);
-        let mut shut_down = false;
-        loop {
-            tokio::select! {
-                result = connection.as_mut() => return result,
-                changed = self.0.changed(), if !shut_down => {
-                    let now = *self.0.borrow_and_update();
-                    if changed.is_err() || now == Phase::Closing || (now == Phase::Draining && http2) {
-                        connection.as_mut().graceful_shutdown();
-                        shut_down = true;
-                    }
+        let mut shut = false;
+        poll_fn(|cx| {
+            if !shut {
+                self.register(cx.waker());
+                let phase = self.shared.phase.load(Ordering::SeqCst);
+                if phase == CLOSING || (phase == DRAINING && http2) {
+                    shut_down(connection.as_mut());
+                    shut = true;
                 }
             }
+            connection.as_mut().poll(cx)
+        })
+        .await
+    }
+
+    /// Registers `waker` to be woken when the phase changes, unless it already is: once per
+    /// connection, as a task's waker stays the same.
+    fn register(&mut self, waker: &Waker) {
+        if self
+            .registered
+            .as_ref()
+            .is_some_and(|registered| registered.will_wake(waker))
+        {
+            return;
+        }
+        self.shared.wakers().insert(self.number, waker.clone());
+        self.registered = Some(waker.clone());
+    }
+}
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        if self.registered.is_some() {
+            self.shared.wakers().remove(&self.number);
+        }
+        if self.shared.open.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.shared.all_ended.notify_waiters();
         }
     }
 }
@@ -65,15 +126,34 @@ impl Watcher {
 impl ClosingFlag {
     /// Whether the server is stopping.
     pub fn is_set(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.phase.load(Ordering::Relaxed) != SERVING
     }
 }
 
-impl Default for Drain {
-    fn default() -> Self {
-        Self {
-            phase: watch::Sender::new(Phase::Serving),
-            draining: Arc::default(),
+impl Shared {
+    fn wakers(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Waker>> {
+        self.wakers.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Moves every connection to `phase` and wakes them to act on it. The phase is stored
+    /// before the wakers are read: a connection that read the old phase had registered its
+    /// waker before, so it is woken.
+    fn enter(&self, phase: u8) {
+        self.phase.store(phase, Ordering::SeqCst);
+        for waker in self.wakers().values() {
+            waker.wake_by_ref();
+        }
+    }
+
+    /// Completes once no connection is open.
+    async fn all_ended(&self) {
+        loop {
+            let mut notified = pin!(self.all_ended.notified());
+            notified.as_mut().enable();
+            if self.open.load(Ordering::SeqCst) == 0 {
+                return;
+            }
+            notified.await;
         }
     }
 }
@@ -81,33 +161,110 @@ impl Default for Drain {
 impl Drain {
     /// The flag answers read to add `Connection: close`.
     pub fn closing_flag(&self) -> ClosingFlag {
-        ClosingFlag(self.draining.clone())
+        ClosingFlag(self.shared.clone())
     }
 
     /// A watcher for one more connection; the drain waits for it to end.
     pub fn watcher(&self) -> Watcher {
-        Watcher(self.phase.subscribe())
+        self.shared.open.fetch_add(1, Ordering::SeqCst);
+        Watcher {
+            shared: self.shared.clone(),
+            number: self.shared.next.fetch_add(1, Ordering::Relaxed),
+            registered: None,
+        }
     }
 
     /// Drains every connection served through a [`Watcher`]: the window, then graceful
     /// shutdown, until all have ended or `grace` (counted from now) is over.
     pub async fn run(self, grace: Duration) {
-        self.draining.store(true, Ordering::Relaxed);
-        self.phase.send_replace(Phase::Draining);
-        let mut all_ended = pin!(self.phase.closed());
+        self.shared.enter(DRAINING);
         let window = DRAIN_WINDOW.min(grace);
-        if tokio::time::timeout(window, all_ended.as_mut())
+        if tokio::time::timeout(window, self.shared.all_ended())
             .await
             .is_ok()
         {
             return;
         }
-        self.phase.send_replace(Phase::Closing);
-        if tokio::time::timeout(grace - window, all_ended)
+        self.shared.enter(CLOSING);
+        if tokio::time::timeout(grace - window, self.shared.all_ended())
             .await
             .is_err()
         {
             tracing::warn!("grace period over; closing the remaining connections");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::task::{Context, Poll};
+
+    /// A connection that never ends by itself, only once shut down; counts its polls.
+    struct Endless {
+        shut_down: bool,
+        polls: Arc<AtomicUsize>,
+    }
+
+    impl Future for Endless {
+        type Output = ();
+
+        fn poll(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<()> {
+            self.polls.fetch_add(1, Ordering::SeqCst);
+            if self.shut_down {
+                Poll::Ready(())
+            } else {
+                Poll::Pending
+            }
+        }
+    }
+
+    /// A connection of `drain`, served on a task; how often it was polled.
+    fn serve(drain: &Drain, http2: bool) -> (tokio::task::JoinHandle<()>, Arc<AtomicUsize>) {
+        let polls = Arc::new(AtomicUsize::new(0));
+        let connection = Endless {
+            shut_down: false,
+            polls: polls.clone(),
+        };
+        let shut_down = |mut connection: Pin<&mut Endless>| connection.shut_down = true;
+        let task = tokio::spawn(drain.watcher().follow(connection, http2, shut_down));
+        (task, polls)
+    }
+
+    #[tokio::test]
+    async fn http2_connections_shut_down_at_once_http1_after_the_window() {
+        let drain = Drain::default();
+        let closing = drain.closing_flag();
+        let (h1, h1_polls) = serve(&drain, false);
+        let (h2, _) = serve(&drain, true);
+        while h1_polls.load(Ordering::SeqCst) == 0 {
+            tokio::task::yield_now().await;
+        }
+        tokio::task::yield_now().await;
+        assert_eq!(
+            h1_polls.load(Ordering::SeqCst),
+            1,
+            "polled once, then waits"
+        );
+        assert!(!closing.is_set());
+
+        let started = std::time::Instant::now();
+        let draining = tokio::spawn(drain.run(Duration::from_secs(10)));
+        h2.await.unwrap();
+        assert!(closing.is_set());
+        assert!(!h1.is_finished(), "HTTP/1.1 answers through the window");
+
+        h1.await.unwrap();
+        assert!(started.elapsed() >= DRAIN_WINDOW);
+        draining.await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn the_drain_ends_when_no_connection_is_open() {
+        Drain::default().run(Duration::from_secs(600)).await;
+        let drain = Drain::default();
+        let (h2, _) = serve(&drain, true);
+        drain.run(Duration::from_secs(600)).await;
+        h2.await.unwrap();
     }
 }
