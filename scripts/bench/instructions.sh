@@ -9,7 +9,8 @@
 # change to the site's own code saves, before compare.sh shows what that is worth against nginx.
 # It counts nothing of the kernel (reading, writing and polling sockets, most of an answer's
 # time) nor of the cost of an instruction (cache misses, branches), so it is a measure of the
-# site's own code, not of its speed.
+# site's own code, not of its speed. Run it on a quiet machine: under other load, requests
+# arrive one by one and each costs more polls (scripts/bench/README.md has the figures).
 #
 # What it does. For each build and path: the binary (a copy) runs under callgrind with
 # instrumentation off; once it answers /healthz, h2load sends --warm-up requests (filling the
