@@ -1,5 +1,6 @@
-//! The hash tables requests are looked up in: pages, redirects, fixed answers, static files,
-//! previous builds' files and error pages, by path or kind.
+//! The hash tables requests are looked up in by path: the pages and retired paths of the
+//! resolver, the redirect locations, the fixed answers (documents, static files, SEO files) and
+//! previous builds' files.
 //!
 //! Their keys are set when the site is built (or a previous build is read) and never come from a
 //! request, so they hash with rustc-hash's Fx function rather than the standard library's keyed
