@@ -13,7 +13,7 @@ use std::future::{Future, poll_fn};
 use std::pin::{Pin, pin};
 use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::task::Waker;
+use std::task::{Poll, Waker};
 use std::time::Duration;
 
 use hyper_util::server::graceful::GracefulConnection;
@@ -72,6 +72,22 @@ impl Watcher {
     {
         self.follow(connection, http2, GracefulConnection::graceful_shutdown)
             .await
+    }
+
+    /// Runs `first`, what a connection does before it is served (finding which protocol it
+    /// speaks), unless the drain closes connections first: then `None`, as a connection that
+    /// has sent no request has nothing in flight. Through the drain's window it still runs: a
+    /// request on its way is answered.
+    pub async fn unless_closed<F: Future>(&mut self, first: F) -> Option<F::Output> {
+        let mut first = pin!(first);
+        poll_fn(|cx| {
+            self.register(cx.waker());
+            if self.shared.phase.load(Ordering::SeqCst) == CLOSING {
+                return Poll::Ready(None);
+            }
+            first.as_mut().poll(cx).map(Some)
+        })
+        .await
     }
 
     /// Runs `connection` to its end, calling `shut_down` on it once when its phase comes.
@@ -198,7 +214,7 @@ impl Drain {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::task::{Context, Poll};
+    use std::task::Context;
 
     /// A connection that never ends by itself, only once shut down; counts its polls.
     struct Endless {
@@ -257,6 +273,44 @@ mod tests {
         h1.await.unwrap();
         assert!(started.elapsed() >= DRAIN_WINDOW);
         draining.await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_connection_yet_to_send_anything_is_waited_for_through_the_window_only() {
+        let drain = Drain::default();
+        let mut silent = drain.watcher();
+        let silent = tokio::spawn(async move {
+            silent
+                .unless_closed(std::future::pending::<()>())
+                .await
+                .is_none()
+        });
+        let (arrives, arrived) = oneshot_pair();
+        let mut late = drain.watcher();
+        let late = tokio::spawn(async move { late.unless_closed(arrived).await });
+        tokio::task::yield_now().await;
+
+        let started = std::time::Instant::now();
+        let draining = tokio::spawn(drain.run(Duration::from_secs(10)));
+        arrives.send(()).unwrap();
+        assert!(
+            late.await.unwrap().is_some(),
+            "first bytes arriving in the window are served"
+        );
+        assert!(silent.await.unwrap(), "a silent connection is closed");
+        assert!(started.elapsed() >= DRAIN_WINDOW);
+        draining.await.unwrap();
+    }
+
+    /// A sender, and a future that completes once it has sent.
+    fn oneshot_pair() -> (
+        tokio::sync::oneshot::Sender<()>,
+        impl Future<Output = ()> + Send,
+    ) {
+        let (send, receive) = tokio::sync::oneshot::channel();
+        (send, async move {
+            let _ = receive.await;
+        })
     }
 
     #[tokio::test]

@@ -1,8 +1,25 @@
-//! The HTTP/1.1 and HTTP/2 settings every connection is served with.
+//! The two protocols a connection may speak, HTTP/1.1 and HTTP/2, each with its settings, and
+//! which one a connection speaks: by ALPN over TLS, by its first bytes in plain text.
+//!
+//! Each connection is served by the HTTP library's connection of its own protocol, not by the
+//! one that serves both (hyper-util's `auto`). That one reads a connection's first bytes to
+//! tell the protocols apart and hands them back from a buffer of its own, so HTTP/1.1's read
+//! buffer, 8 KiB when it is first filled, grew to 16 KiB when the rest of the first request was
+//! read after them; and every connection's task was sized for the state of both protocols.
+//! Here a plain-text connection's first bytes are peeked at, not taken, and an HTTP/1.1
+//! connection's task holds HTTP/1.1's state alone (`scripts/bench/README.md` has the figures).
 
+use std::io;
+
+use hyper::body::Incoming;
+use hyper::server::conn::{http1, http2};
+use hyper::service::HttpService;
 use hyper_util::rt::TokioTimer;
-use hyper_util::server::conn::auto;
+use rustix::net::RecvFlags;
+use tokio::io::Interest;
+use tokio::net::TcpStream;
 
+use super::drain::Watcher;
 use super::stream_exec::FirstPollInline;
 use crate::config::EdgeConfig;
 
@@ -26,20 +43,171 @@ const MAX_PENDING_ACCEPT_RESET_STREAMS: usize = 20;
 /// is the library's backstop.
 const MAX_LOCAL_ERROR_RESET_STREAMS: usize = 1024;
 
-/// A connection builder speaking HTTP/1.1 and HTTP/2 (by ALPN over TLS, by the connection
-/// preface in plain text) with the limits of `config`.
-pub fn connection_builder(config: &EdgeConfig) -> auto::Builder<FirstPollInline> {
-    let mut builder = auto::Builder::new(FirstPollInline);
-    builder
-        .http1()
-        .timer(TokioTimer::new())
-        .header_read_timeout(config.header_read_timeout())
-        .max_buf_size(64 * 1024);
-    builder
-        .http2()
-        .timer(TokioTimer::new())
-        .max_concurrent_streams(MAX_CONCURRENT_STREAMS)
-        .max_pending_accept_reset_streams(MAX_PENDING_ACCEPT_RESET_STREAMS)
-        .max_local_error_reset_streams(MAX_LOCAL_ERROR_RESET_STREAMS);
-    builder
+/// The largest HTTP/1.1 request head (request line and header fields) answered; a larger one is
+/// answered `431`. The limit is checked on the head as parsed: the read buffer's own bound
+/// (`max_buf_size`, the same) is reached or not depending on how the bytes arrive.
+const MAX_HEAD_SIZE: usize = 64 * 1024;
+
+/// The HTTP/2 connection preface (RFC 9113 §3.4): what a client speaking HTTP/2 over plain TCP
+/// sends first. No HTTP/1.1 request starts with it.
+const PREFACE: &[u8; 24] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+
+/// The protocol a connection speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Protocol {
+    /// HTTP/1.1 (or 1.0).
+    Http1,
+    /// HTTP/2.
+    Http2,
+}
+
+/// What serves a connection in either protocol, with the limits of the configuration.
+#[derive(Debug, Clone)]
+pub struct Protocols {
+    http1: http1::Builder,
+    http2: http2::Builder<FirstPollInline>,
+}
+
+impl Protocols {
+    /// Both protocols' settings, from `config`.
+    pub fn new(config: &EdgeConfig) -> Self {
+        let mut http1 = http1::Builder::new();
+        http1
+            .timer(TokioTimer::new())
+            .header_read_timeout(config.header_read_timeout())
+            .max_header_size(MAX_HEAD_SIZE)
+            .max_buf_size(MAX_HEAD_SIZE);
+        let mut http2 = http2::Builder::new(FirstPollInline);
+        http2
+            .timer(TokioTimer::new())
+            .max_concurrent_streams(MAX_CONCURRENT_STREAMS)
+            .max_pending_accept_reset_streams(MAX_PENDING_ACCEPT_RESET_STREAMS)
+            .max_local_error_reset_streams(MAX_LOCAL_ERROR_RESET_STREAMS);
+        Self { http1, http2 }
+    }
+
+    /// Serves `io`, a connection speaking `protocol`, with `service` to its end, following the
+    /// drain through `watcher`. An HTTP/2 connection's state lives in an allocation of its own,
+    /// so that an HTTP/1.1 connection's task is not sized for it.
+    pub async fn serve<I, S>(
+        &self,
+        protocol: Protocol,
+        io: I,
+        service: S,
+        watcher: Watcher,
+    ) -> Result<(), hyper::Error>
+    where
+        I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+        S: HttpService<Incoming> + Send + 'static,
+        S::Future: Send + 'static,
+        S::ResBody: Send + 'static,
+        <S::ResBody as hyper::body::Body>::Data: Send,
+        <S::ResBody as hyper::body::Body>::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        // The connections are built inside the awaited calls: a connection bound to a local
+        // first would keep its room in this future beside the one it was moved into.
+        match protocol {
+            Protocol::Http1 => {
+                watcher
+                    .serve(self.http1.serve_connection(io, service), false)
+                    .await
+            }
+            Protocol::Http2 => {
+                Box::pin(watcher.serve(self.http2.serve_connection(io, service), true)).await
+            }
+        }
+    }
+}
+
+/// The protocol a TLS connection negotiated (ALPN): HTTP/2 only when it chose `h2`, as RFC 9113
+/// §3.2 requires of HTTP/2 over TLS.
+pub fn negotiated<T>(stream: &tokio_rustls::server::TlsStream<T>) -> Protocol {
+    if stream.get_ref().1.alpn_protocol() == Some(b"h2") {
+        Protocol::Http2
+    } else {
+        Protocol::Http1
+    }
+}
+
+/// The protocol a plain-text connection speaks: HTTP/2 when its first bytes are the connection
+/// preface (prior knowledge, RFC 9113 §3.3), HTTP/1.1 as soon as they differ from it or the
+/// client closes. The bytes are peeked at (`MSG_PEEK`), not taken, so the protocol's library
+/// reads them from the socket itself. Waits for the client's first bytes.
+pub async fn plain_text(stream: &TcpStream) -> io::Result<Protocol> {
+    let mut first = [0u8; PREFACE.len()];
+    loop {
+        stream.readable().await?;
+        // A peek that sees only the start of the preface counts as "would block": the readiness
+        // is cleared, so the next round waits for more bytes rather than peeking at once again.
+        let peeked = stream.try_io(Interest::READABLE, || {
+            let (seen, _) = rustix::net::recv(stream, &mut first[..], RecvFlags::PEEK)?;
+            match protocol_of(&first[..seen]) {
+                Some(protocol) => Ok(protocol),
+                None => Err(io::ErrorKind::WouldBlock.into()),
+            }
+        });
+        match peeked {
+            Ok(protocol) => return Ok(protocol),
+            Err(error) if error.kind() == io::ErrorKind::WouldBlock => continue,
+            Err(error) => return Err(error),
+        }
+    }
+}
+
+/// The protocol of a connection whose first bytes are `seen` (none when the client closed),
+/// `None` while they are the start of the preface and could still be either.
+fn protocol_of(seen: &[u8]) -> Option<Protocol> {
+    if !PREFACE.starts_with(seen) || seen.is_empty() {
+        Some(Protocol::Http1)
+    } else if seen.len() == PREFACE.len() {
+        Some(Protocol::Http2)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_preface_means_http2_and_anything_else_http1() {
+        assert_eq!(protocol_of(PREFACE), Some(Protocol::Http2));
+        assert_eq!(protocol_of(b"GET / HTTP/1.1\r\n"), Some(Protocol::Http1));
+        assert_eq!(protocol_of(b"PRI * HTTP/1.1\r\n"), Some(Protocol::Http1));
+        assert_eq!(protocol_of(b""), Some(Protocol::Http1), "closed at once");
+        assert_eq!(protocol_of(b"P"), None);
+        assert_eq!(protocol_of(b"PRI * HTTP/2.0\r\n"), None);
+    }
+
+    /// The protocol `plain_text` finds for a client that sends `parts` one after the other
+    /// (each once the previous one was peeked at), then closes.
+    async fn found(parts: &[&[u8]]) -> Protocol {
+        use tokio::io::AsyncWriteExt;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let mut client = TcpStream::connect(listener.local_addr().unwrap())
+            .await
+            .unwrap();
+        let (server, _) = listener.accept().await.unwrap();
+        let finding = tokio::spawn(async move { plain_text(&server).await.unwrap() });
+        for part in parts {
+            client.write_all(part).await.unwrap();
+            tokio::task::yield_now().await;
+        }
+        client.shutdown().await.unwrap();
+        finding.await.unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_plain_text_client_is_told_by_its_first_bytes() {
+        assert_eq!(found(&[b"GET / HTTP/1.1\r\n"]).await, Protocol::Http1);
+        assert_eq!(found(&[PREFACE]).await, Protocol::Http2);
+        assert_eq!(
+            found(&[&PREFACE[..3], &PREFACE[3..10], &PREFACE[10..]]).await,
+            Protocol::Http2,
+            "a preface sent in parts is waited for"
+        );
+        assert_eq!(found(&[&PREFACE[..5], b"x"]).await, Protocol::Http1);
+        assert_eq!(found(&[]).await, Protocol::Http1, "a client that closes");
+    }
 }
