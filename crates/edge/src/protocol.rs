@@ -19,6 +19,7 @@ use rustix::net::RecvFlags;
 use tokio::io::Interest;
 use tokio::net::TcpStream;
 
+use super::coarse_timer::CoarseTimer;
 use super::drain::Watcher;
 use super::stream_exec::FirstPollInline;
 use crate::config::EdgeConfig;
@@ -73,7 +74,7 @@ impl Protocols {
     pub fn new(config: &EdgeConfig) -> Self {
         let mut http1 = http1::Builder::new();
         http1
-            .timer(TokioTimer::new())
+            .timer(CoarseTimer)
             .header_read_timeout(config.header_read_timeout())
             .max_header_size(MAX_HEAD_SIZE)
             .max_buf_size(MAX_HEAD_SIZE);
