@@ -11,7 +11,6 @@ use std::time::Duration;
 use axum::http::Request;
 use axum::response::Response;
 use hyper::body::Incoming;
-use hyper_util::rt::TokioIo;
 use tokio::net::{TcpListener, TcpStream};
 use tokio_rustls::TlsAcceptor;
 use tokio_rustls::server::TlsStream;
@@ -20,7 +19,6 @@ use tower::Service;
 use super::connection_headers::with_connection_headers;
 use super::connection_threads::ConnectionThreads;
 use super::drain::Drain;
-use super::guarded::guarded;
 use super::protocol::{self, Protocols};
 use super::write_batch;
 use crate::config::EdgeConfig;
@@ -51,7 +49,6 @@ where
     tracing::info!("listening on {scheme}://{}", listener.local_addr()?);
     let handshake_timeout = config.header_read_timeout();
     let first_bytes_timeout = config.header_read_timeout();
-    let stall_limit = config.header_read_timeout();
     let cap = ConnectionCap::new(config.server.max_connections);
     loop {
         tokio::select! {
@@ -80,15 +77,13 @@ where
                 match tls.clone() {
                     None => threads.serve(stream, move |stream| async move {
                         let mut watcher = watcher;
-                        let first_bytes = tokio::time::timeout(first_bytes_timeout, protocol::plain_text(&stream));
-                        let protocol = match watcher.unless_closed(first_bytes).await {
+                        let protocol = match watcher.unless_closed(tokio::time::timeout(first_bytes_timeout, protocol::plain_text(&stream))).await {
                             Some(Ok(Ok(protocol))) => protocol,
                             Some(Ok(Err(error))) => return tracing::debug!(%peer, %error, "reading a connection's first bytes failed"),
                             Some(Err(_)) => return tracing::debug!(%peer, "a connection sent nothing within the header read timeout"),
                             None => return,
                         };
-                        let io = TokioIo::new(guarded(stream, peer, stall_limit));
-                        closed(peer, admitted, protocols.serve(protocol, io, service, watcher).await);
+                        closed(peer, admitted, protocols.serve(protocol, stream, peer, service, watcher).await);
                     }),
                     Some(acceptor) => threads.serve(stream, move |stream| async move {
                         let Some(stream) = handshake(&acceptor, stream, peer, handshake_timeout).await else {
@@ -96,8 +91,7 @@ where
                         };
                         let protocol = protocol::negotiated(&stream);
                         let (stream, flusher) = write_batch::batched(stream);
-                        let io = TokioIo::new(guarded(stream, peer, stall_limit));
-                        closed(peer, admitted, flusher.after_each_turn(protocols.serve(protocol, io, service, watcher)).await);
+                        closed(peer, admitted, flusher.after_each_turn(protocols.serve(protocol, stream, peer, service, watcher)).await);
                     }),
                 }
             }

@@ -13,10 +13,11 @@ use std::future::{Future, poll_fn};
 use std::pin::{Pin, pin};
 use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::task::{Poll, Waker};
+use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
 use hyper_util::server::graceful::GracefulConnection;
+use pin_project_lite::pin_project;
 use tokio::sync::Notify;
 
 /// How long HTTP/1.1 connections keep answering (with `Connection: close`) before idle ones
@@ -63,15 +64,61 @@ pub struct Watcher {
     registered: Option<Waker>,
 }
 
+pin_project! {
+    /// A connection served to its end while it follows the drain (see [`Watcher::serve`]). A
+    /// future of its own rather than an `async fn`: the arguments of an `async fn` keep their
+    /// room in its future after they are moved, so the connection's state was held three times
+    /// over in every connection's task.
+    pub struct Following<F, S> {
+        #[pin]
+        connection: F,
+        watcher: Watcher,
+        http2: bool,
+        // What shuts the connection down gracefully; taken when it is called.
+        shut_down: Option<S>,
+    }
+}
+
+impl<F, S> Future for Following<F, S>
+where
+    F: Future,
+    S: FnOnce(Pin<&mut F>),
+{
+    type Output = F::Output;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<F::Output> {
+        let mut this = self.project();
+        if this.shut_down.is_some() {
+            this.watcher.register(cx.waker());
+            let phase = this.watcher.shared.phase.load(Ordering::SeqCst);
+            if (phase == CLOSING || (phase == DRAINING && *this.http2))
+                && let Some(shut_down) = this.shut_down.take()
+            {
+                shut_down(this.connection.as_mut());
+            }
+        }
+        this.connection.poll(cx)
+    }
+}
+
 impl Watcher {
     /// Serves `connection` to its end, following the drain: `http2` connections are shut down
     /// gracefully (GOAWAY) as soon as the drain starts, others when the window is over.
-    pub async fn serve<C>(self, connection: C, http2: bool) -> Result<(), C::Error>
+    pub fn serve<C>(self, connection: C, http2: bool) -> Following<C, fn(Pin<&mut C>)>
     where
         C: GracefulConnection,
     {
         self.follow(connection, http2, GracefulConnection::graceful_shutdown)
-            .await
+    }
+
+    /// Runs `connection` to its end, calling `shut_down` on it once when its phase comes.
+    fn follow<F, S>(self, connection: F, http2: bool, shut_down: S) -> Following<F, S> {
+        Following {
+            connection,
+            watcher: self,
+            http2,
+            shut_down: Some(shut_down),
+        }
     }
 
     /// Runs `first`, what a connection does before it is served (finding which protocol it
@@ -86,29 +133,6 @@ impl Watcher {
                 return Poll::Ready(None);
             }
             first.as_mut().poll(cx).map(Some)
-        })
-        .await
-    }
-
-    /// Runs `connection` to its end, calling `shut_down` on it once when its phase comes.
-    async fn follow<F: Future>(
-        mut self,
-        connection: F,
-        http2: bool,
-        shut_down: impl Fn(Pin<&mut F>),
-    ) -> F::Output {
-        let mut connection = pin!(connection);
-        let mut shut = false;
-        poll_fn(|cx| {
-            if !shut {
-                self.register(cx.waker());
-                let phase = self.shared.phase.load(Ordering::SeqCst);
-                if phase == CLOSING || (phase == DRAINING && http2) {
-                    shut_down(connection.as_mut());
-                    shut = true;
-                }
-            }
-            connection.as_mut().poll(cx)
         })
         .await
     }
@@ -214,7 +238,6 @@ impl Drain {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::task::Context;
 
     /// A connection that never ends by itself, only once shut down; counts its polls.
     struct Endless {

@@ -1,5 +1,5 @@
-//! A client connection's byte stream with the HTTP/2 abuse guard (`h2_guard.rs`) applied: every
-//! byte read and written passes the guard, and a connection it condemns is ended with a GOAWAY
+//! An HTTP/2 connection's byte stream with the abuse guard (`h2_guard.rs`) applied: every byte
+//! read and written passes the guard, and a connection it condemns is ended with a GOAWAY
 //! (`ENHANCE_YOUR_CALM`) where one fits between the frames being written, then an I/O error that
 //! makes the HTTP/2 library drop it. One warning line and one count per closed connection.
 

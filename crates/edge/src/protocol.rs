@@ -9,18 +9,24 @@
 //! Here a plain-text connection's first bytes are peeked at, not taken, and an HTTP/1.1
 //! connection's task holds HTTP/1.1's state alone (`scripts/bench/README.md` has the figures).
 
+use std::future::Future;
 use std::io;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::future::Either;
 
 use hyper::body::Incoming;
 use hyper::server::conn::{http1, http2};
 use hyper::service::HttpService;
-use hyper_util::rt::TokioTimer;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use rustix::net::RecvFlags;
-use tokio::io::Interest;
+use tokio::io::{AsyncRead, AsyncWrite, Interest};
 use tokio::net::TcpStream;
 
 use super::coarse_timer::CoarseTimer;
 use super::drain::Watcher;
+use super::guarded::guarded;
 use super::stream_exec::FirstPollInline;
 use crate::config::EdgeConfig;
 
@@ -67,6 +73,8 @@ pub enum Protocol {
 pub struct Protocols {
     http1: http1::Builder,
     http2: http2::Builder<FirstPollInline>,
+    /// How long an HTTP/2 answer may wait for the client's flow-control window.
+    stall_limit: Duration,
 }
 
 impl Protocols {
@@ -84,37 +92,43 @@ impl Protocols {
             .max_concurrent_streams(MAX_CONCURRENT_STREAMS)
             .max_pending_accept_reset_streams(MAX_PENDING_ACCEPT_RESET_STREAMS)
             .max_local_error_reset_streams(MAX_LOCAL_ERROR_RESET_STREAMS);
-        Self { http1, http2 }
+        Self {
+            http1,
+            http2,
+            stall_limit: config.header_read_timeout(),
+        }
     }
 
-    /// Serves `io`, a connection speaking `protocol`, with `service` to its end, following the
-    /// drain through `watcher`. An HTTP/2 connection's state lives in an allocation of its own,
-    /// so that an HTTP/1.1 connection's task is not sized for it.
-    pub async fn serve<I, S>(
+    /// Serves `stream`, the connection with `peer` speaking `protocol`, with `service` to its
+    /// end, following the drain through `watcher`. An HTTP/2 connection passes the abuse guard
+    /// (`guarded.rs`), which HTTP/1.1 has no use for, and its state lives in an allocation of
+    /// its own, so that an HTTP/1.1 connection's task is not sized for it.
+    pub fn serve<T, S>(
         &self,
         protocol: Protocol,
-        io: I,
+        stream: T,
+        peer: SocketAddr,
         service: S,
         watcher: Watcher,
-    ) -> Result<(), hyper::Error>
+    ) -> impl Future<Output = Result<(), hyper::Error>> + use<T, S>
     where
-        I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+        T: AsyncRead + AsyncWrite + Unpin + Send + 'static,
         S: HttpService<Incoming> + Send + 'static,
         S::Future: Send + 'static,
         S::ResBody: Send + 'static,
         <S::ResBody as hyper::body::Body>::Data: Send,
         <S::ResBody as hyper::body::Body>::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
-        // The connections are built inside the awaited calls: a connection bound to a local
-        // first would keep its room in this future beside the one it was moved into.
         match protocol {
-            Protocol::Http1 => {
-                watcher
-                    .serve(self.http1.serve_connection(io, service), false)
-                    .await
-            }
+            Protocol::Http1 => Either::Left(watcher.serve(
+                self.http1.serve_connection(TokioIo::new(stream), service),
+                false,
+            )),
             Protocol::Http2 => {
-                Box::pin(watcher.serve(self.http2.serve_connection(io, service), true)).await
+                let io = TokioIo::new(guarded(stream, peer, self.stall_limit));
+                Either::Right(Box::pin(
+                    watcher.serve(self.http2.serve_connection(io, service), true),
+                ))
             }
         }
     }
