@@ -57,9 +57,10 @@ default_from_serde!(ServerConfig, MetricsConfig);
 pub struct ServerConfig {
     /// Seconds a client may take to send the request headers, counted over HTTP/1.1 from the
     /// end of the previous answer, so also how long an idle keep-alive connection stays open (a
-    /// proxy in front should keep its idle upstream connections for less); over HTTP/2 also the
-    /// longest an answer may wait for the client to open its flow-control window (or to read),
-    /// after which the connection is closed.
+    /// proxy in front should keep its idle upstream connections for less), and up to a quarter
+    /// of a second more; also how long a new plain-text connection may stay silent. Over HTTP/2
+    /// also the longest an answer may wait for the client to open its flow-control window (or
+    /// to read), after which the connection is closed.
     #[serde(default = "int::<10>")]
     pub header_read_timeout_secs: u64,
     /// Seconds a contact application may take from its headers to its answer: a body still
