@@ -8,13 +8,14 @@ use custody_content::{Content, Lang};
 
 use crate::tables::{FixedMap, FixedSet};
 
-/// The outcome of resolving a request path.
+/// The outcome of resolving a request path (borrowing from the resolver).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Resolution {
+pub enum Resolution<'a> {
     /// A page of the site, served at exactly this path.
     Page,
-    /// A permanent redirect to this page path (without query string).
-    Redirect(String),
+    /// A permanent redirect to this page path (without query string), from the resolver's own
+    /// tables.
+    Redirect(&'a str),
     /// No page: a 404.
     NotFound(Missing),
 }
@@ -44,8 +45,28 @@ impl Missing {
 #[derive(Debug, Clone)]
 pub struct Resolver {
     pages: FixedSet<String>,
-    legacy: FixedMap<String, String>,
+    /// Each retired path (without its language) with the page it leads to in each language, made
+    /// once so that a redirect borrows its target instead of making it.
+    legacy: FixedMap<String, Localized>,
     dynamic_prefixes: Vec<String>,
+}
+
+/// A page path in each language (`/about`, `/zh/about`).
+#[derive(Debug, Clone)]
+struct Localized([String; Lang::ALL.len()]);
+
+impl Localized {
+    fn new(path: &str) -> Self {
+        Self(Lang::ALL.map(|lang| lang.localize(path)))
+    }
+
+    fn get(&self, lang: Lang) -> &str {
+        let index = Lang::ALL
+            .iter()
+            .position(|known| *known == lang)
+            .expect("every language is in Lang::ALL");
+        &self.0[index]
+    }
 }
 
 impl Resolver {
@@ -56,7 +77,7 @@ impl Resolver {
             legacy: content
                 .redirects
                 .iter()
-                .map(|r| (r.from.clone(), r.to.clone()))
+                .map(|r| (r.from.clone(), Localized::new(&r.to)))
                 .collect(),
             dynamic_prefixes: content
                 .routes
@@ -68,20 +89,22 @@ impl Resolver {
     }
 
     /// Resolves a request path (percent-encoded, as received).
-    pub fn resolve(&self, path: &str) -> Resolution {
+    pub fn resolve(&self, path: &str) -> Resolution<'_> {
         if self.pages.contains(path) {
             return Resolution::Page;
         }
         let normalized = normalized(path);
-        if normalized != path && self.pages.contains(normalized) {
-            return Resolution::Redirect(normalized.to_owned());
+        if normalized != path
+            && let Some(page) = self.pages.get(normalized)
+        {
+            return Resolution::Redirect(page);
         }
         let (lang, unprefixed) = Lang::split(normalized);
         if let Some(target) = unprefixed
             .strip_prefix('/')
             .and_then(|old| self.legacy.get(old))
         {
-            return Resolution::Redirect(lang.localize(target));
+            return Resolution::Redirect(target.get(lang));
         }
         Resolution::NotFound(self.missing(path))
     }

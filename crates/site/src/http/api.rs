@@ -128,7 +128,7 @@ pub async fn page_data(
         Resolution::Redirect(target) => respond(
             &headers,
             StatusCode::OK,
-            &Encoded::compress_fast(to_json(&DataRedirect { redirect: &target })),
+            &Encoded::compress_fast(to_json(&DataRedirect { redirect: target })),
             JSON,
             NO_STORE,
         ),

@@ -78,7 +78,7 @@ impl MemoryAnswers {
         }
         match site.pages.resolver.resolve(path) {
             Resolution::Redirect(target) => {
-                let response = self.permanent_redirect(&target, uri.query());
+                let response = self.permanent_redirect(target, uri.query());
                 Some(Answered::following_headers_rule(response, REDIRECT))
             }
             Resolution::NotFound(missing) => {
