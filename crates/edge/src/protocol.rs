@@ -15,7 +15,6 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use futures_util::future::Either;
-
 use hyper::body::Incoming;
 use hyper::server::conn::{http1, http2};
 use hyper::service::HttpService;
@@ -195,8 +194,8 @@ mod tests {
         assert_eq!(protocol_of(b"PRI * HTTP/2.0\r\n"), None);
     }
 
-    /// The protocol `plain_text` finds for a client that sends `parts` one after the other
-    /// (each once the previous one was peeked at), then closes.
+    /// The protocol `plain_text` finds for a client that sends `parts`, one write each, then
+    /// closes.
     async fn found(parts: &[&[u8]]) -> Protocol {
         use tokio::io::AsyncWriteExt;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
