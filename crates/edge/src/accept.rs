@@ -47,8 +47,7 @@ where
     let mut stop = std::pin::pin!(stop);
     let scheme = if tls.is_some() { "https" } else { "http" };
     tracing::info!("listening on {scheme}://{}", listener.local_addr()?);
-    let handshake_timeout = config.header_read_timeout();
-    let first_bytes_timeout = config.header_read_timeout();
+    let header_read_timeout = config.header_read_timeout();
     let cap = ConnectionCap::new(config.server.max_connections);
     loop {
         tokio::select! {
@@ -77,7 +76,7 @@ where
                 match tls.clone() {
                     None => threads.serve(stream, move |stream| async move {
                         let mut watcher = watcher;
-                        let protocol = match watcher.unless_closed(tokio::time::timeout(first_bytes_timeout, protocol::plain_text(&stream))).await {
+                        let protocol = match watcher.unless_closed(tokio::time::timeout(header_read_timeout, protocol::plain_text(&stream))).await {
                             Some(Ok(Ok(protocol))) => protocol,
                             Some(Ok(Err(error))) => return tracing::debug!(%peer, %error, "reading a connection's first bytes failed"),
                             Some(Err(_)) => return tracing::debug!(%peer, "a connection sent nothing within the header read timeout"),
@@ -86,7 +85,7 @@ where
                         closed(peer, admitted, protocols.serve(protocol, stream, peer, service, watcher).await);
                     }),
                     Some(acceptor) => threads.serve(stream, move |stream| async move {
-                        let Some(stream) = handshake(&acceptor, stream, peer, handshake_timeout).await else {
+                        let Some(stream) = handshake(&acceptor, stream, peer, header_read_timeout).await else {
                             return;
                         };
                         let protocol = protocol::negotiated(&stream);

@@ -90,8 +90,7 @@ where
         let mut this = self.project();
         if this.shut_down.is_some() {
             this.watcher.register(cx.waker());
-            let phase = this.watcher.shared.phase.load(Ordering::SeqCst);
-            if (phase == CLOSING || (phase == DRAINING && *this.http2))
+            if this.watcher.shuts_down(*this.http2)
                 && let Some(shut_down) = this.shut_down.take()
             {
                 shut_down(this.connection.as_mut());
@@ -129,12 +128,20 @@ impl Watcher {
         let mut first = pin!(first);
         poll_fn(|cx| {
             self.register(cx.waker());
-            if self.shared.phase.load(Ordering::SeqCst) == CLOSING {
+            if self.shuts_down(false) {
                 return Poll::Ready(None);
             }
             first.as_mut().poll(cx).map(Some)
         })
         .await
+    }
+
+    /// Whether the drain's phase shuts this connection down now: an HTTP/2 connection as soon
+    /// as the drain starts, any other (and one not yet speaking either protocol) once the window
+    /// is over.
+    fn shuts_down(&self, http2: bool) -> bool {
+        let phase = self.shared.phase.load(Ordering::SeqCst);
+        phase == CLOSING || (phase == DRAINING && http2)
     }
 
     /// Registers `waker` to be woken when the phase changes, unless it already is: once per
