@@ -24,6 +24,7 @@ mod pid_file;
 mod private_files;
 mod protocol;
 mod runtime;
+mod self_wake;
 mod signals;
 mod stream_exec;
 mod systemd;

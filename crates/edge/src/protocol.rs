@@ -26,6 +26,7 @@ use tokio::net::TcpStream;
 use super::coarse_timer::CoarseTimer;
 use super::drain::Watcher;
 use super::guarded::guarded;
+use super::self_wake::polled_again_when_self_woken;
 use super::stream_exec::FirstPollInline;
 use crate::config::EdgeConfig;
 
@@ -125,9 +126,9 @@ impl Protocols {
             )),
             Protocol::Http2 => {
                 let io = TokioIo::new(guarded(stream, peer, self.stall_limit));
-                Either::Right(Box::pin(
+                Either::Right(Box::pin(polled_again_when_self_woken(
                     watcher.serve(self.http2.serve_connection(io, service), true),
-                ))
+                )))
             }
         }
     }
