@@ -147,6 +147,9 @@ fn filter_text(value: &str) -> Result<String, Problem> {
 /// Form decoding: `+` is a space, then percent-decoding; `None` when not UTF-8. Text with
 /// neither is borrowed as it is (most queries: `entity=sg&page=2`).
 fn decode(text: &str) -> Option<Cow<'_, str>> {
+    if !text.bytes().any(|byte| matches!(byte, b'%' | b'+')) {
+        return Some(Cow::Borrowed(text));
+    }
     if !text.contains('+') {
         return percent_decode(text.as_bytes()).decode_utf8().ok();
     }
