@@ -535,11 +535,11 @@ verify_before_answer() { # I
 # --- load ----------------------------------------------------------------------------------
 
 # measure I ROUND SERVER PORT: one wrk run of SERVER (site, nginx, or before with --against);
-# appends "SERVER ROUND RPS P50 P99 SERVER_P99 HELD_KB" to the results (SERVER_P99: the
+# appends "SERVER ROUND RPS P50 P99 SERVER_P99 HELD_KB MEAN" to the results (SERVER_P99: the
 # custody-site histogram p99 in µs, "-" for nginx; HELD_KB: the server's VmRSS, workers
-# included, 60 % into the run, with the connections held).
+# included, 60 % into the run, with the connections held; MEAN: wrk's mean latency in µs).
 measure() {
-  local i=$1 round=$2 server=$3 target=${targets[$1]} raw parsed rps p50 p99 non2xx errors total
+  local i=$1 round=$2 server=$3 target=${targets[$1]} raw parsed rps p50 p99 non2xx errors total mean
   local wrk_pid pid server_p99=- held_kb scrape_port=""
   raw=$work/wrk/${keys[i]}.$server.$round.txt
   case $server in
@@ -564,32 +564,32 @@ measure() {
     [ -n "$server_p99" ] || die "the latency histogram of $server counted no request of the run on $target"
   fi
   parsed=$(bench_parse_wrk "$raw") || die "cannot read wrk's output:$(log_excerpt "$raw")"
-  read -r rps p50 p99 non2xx errors total <<<"$parsed"
+  read -r rps p50 p99 non2xx errors total mean <<<"$parsed"
   # wrk's "Non-2xx or 3xx" count is in fact of statuses above 399: a 404 target must have only
   # those, a 200 or 301 target none (that every 301 is a 301 was checked before the load).
   local expected_non2xx=0
   [ "${statuses[i]}" = 404 ] && expected_non2xx=$total
   [ "$non2xx" -eq "$expected_non2xx" ] || die "$server answered $non2xx of $total requests on $target (round $round) with a status other than ${statuses[i]}:$(log_excerpt "$raw")"
   [ "$errors" -eq 0 ] || die "$server had socket errors on $target (round $round):$(log_excerpt "$raw")"
-  echo "$server $round $rps $p50 $p99 $server_p99 $held_kb" >>"$work/results/${keys[i]}.tsv"
+  echo "$server $round $rps $p50 $p99 $server_p99 $held_kb $mean" >>"$work/results/${keys[i]}.tsv"
   local inside=""
   local who=$server
   [ "$server" = site ] && who="the site"
   [ "$server_p99" = - ] || inside=" (inside $who: p99 $(bench_ms "$server_p99") ms)"
-  progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, p50 $(bench_ms "$p50") ms, p99 $(bench_ms "$p99") ms$inside"
+  progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, p50 $(bench_ms "$p50") ms, p99 $(bench_ms "$p99") ms$inside, $(bench_at_server "$rps" "$mean") of $connections requests at the server"
 }
 
 # --- report --------------------------------------------------------------------------------
 
 # median_of RESULTS SERVER COLUMN: median of one column (3 req/s, 4 p50, 5 p99, 6 the site's
-# histogram p99, 7 VmRSS held) of one server.
+# histogram p99, 7 VmRSS held, 8 mean latency) of one server.
 median_of() {
   awk -v server="$2" -v column="$3" '$1 == server { print $column }' "$1" | bench_median
 }
 
 report() { # I
   local i=$1 target=${targets[$1]} results s_rps n_rps s_p50 n_p50 s_p99 n_p99 ratio
-  local s_inside n_inside s_held n_held s_per n_per n_idle_kb
+  local s_inside n_inside s_held n_held s_per n_per n_idle_kb s_at n_at
   results=$work/results/${keys[i]}.tsv
   # n_*: the reference's figures, nginx's or (--against) the previous build's, labelled $ref.
   s_rps=$(median_of "$results" site 3) n_rps=$(median_of "$results" "$ref" 3)
@@ -598,6 +598,9 @@ report() { # I
   s_inside=$(median_of "$results" site 6)
   s_held=$(median_of "$results" site 7) n_held=$(median_of "$results" "$ref" 7)
   n_idle_kb=${ref_idle_kb[i]}
+  # Requests waiting at each server on average, of the connections' one each (bench_at_server).
+  s_at=$(bench_at_server "$s_rps" "$(median_of "$results" site 8)")
+  n_at=$(bench_at_server "$n_rps" "$(median_of "$results" "$ref" 8)")
   # kB per held connection: VmRSS with the connections held less VmRSS idle, over the count.
   s_per=$(awk -v h="$s_held" -v z="$site_idle_kb" -v c="$connections" 'BEGIN { printf "%.1f", (h - z) / c }')
   n_per=$(awk -v h="$n_held" -v z="$n_idle_kb" -v c="$connections" 'BEGIN { printf "%.1f", (h - z) / c }')
@@ -620,6 +623,8 @@ report() { # I
   printf '   %-12s %9.2f×\n' "site/$ref" "$ratio"
   printf '   paired by round: site/%s %.2f× (median of %s); site p99 at or under %s'"'"'s in %s rounds\n' \
     "$ref" "$paired" "${ratios//,/, }" "$ref" "$p99_held"
+  printf '   requests at the server (rate x mean latency), of %s in flight: site %s, %s %s (the rest wait in wrk, unmeasured)\n' \
+    "$connections" "$s_at" "$ref" "$n_at"
   if [ -n "$against" ]; then
     n_inside=$(median_of "$results" "$ref" 6)
     printf '   p99 inside each build (its latency histogram, headers to answer): site %s ms, %s %s ms; wrk p99 site %s ms, %s %s ms\n' \
@@ -637,7 +642,7 @@ report() { # I
       "$n_per" "$(awk -v k="$n_idle_kb" 'BEGIN { print k / 1024 }')" "$(awk -v k="$n_held" 'BEGIN { print k / 1024 }')"
   fi
   printf '   per run (in order):\n'
-  awk '{ printf "     round %s %-6s %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms  inside %s  VmRSS %.1f MB\n", $2, $1, $3, $4 / 1000, $5 / 1000, ($6 == "-" ? "-" : sprintf("%.2f ms", $6 / 1000)), $7 / 1024 }' "$results"
+  awk '{ printf "     round %s %-6s %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms  inside %s  VmRSS %.1f MB  at the server %.0f\n", $2, $1, $3, $4 / 1000, $5 / 1000, ($6 == "-" ? "-" : sprintf("%.2f ms", $6 / 1000)), $7 / 1024, $3 * $8 / 1000000 }' "$results"
   # The same keys with the reference's label for "nginx"; with --against the previous build's
   # own p99 is added, and its sha256 takes the place of the nginx variant.
   local ref_inside="" identity
@@ -646,10 +651,10 @@ report() { # I
   else
     identity=nginx_variant=${chosen_variants[i]}
   fi
-  result_lines+=("$(printf 'RESULT path=%s status=%s encoding=%s bytes=%s site=%.0f %s=%.0f ratio=%s paired_ratio=%.3f p99_rounds_at_or_under=%s site_p50_ms=%s site_p99_ms=%s %s_p50_ms=%s %s_p99_ms=%s site_inside_p99_ms=%s%s site_kb_per_conn=%s %s_kb_per_conn=%s %s pin=%s' \
+  result_lines+=("$(printf 'RESULT path=%s status=%s encoding=%s bytes=%s site=%.0f %s=%.0f ratio=%s paired_ratio=%.3f p99_rounds_at_or_under=%s site_p50_ms=%s site_p99_ms=%s %s_p50_ms=%s %s_p99_ms=%s site_inside_p99_ms=%s%s site_kb_per_conn=%s %s_kb_per_conn=%s site_at_server=%s %s_at_server=%s in_flight=%s %s pin=%s' \
     "$target" "${statuses[i]}" "${codings[i]:-identity}" "${body_bytes[i]}" "$s_rps" "$ref" "$n_rps" "$ratio" "$paired" "$p99_held" \
     "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")" "$ref" "$(bench_ms "$n_p50")" "$ref" "$(bench_ms "$n_p99")" \
-    "$(bench_ms "$s_inside")" "$ref_inside" "$s_per" "$ref" "$n_per" "$identity" "$pin")")
+    "$(bench_ms "$s_inside")" "$ref_inside" "$s_per" "$ref" "$n_per" "$s_at" "$ref" "$n_at" "$connections" "$identity" "$pin")")
 }
 
 # --- main ----------------------------------------------------------------------------------

@@ -491,10 +491,12 @@ for row in $rows; do
   fi
   printf '%-22s %12.0f %12.0f %10.2f× %6.2f× %*s %*s %*s%s %*s %*s %9s\n' "${label/x/ x }" "$s_rps" "$n_rps" "$ratio" "$paired" \
     "$w" "$(bench_ms "$s_p99")" "$w" "$(bench_ms "$n_p99")" "$w" "$(bench_ms "$s_inside")" "$ref_inside_cell" "$w" "$s_ms" "$w" "$n_ms" "$p99_held"
-  result_lines+=("$(printf 'RESULT row=%s protocol=%s connections=%s streams=%s site=%.0f %s=%.0f ratio=%s paired_ratio=%.3f p99_rounds_at_or_under=%s site_mean_ms=%s %s_mean_ms=%s site_p50_ms=%s site_p99_ms=%s %s_p50_ms=%s %s_p99_ms=%s site_inside_p99_ms=%s%s %s pin=%s' \
+  result_lines+=("$(printf 'RESULT row=%s protocol=%s connections=%s streams=%s site=%.0f %s=%.0f ratio=%s paired_ratio=%.3f p99_rounds_at_or_under=%s site_mean_ms=%s %s_mean_ms=%s site_p50_ms=%s site_p99_ms=%s %s_p50_ms=%s %s_p99_ms=%s site_inside_p99_ms=%s%s site_at_server=%s %s_at_server=%s in_flight=%s %s pin=%s' \
     "${row/:/-}" "${row%%:*}" "$(cut -dx -f1 <<<"${row#*:}")" "${row#*x}" "$s_rps" "$ref" "$n_rps" "$ratio" "$paired" "$p99_held" "$s_ms" "$ref" "$n_ms" \
     "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")" "$ref" "$(bench_ms "$n_p50")" "$ref" "$(bench_ms "$n_p99")" "$(bench_ms "$s_inside")" \
-    "$ref_inside_key" "$identity" "$pin")")
+    "$ref_inside_key" "$(bench_at_server "$s_rps" "$(awk -v ms="$s_ms" 'BEGIN { print ms * 1000 }')")" "$ref" \
+    "$(bench_at_server "$n_rps" "$(awk -v ms="$n_ms" 'BEGIN { print ms * 1000 }')")" "$(( $(cut -dx -f1 <<<"${row#*:}") * ${row#*x} ))" \
+    "$identity" "$pin")")
 done
 if [ -n "$against" ]; then
   printf '(p99 in ms: h2load'"'"'s per-request log, warm-up left out; inside, %s inside: each build'"'"'s own histogram p99, headers to answer; mean ms: h2load'"'"'s time for request;\n paired: the median of each round'"'"'s ratio; p99 held: the rounds whose site p99 was at or under the reference'"'"'s)\n' "$ref"
@@ -505,6 +507,6 @@ else
   awk -F '\t' '{ printf "  %-10s %s (%s)\n", $1, $2, $3 }' "$variants_file"
 fi
 printf '\nper run (in order):\n'
-awk '{ printf "  %-10s round %s %-6s %9.0f req/s  mean %s ms  p50 %.2f ms  p99 %.2f ms  inside %s\n", $1, $3, $2, $4, $5, $6 / 1000, $7 / 1000, ($8 == "-" ? "-" : sprintf("%.2f ms", $8 / 1000)) }' "$results"
+awk '{ printf "  %-10s round %s %-6s %9.0f req/s  mean %s ms  p50 %.2f ms  p99 %.2f ms  inside %s  at the server %.0f\n", $1, $3, $2, $4, $5, $6 / 1000, $7 / 1000, ($8 == "-" ? "-" : sprintf("%.2f ms", $8 / 1000)), $4 * $5 / 1000 }' "$results"
 printf '\nload average at the end: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%s\n' "${result_lines[@]}"

@@ -122,9 +122,10 @@ bench_paired_summary() {
     "$(awk '{ printf "%s%s", (NR > 1 ? "," : ""), $2 }' <<<"$pairs")"
 }
 
-# bench_parse_wrk FILE: "REQ_PER_S P50_US P99_US NON_2XX SOCKET_ERRORS REQUESTS" from the output of
-# `wrk --latency` (NON_2XX counts wrk's "Non-2xx or 3xx", in fact statuses above 399); fails when
-# the output has no rate or latencies.
+# bench_parse_wrk FILE: "REQ_PER_S P50_US P99_US NON_2XX SOCKET_ERRORS REQUESTS MEAN_US" from the
+# output of `wrk --latency` (NON_2XX counts wrk's "Non-2xx or 3xx", in fact statuses above 399;
+# MEAN_US is the mean latency of its thread statistics); fails when the output has no rate or
+# latencies.
 bench_parse_wrk() {
   awk '
     function us(v) {
@@ -133,6 +134,8 @@ bench_parse_wrk() {
       if (v ~ /m$/) return v * 60000000
       return v * 1000000
     }
+    # The line of the thread statistics, not the "Latency Distribution" heading after it.
+    $1 == "Latency" && mean == "" { mean = us($2) }
     $1 == "50%" { p50 = us($2) }
     $1 == "99%" { p99 = us($2) }
     /^Requests\/sec:/ { rps = $2 }
@@ -140,9 +143,17 @@ bench_parse_wrk() {
     /Non-2xx or 3xx responses:/ { non2xx = $NF }
     /Socket errors:/ { errors = $4 + $6 + $8 + $10 }
     END {
-      if (rps == "" || p50 == "" || p99 == "") exit 1
-      printf "%s %.0f %.0f %d %d %d\n", rps, p50, p99, non2xx, errors, total
+      if (rps == "" || p50 == "" || p99 == "" || mean == "") exit 1
+      printf "%s %.0f %.0f %d %d %d %.0f\n", rps, p50, p99, non2xx, errors, total, mean
     }' "$1"
+}
+
+# bench_at_server REQ_PER_S MEAN_US: the requests waiting at the server on average (Little's law:
+# the rate times the mean time a request took), to compare with the requests a closed-loop load
+# generator keeps in flight. Fewer means the rest were waiting in the load generator, whose own
+# time is not in the latencies it reports.
+bench_at_server() {
+  awk -v rps="$1" -v us="$2" 'BEGIN { printf "%.0f", rps * us / 1000000 }'
 }
 
 # bench_ms MICROSECONDS: the same time in milliseconds, two decimals.
