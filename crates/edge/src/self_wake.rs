@@ -142,30 +142,27 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_future_that_wakes_itself_once_is_polled_again_without_waking_its_task() {
+    /// One poll of a future that wakes itself in its first `self_wakes` polls: what it gave,
+    /// and how many times its task was woken.
+    fn polled_once(self_wakes: usize) -> (Poll<usize>, usize) {
         let task = Arc::new(Counting::default());
         let waker = Waker::from(task.clone());
         let mut future = Box::pin(polled_again_when_self_woken(WakesItself {
             polls: 0,
-            self_wakes: 1,
+            self_wakes,
         }));
         let polled = future.as_mut().poll(&mut Context::from_waker(&waker));
-        assert_eq!(polled, Poll::Ready(2));
-        assert_eq!(task.0.load(Ordering::Relaxed), 0);
+        (polled, task.0.load(Ordering::Relaxed))
+    }
+
+    #[test]
+    fn a_future_that_wakes_itself_once_is_polled_again_without_waking_its_task() {
+        assert_eq!(polled_once(1), (Poll::Ready(2), 0));
     }
 
     #[test]
     fn a_future_that_keeps_waking_itself_still_yields_its_task() {
-        let task = Arc::new(Counting::default());
-        let waker = Waker::from(task.clone());
-        let mut future = Box::pin(polled_again_when_self_woken(WakesItself {
-            polls: 0,
-            self_wakes: 10,
-        }));
-        let polled = future.as_mut().poll(&mut Context::from_waker(&waker));
-        assert_eq!(polled, Poll::Pending);
-        assert_eq!(task.0.load(Ordering::Relaxed), 1);
+        assert_eq!(polled_once(10), (Poll::Pending, 1));
     }
 
     #[test]
