@@ -470,8 +470,14 @@ printf '\n%-22s %12s %12s %11s %7s %*s %*s %*s%s %*s %*s %9s\n' "row (conn x str
   "$w" "site p99" "$w" "$ref p99" "$w" "inside" "$ref_inside_head" "$w" "site mean" "$w" "$ref mean" "p99 held"
 result_lines=()
 for row in $rows; do
+  shape=${row#*:}
+  connections=${shape%x*}
+  streams=${shape#*x}
   s_rps=$(median_of "$row" site 4) n_rps=$(median_of "$row" "$ref" 4)
   s_ms=$(median_of "$row" site 5) n_ms=$(median_of "$row" "$ref" 5)
+  # Requests waiting at each server on average (lib.sh: bench_at_server, which takes µs).
+  s_at=$(bench_at_server "$s_rps" "$(awk -v ms="$s_ms" 'BEGIN { print ms * 1000 }')")
+  n_at=$(bench_at_server "$n_rps" "$(awk -v ms="$n_ms" 'BEGIN { print ms * 1000 }')")
   s_p50=$(median_of "$row" site 6) n_p50=$(median_of "$row" "$ref" 6)
   s_p99=$(median_of "$row" site 7) n_p99=$(median_of "$row" "$ref" 7)
   s_inside=$(median_of "$row" site 8)
@@ -492,11 +498,9 @@ for row in $rows; do
   printf '%-22s %12.0f %12.0f %10.2f× %6.2f× %*s %*s %*s%s %*s %*s %9s\n' "${label/x/ x }" "$s_rps" "$n_rps" "$ratio" "$paired" \
     "$w" "$(bench_ms "$s_p99")" "$w" "$(bench_ms "$n_p99")" "$w" "$(bench_ms "$s_inside")" "$ref_inside_cell" "$w" "$s_ms" "$w" "$n_ms" "$p99_held"
   result_lines+=("$(printf 'RESULT row=%s protocol=%s connections=%s streams=%s site=%.0f %s=%.0f ratio=%s paired_ratio=%.3f p99_rounds_at_or_under=%s site_mean_ms=%s %s_mean_ms=%s site_p50_ms=%s site_p99_ms=%s %s_p50_ms=%s %s_p99_ms=%s site_inside_p99_ms=%s%s site_at_server=%s %s_at_server=%s in_flight=%s %s pin=%s' \
-    "${row/:/-}" "${row%%:*}" "$(cut -dx -f1 <<<"${row#*:}")" "${row#*x}" "$s_rps" "$ref" "$n_rps" "$ratio" "$paired" "$p99_held" "$s_ms" "$ref" "$n_ms" \
+    "${row/:/-}" "${row%%:*}" "$connections" "$streams" "$s_rps" "$ref" "$n_rps" "$ratio" "$paired" "$p99_held" "$s_ms" "$ref" "$n_ms" \
     "$(bench_ms "$s_p50")" "$(bench_ms "$s_p99")" "$ref" "$(bench_ms "$n_p50")" "$ref" "$(bench_ms "$n_p99")" "$(bench_ms "$s_inside")" \
-    "$ref_inside_key" "$(bench_at_server "$s_rps" "$(awk -v ms="$s_ms" 'BEGIN { print ms * 1000 }')")" "$ref" \
-    "$(bench_at_server "$n_rps" "$(awk -v ms="$n_ms" 'BEGIN { print ms * 1000 }')")" "$(( $(cut -dx -f1 <<<"${row#*:}") * ${row#*x} ))" \
-    "$identity" "$pin")")
+    "$ref_inside_key" "$s_at" "$ref" "$n_at" "$((connections * streams))" "$identity" "$pin")")
 done
 if [ -n "$against" ]; then
   printf '(p99 in ms: h2load'"'"'s per-request log, warm-up left out; inside, %s inside: each build'"'"'s own histogram p99, headers to answer; mean ms: h2load'"'"'s time for request;\n paired: the median of each round'"'"'s ratio; p99 held: the rounds whose site p99 was at or under the reference'"'"'s)\n' "$ref"
