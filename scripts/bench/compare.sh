@@ -25,6 +25,14 @@
 # connections held (VmRSS in the middle of a run, less VmRSS idle, per connection). --pin puts
 # wrk and the servers on separate CPUs.
 #
+# Where the time went. --split MS adds, after each path's rounds, one more 3 s run per server
+# in whose middle `perf` traces the read and write system calls of both ends for MS ms
+# (lib.sh: bench_split, split.py): how long a request waited in the server's socket, how long
+# the server took to answer it, and how long the answer waited in wrk's socket until wrk read
+# it. In a closed loop the faster server leaves more of each request's time in the load
+# generator; this says whose queue a p99 is. Tracing slows both ends: the traced run's req/s
+# is printed with it and counts nowhere else.
+#
 # How to read it. The figure of merit is the ratio site/nginx of the median requests/s
 # (the budget: home page, br, ratio >= 1.00). Beside it, each round's pair (the site's run and
 # nginx's right after it) gives a ratio of its own: the median of those ("paired by round",
@@ -89,6 +97,9 @@ Options (each also settable by the environment variable shown):
   --calibrate-rounds N  calibration runs per variant (median)  [BENCH_CALIBRATE_ROUNDS, default 1]
   --pin MODE         none; loadgen: wrk alone on CPU 1, the servers on CPU 0;
                      server: the servers alone on CPU 1, wrk on CPU 0  [BENCH_PIN, default none]
+  --split MS         after each path's rounds, one traced run per server: where a request's
+                     time went, traced for MS ms (see the comment at the top; needs perf,
+                     run as root)                    [BENCH_SPLIT, default 0: none]
   -h, --help         this text
 EOF
 }
@@ -124,6 +135,7 @@ against=${BENCH_AGAINST:-}
 calibrate=${BENCH_CALIBRATE:-2}
 calibrate_rounds=${BENCH_CALIBRATE_ROUNDS:-1}
 pin=${BENCH_PIN:-none}
+split=${BENCH_SPLIT:-0}
 targets=()
 
 while [ $# -gt 0 ]; do
@@ -141,6 +153,7 @@ while [ $# -gt 0 ]; do
     --calibrate) calibrate=$(bench_option_value "$@"); shift 2 ;;
     --calibrate-rounds) calibrate_rounds=$(bench_option_value "$@"); shift 2 ;;
     --pin) pin=$(bench_option_value "$@"); shift 2 ;;
+    --split) split=$(bench_option_value "$@"); shift 2 ;;
     -*) die "unknown option $1 (see -h)" ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -161,6 +174,8 @@ check_setup() {
   require_count --calibrate "$calibrate"
   require_count --calibrate-rounds "$calibrate_rounds"
   bench_apply_modes "$nginx_mode" "$pin" 0 "$against" || die "bad --nginx, --pin or --against"
+  [[ $split =~ ^[0-9]+$ ]] || die "--split takes a whole number of milliseconds, not '$split'"
+  if [ "$split" -gt 0 ]; then bench_split_check || exit 1; fi
   [ -x "$binary" ] || die "no executable site binary at $binary (build it or pass --binary)"
   local tool
   for tool in wrk curl sha256sum; do
@@ -579,6 +594,21 @@ measure() {
   progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, p50 $(bench_ms "$p50") ms, p99 $(bench_ms "$p99") ms$inside, $(bench_at_server "$rps" "$mean") of $connections requests at the server"
 }
 
+# split_run I SERVER PORT: one more 3 s wrk run of target I on SERVER at PORT, traced for --split
+# ms from its middle (lib.sh: bench_split); prints the target, the server, the run's req/s, the
+# connections and the split.
+split_run() {
+  local i=$1 server=$2 port=$3 raw=$work/wrk/split.txt wrk_pid figures parsed
+  "${loadgen_cmd[@]}" wrk --latency -t "$threads" -c "$connections" -d 3s \
+    -H "Accept-Encoding: $encoding" "http://127.0.0.1:$port${targets[i]}" >"$raw" 2>&1 &
+  wrk_pid=$!
+  sleep 1.5
+  figures=$(bench_split "$port" "$split" "$work") || die "the traced run of $server failed on ${targets[i]}"
+  wait "$wrk_pid" || die "wrk failed on $server ${targets[i]} (traced run):$(log_excerpt "$raw")"
+  parsed=$(bench_parse_wrk "$raw") || die "cannot read wrk's output (traced run):$(log_excerpt "$raw")"
+  printf '%s %s rps=%.0f connections=%s %s\n' "${targets[i]}" "$server" "${parsed%% *}" "$connections" "$figures"
+}
+
 # --- report --------------------------------------------------------------------------------
 
 # median_of RESULTS SERVER COLUMN: median of one column (3 req/s, 4 p50, 5 p99, 6 the site's
@@ -722,6 +752,11 @@ for i in "${!targets[@]}"; do
       measure "$i" "$round" site "$site_port"
       measure "$i" "$round" "$ref" "$before_port"
     done
+    if [ "$split" -gt 0 ]; then
+      progress "  traced runs (${split} ms of perf each)..."
+      split_run "$i" site "$site_port" >>"$work/splits.txt"
+      split_run "$i" "$ref" "$before_port" >>"$work/splits.txt"
+    fi
     report "$i"
     continue
   fi
@@ -745,8 +780,15 @@ for i in "${!targets[@]}"; do
     measure "$i" "$round" site "$site_port"
     measure "$i" "$round" nginx "$nginx_port"
   done
+  if [ "$split" -gt 0 ]; then
+    progress "  traced runs (${split} ms of perf each)..."
+    split_run "$i" site "$site_port" >>"$work/splits.txt"
+    split_run "$i" nginx "$nginx_port" >>"$work/splits.txt"
+  fi
   report "$i"
 done
 
+[ ! -s "$work/splits.txt" ] || bench_split_report "$work/splits.txt" wrk
 printf '\nload average at the end: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%s\n' "${result_lines[@]}"
+[ ! -s "$work/splits.txt" ] || bench_split_results "$work/splits.txt"

@@ -22,6 +22,17 @@
 # out. Beside them, the site's own p99 from its request latency histogram (its metrics listener,
 # scraped before and after each site run). --pin puts h2load and the servers on separate CPUs.
 #
+# Where the time goes. In a closed loop, a request's time from h2load's log is spent partly in
+# the server and partly in h2load itself, and the faster server leaves more of it in h2load.
+# --split MS adds, after each row's rounds, one more run per server during which `perf` traces
+# the read and write system calls of both ends for MS milliseconds; split.py then follows
+# every connection's bytes each way and prints how long a request waited in the server's socket,
+# how long the server took from reading it to writing the answer, and how long the answer waited
+# in h2load's socket until h2load read it (mean and p99, µs), with the share of a request's time
+# spent at the server. Tracing slows both ends: the traced run's own req/s is printed beside its
+# figures, and is not counted in the rounds; keep MS short (300) so that perf's buffers hold the
+# whole trace and perf does not wake to write them out while it traces.
+#
 # How to read it. The figure of merit is the ratio site/nginx of the median requests/s of each
 # row (the budget: every row >= 1.00). h2load, both servers and whatever else runs share the
 # machine's cores, so only ratios measured in the same run compare; the load average is printed
@@ -75,6 +86,9 @@ Options (each also settable by the environment variable shown):
   --calibrate-rounds N  calibration runs per variant (median)  [BENCH_CALIBRATE_ROUNDS, default 1]
   --pin MODE         none; loadgen: h2load alone on CPU 1, the servers on CPU 0;
                      server: the servers alone on CPU 1, h2load on CPU 0  [BENCH_PIN, default none]
+  --split MS         after each row's rounds, one traced run per server: where a request's
+                     time goes, traced for MS ms (see the comment at the top; needs perf,
+                     run as root)                    [BENCH_SPLIT, default 0: none]
   -h, --help         this text
 EOF
 }
@@ -100,6 +114,7 @@ against=${BENCH_AGAINST:-}
 calibrate=${BENCH_CALIBRATE:-2}
 calibrate_rounds=${BENCH_CALIBRATE_ROUNDS:-1}
 pin=${BENCH_PIN:-none}
+split=${BENCH_SPLIT:-0}
 
 while [ $# -gt 0 ]; do
   case $1 in
@@ -115,6 +130,7 @@ while [ $# -gt 0 ]; do
     --calibrate) calibrate=$(bench_option_value "$@"); shift 2 ;;
     --calibrate-rounds) calibrate_rounds=$(bench_option_value "$@"); shift 2 ;;
     --pin) pin=$(bench_option_value "$@"); shift 2 ;;
+    --split) split=$(bench_option_value "$@"); shift 2 ;;
     *) die "unknown argument $1 (see -h)" ;;
   esac
 done
@@ -124,6 +140,7 @@ for value in "$duration" "$rounds" "$calibrate" "$calibrate_rounds"; do
 done
 bench_apply_modes "$nginx_mode" "$pin" 1 "$against" || die "bad --nginx, --pin or --against"
 [[ $warm_up =~ ^[0-9]+$ ]] || die "--warm-up takes a whole number of seconds, not '$warm_up'"
+[[ $split =~ ^[0-9]+$ ]] || die "--split takes a whole number of milliseconds, not '$split'"
 [[ $path == /* && ! $path =~ [[:space:][:cntrl:]\"\\\$] ]] || die "--path must start with / and have no space, quote, backslash or \$"
 for row in $rows; do
   [[ $row =~ ^(h1|h2):[1-9][0-9]*x[1-9][0-9]*$ ]] || die "a row is h1:CxS or h2:CxS, not '$row'"
@@ -133,6 +150,7 @@ done
 for tool in h2load openssl curl python3 sort; do
   command -v "$tool" >/dev/null || die "$tool is not installed"
 done
+if [ "$split" -gt 0 ]; then bench_split_check || exit 1; fi
 if [ -z "$against" ]; then
   command -v nginx >/dev/null || die "nginx is not installed"
   [ -f "$bench_brotli_module" ] || die "$bench_brotli_module missing: apt-get install libnginx-mod-http-brotli-static"
@@ -394,8 +412,24 @@ calibration_load() {
   echo "${parsed%% *}"
 }
 
+# split_run SERVER PORT: one more run of the row on SERVER at PORT, --warm-up + 2 seconds, traced
+# for --split ms half a second after the warm-up (lib.sh: bench_split); prints the row, the
+# server, the run's req/s and the split.
+split_run() {
+  local server=$1 port=$2 out=$work/runs/split.txt loadgen figures parsed
+  h2load_run "$out" "$port" "$protocol" -c "$connections" -m "$streams" -D 2 --warm-up-time "$warm_up" &
+  loadgen=$!
+  sleep "$warm_up.5"
+  figures=$(bench_split "$port" "$split" "$work") || die "the traced run of $server failed ($row)"
+  wait "$loadgen" || die "h2load failed on $server ($row, traced run): $(tail "$out")"
+  parsed=$(parse_h2load "$out") || die "$server had failed requests ($row, traced run)"
+  printf '%s %s rps=%.0f %s\n' "$row" "$server" "${parsed%% *}" "$figures"
+}
+
 results=$work/results.tsv
 : >"$results"
+splits=$work/splits.txt
+: >"$splits"
 variants_file=$work/variants.tsv
 : >"$variants_file"
 for row in $rows; do
@@ -452,6 +486,17 @@ for row in $rows; do
       progress "  round $round/$rounds $server: $(printf '%.0f' "$rps") req/s, mean $mean_ms ms, p50 $(bench_ms "$p50") ms, p99 $(bench_ms "$p99") ms$([ "$inside" = - ] || printf ' (inside %s: p99 %s ms)' "$who" "$(bench_ms "$inside")")"
     done
   done
+  if [ "$split" -gt 0 ]; then
+    for server in site "$ref"; do
+      case $server in
+        site) port=$site_port ;;
+        before) port=$ref_port ;;
+        *) port=$nginx_port ;;
+      esac
+      progress "  traced run ($server, ${split} ms of perf)..."
+      split_run "$server" "$port" >>"$splits"
+    done
+  fi
 done
 
 median_of() { # ROW SERVER COLUMN
@@ -512,5 +557,7 @@ else
 fi
 printf '\nper run (in order):\n'
 awk '{ printf "  %-10s round %s %-6s %9.0f req/s  mean %s ms  p50 %.2f ms  p99 %.2f ms  inside %s  at the server %.0f\n", $1, $3, $2, $4, $5, $6 / 1000, $7 / 1000, ($8 == "-" ? "-" : sprintf("%.2f ms", $8 / 1000)), $4 * $5 / 1000 }' "$results"
+[ ! -s "$splits" ] || bench_split_report "$splits" h2load
 printf '\nload average at the end: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%s\n' "${result_lines[@]}"
+[ ! -s "$splits" ] || bench_split_results "$splits"

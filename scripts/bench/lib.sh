@@ -502,6 +502,60 @@ bench_apply_modes() {
   fi
 }
 
+# bench_split_check: fails, saying why, unless the tools of bench_split are installed.
+bench_split_check() {
+  local tool
+  for tool in perf ss python3; do
+    command -v "$tool" >/dev/null || { echo "--split needs $tool (apt-get install linux-perf iproute2 python3)" >&2; return 1; }
+  done
+}
+
+# bench_split PORT MS DIR: while a load generator loads the server at 127.0.0.1:PORT, traces
+# the read and write system calls of both ends' processes (those with a socket of the port) for
+# MS milliseconds with perf (on the load generator's CPUs: loadgen_cmd), and prints split.py's
+# line: where a request's time went, in the server or in the load generator (split.py's
+# comment). Scratch files go in DIR. perf's buffer, 8,192 pages (32 MiB), holds a short trace
+# whole, so that perf does not wake to write it out while it traces; perf's own writes are not
+# traced (only the two ends' processes are).
+bench_split() {
+  local port=$1 ms=$2 dir=$3 pids call events=""
+  for call in read readv recvfrom recvmsg write writev sendto sendmsg sendfile64; do
+    events+="syscalls:sys_enter_$call,"
+  done
+  for call in read readv recvfrom recvmsg; do
+    events+="syscalls:sys_exit_$call,"
+  done
+  ss -tnpH >"$dir/split.ss"
+  pids=$(grep -E ":${port}[[:space:]]" "$dir/split.ss" | grep -oE 'pid=[0-9]+' | sort -u | cut -d= -f2 | paste -sd,)
+  [ -n "$pids" ] || { echo "no connection to port $port to trace" >&2; return 1; }
+  "${loadgen_cmd[@]}" perf record -q -m 8192 -p "$pids" -o "$dir/split.data" -e "${events%,}" \
+    -- sleep "$(awk -v ms="$ms" 'BEGIN { print ms / 1000 }')" >/dev/null 2>"$dir/split.perf.log" || {
+    echo "perf record failed: $(tail -n 5 "$dir/split.perf.log")" >&2
+    return 1
+  }
+  perf script -i "$dir/split.data" -F comm,pid,tid,cpu,time,event,trace >"$dir/split.trace" 2>/dev/null
+  python3 "$(dirname "${BASH_SOURCE[0]}")/split.py" "$dir/split.ss" "$dir/split.trace" "$port" || return 1
+  rm -f "$dir/split.data" "$dir/split.trace"
+}
+
+# bench_split_report SPLITS LOADGEN: the table of split lines "ROW SERVER rps=... turns=...
+# server_wait=... server_work=... client_wait=... server_share=..." in the file SPLITS, LOADGEN
+# naming the load generator; then one `SPLIT row=... server=...` line each.
+bench_split_report() {
+  printf '\nwhere a request'"'"'s time went (--split: one traced run per server; mean / p99 in µs):\n'
+  printf '  %-14s %-6s %9s %9s %18s %18s %18s %9s\n' row server "req/s" turns "in server socket" "server's work" "in $2 socket" "at server"
+  awk '{
+    for (i = 3; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+    printf "  %-14s %-6s %9s %9s %18s %18s %18s %8.0f%%\n", $1, $2, v["rps"], v["turns"], v["server_wait"], v["server_work"], v["client_wait"], v["server_share"] * 100
+  }' "$1"
+  printf '(in server socket: from the load generator'"'"'s write to the server'"'"'s read; server'"'"'s work: to its write;\n in %s socket: from the server'"'"'s write to the load generator'"'"'s read; at server: the first two'"'"'s share)\n' "$2"
+}
+
+# bench_split_results SPLITS: one `SPLIT row=... server=... rps=...` line for each line of SPLITS.
+bench_split_results() {
+  awk '{ row = $1; sub(":", "-", row); line = "SPLIT row=" row " server=" $2; for (i = 3; i <= NF; i++) line = line " " $i; print line }' "$1"
+}
+
 # bench_pin_describe MODE: one line saying where the load generator and the servers run.
 bench_pin_describe() {
   case $1 in

@@ -14,6 +14,9 @@
 # summed) idle, before any load, and 60 % into every run with the connections held; the second
 # table gives (held - idle) / connections for both, in kB, side by side.
 #
+# --split MS (compare.sh's): where each count's requests spent their time, in the server or in
+# wrk, from one traced run per server; a third table and one `SPLIT` line per server and count.
+#
 # Output: progress on stderr; the tables and one `RESULT connections=... ratio=...` line per count
 # on stdout.
 set -euo pipefail
@@ -36,13 +39,13 @@ while [ $# -gt 0 ]; do
     --path) path=$(bench_option_value "$@"); shift 2 ;;
     --pin) pin=$(bench_option_value "$@"); passed+=(--pin "$pin"); shift 2 ;;
     # Passed on to compare.sh as they are.
-    --binary | --nginx | --calibrate | --calibrate-rounds | --encoding | --threads | --site-log)
+    --binary | --nginx | --calibrate | --calibrate-rounds | --encoding | --threads | --site-log | --split)
       passed+=("$1" "$(bench_option_value "$@")"); shift 2 ;;
     -h|--help)
-      sed -n '2,18p' "$0"
+      sed -n '2,21p' "$0"
       echo "Usage: bash scripts/bench/scaling.sh [--counts '10 100 1000 10000'] [--duration 10] [--rounds 2] [--path /]"
       echo "       and compare.sh's --binary, --nginx, --calibrate, --calibrate-rounds, --pin, --encoding,"
-      echo "       --threads, --site-log (see compare.sh -h)"
+      echo "       --threads, --site-log, --split (see compare.sh -h)"
       exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
@@ -57,11 +60,20 @@ fi
 # wrk holds one socket per connection, and nginx and the site one each on their side.
 ulimit -n "$(ulimit -Hn)"
 results=()
+# compare.sh's SPLIT lines (--split), as bench_split_report reads them: "PATH@COUNT SERVER k=v...".
+splits=$(mktemp -t custody-scaling.XXXXXX)
+trap 'rm -f "$splits"' EXIT
 for count in $counts; do
   printf '== %s connections\n' "$count" >&2
-  line=$(bash "$repo/scripts/bench/compare.sh" "${passed[@]}" --connections "$count" --duration "$duration" \
-    --rounds "$rounds" "$path" | grep '^RESULT ')
+  output=$(bash "$repo/scripts/bench/compare.sh" "${passed[@]}" --connections "$count" --duration "$duration" \
+    --rounds "$rounds" "$path")
+  line=$(grep '^RESULT ' <<<"$output")
   results+=("$count $line")
+  grep '^SPLIT ' <<<"$output" | awk -v count="$count" '{
+    sub("^row=", "", $2); sub("^server=", "", $3); rest = ""
+    for (i = 4; i <= NF; i++) rest = rest " " $i
+    print $2 "@" count, $3 rest
+  }' >>"$splits" || true
 done
 
 field() { # field NAME LINE: the value of NAME=... in a RESULT line.
@@ -86,8 +98,10 @@ for entry in "${results[@]}"; do
   printf '%12s %16s %16s   %s\n' "$count" "$(field site_kb_per_conn "$line")" "$(field nginx_kb_per_conn "$line")" \
     "$(field nginx_variant "$line")"
 done
+[ ! -s "$splits" ] || bench_split_report "$splits" wrk
 for entry in "${results[@]}"; do
   count=${entry%% *}
   line=${entry#* }
   printf 'RESULT connections=%s %s\n' "$count" "${line#RESULT }"
 done
+[ ! -s "$splits" ] || bench_split_results "$splits"
