@@ -19,11 +19,14 @@ const MAX_PAGE: usize = 1_000_000;
 /// At most this many problems are reported, so a hostile query cannot grow the answer.
 const MAX_REPORTED: usize = 12;
 
-/// The parameters a query may carry.
+/// The parameters a query may carry, in alphabetical order: each has a slot of its own while a
+/// query is read, and their problems are reported in this order.
 const KNOWN: [&str; 11] = [
-    "entity", "network", "token", "contract", "warm", "cold", "defi", "oasis", "page", "size",
-    "lang",
+    "cold", "contract", "defi", "entity", "lang", "network", "oasis", "page", "size", "token",
+    "warm",
 ];
+/// The slot of `lang` in [`KNOWN`].
+const LANG: usize = 4;
 
 /// Problems with a query, by parameter name, and the language to name them in.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,32 +51,33 @@ impl ParamErrors {
 /// Reads a raw (still percent-encoded) query string. `lang` (from the `lang` parameter or the
 /// `Accept-Language` header) chooses the language of the messages.
 pub fn parse(raw: &str, fallback_lang: Lang) -> Result<(SupportedAssetQuery, Lang), ParamErrors> {
-    let mut values: BTreeMap<&str, Result<Cow<'_, str>, Problem>> = BTreeMap::new();
+    // The value of each known parameter, in its slot: a fixed array, where a map cost an
+    // allocation and its searches on every request.
+    let mut values: [Option<Result<Cow<'_, str>, Problem>>; KNOWN.len()] = [const { None }; _];
     let mut problems: Vec<(String, Problem)> = Vec::new();
     for pair in raw.split('&').filter(|pair| !pair.is_empty()) {
         let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
         let name = decode(name).unwrap_or_default();
-        match KNOWN.iter().find(|known| **known == name) {
+        match KNOWN.iter().position(|known| *known == name) {
             None => problems.push((name.into_owned(), Problem::Unknown)),
-            Some(known) if values.contains_key(known) => {
+            Some(slot) if values[slot].is_some() => {
                 problems.push((name.into_owned(), Problem::Repeated));
             }
-            Some(known) => {
-                values.insert(known, decode(value).ok_or(Problem::NotUtf8));
-            }
+            Some(slot) => values[slot] = Some(decode(value).ok_or(Problem::NotUtf8)),
         }
     }
-    let lang = match values.get("lang") {
+    let lang = match &values[LANG] {
         None => fallback_lang,
         Some(Ok(code)) if code == "en" => Lang::En,
         Some(Ok(code)) if code == "zh" => Lang::Zh,
         Some(_) => {
-            problems.push(("lang".into(), Problem::Lang));
+            problems.push((KNOWN[LANG].into(), Problem::Lang));
             fallback_lang
         }
     };
     let mut query = SupportedAssetQuery::first_page(EntityId::Sg);
-    for (name, value) in values {
+    for (name, value) in KNOWN.into_iter().zip(&mut values) {
+        let Some(value) = value.take() else { continue };
         let value = match value {
             Ok(value) => value,
             Err(problem) => {
@@ -311,6 +315,23 @@ mod tests {
         assert_eq!(past["page"], "第 9 页不存在，最后一页为第 3 页。");
         let past = page_out_of_range(Lang::En, 9, 3).messages(&content);
         assert_eq!(past["page"], "There is no page 9; the last page is 3.");
+    }
+
+    #[test]
+    fn the_known_parameters_are_in_order_and_lang_has_its_slot() {
+        assert!(KNOWN.is_sorted());
+        assert_eq!(KNOWN[LANG], "lang");
+    }
+
+    #[test]
+    fn a_repeated_parameter_is_named_and_its_first_value_read() {
+        let errors = fields("page=2&size=20&page=3&cold=maybe");
+        assert_eq!(
+            errors.keys().map(String::as_str).collect::<Vec<_>>(),
+            ["cold", "page"]
+        );
+        let (query, _) = parse("page=2&size=20", Lang::En).unwrap();
+        assert_eq!((query.page, query.size), (2, 20));
     }
 
     #[test]
