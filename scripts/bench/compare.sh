@@ -609,6 +609,14 @@ split_run() {
   printf '%s %s rps=%.0f connections=%s %s\n' "${targets[i]}" "$server" "${parsed%% *}" "$connections" "$figures"
 }
 
+# split_runs I REF_PORT: the traced runs of target I, the site's and then the reference's (at
+# REF_PORT), added to the splits file.
+split_runs() {
+  progress "  traced runs (${split} ms of perf each)..."
+  split_run "$1" site "$site_port" >>"$work/splits.txt"
+  split_run "$1" "$ref" "$2" >>"$work/splits.txt"
+}
+
 # --- report --------------------------------------------------------------------------------
 
 # median_of RESULTS SERVER COLUMN: median of one column (3 req/s, 4 p50, 5 p99, 6 the site's
@@ -752,11 +760,7 @@ for i in "${!targets[@]}"; do
       measure "$i" "$round" site "$site_port"
       measure "$i" "$round" "$ref" "$before_port"
     done
-    if [ "$split" -gt 0 ]; then
-      progress "  traced runs (${split} ms of perf each)..."
-      split_run "$i" site "$site_port" >>"$work/splits.txt"
-      split_run "$i" "$ref" "$before_port" >>"$work/splits.txt"
-    fi
+    [ "$split" -eq 0 ] || split_runs "$i" "$before_port"
     report "$i"
     continue
   fi
@@ -780,11 +784,7 @@ for i in "${!targets[@]}"; do
     measure "$i" "$round" site "$site_port"
     measure "$i" "$round" nginx "$nginx_port"
   done
-  if [ "$split" -gt 0 ]; then
-    progress "  traced runs (${split} ms of perf each)..."
-    split_run "$i" site "$site_port" >>"$work/splits.txt"
-    split_run "$i" nginx "$nginx_port" >>"$work/splits.txt"
-  fi
+  [ "$split" -eq 0 ] || split_runs "$i" "$nginx_port"
   report "$i"
 done
 

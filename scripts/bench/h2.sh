@@ -412,6 +412,16 @@ calibration_load() {
   echo "${parsed%% *}"
 }
 
+# ports_of SERVER: sets port, SERVER's, and scrape_port, its metrics listener's ("" for nginx:
+# no histogram).
+ports_of() {
+  case $1 in
+    site) port=$site_port scrape_port=$metrics_port ;;
+    before) port=$ref_port scrape_port=$before_metrics_port ;;
+    *) port=$nginx_port scrape_port="" ;;
+  esac
+}
+
 # split_run SERVER PORT: one more run of the row on SERVER at PORT, --warm-up + 2 seconds, traced
 # for --split ms half a second after the warm-up (lib.sh: bench_split); prints the row, the
 # server, the run's req/s and the split.
@@ -452,12 +462,7 @@ for row in $rows; do
   [ -n "$against" ] || start_nginx "$variant"
   for round in $(seq "$rounds"); do
     for server in site "$ref"; do
-      # The server's port, and its metrics listener's ("" for nginx: no histogram).
-      case $server in
-        site) port=$site_port scrape_port=$metrics_port ;;
-        before) port=$ref_port scrape_port=$before_metrics_port ;;
-        *) port=$nginx_port scrape_port="" ;;
-      esac
+      ports_of "$server"
       out=$work/runs/$protocol-$shape.$server.$round.txt
       log=$work/runs/$protocol-$shape.$server.$round.log
       inside=-
@@ -488,11 +493,7 @@ for row in $rows; do
   done
   if [ "$split" -gt 0 ]; then
     for server in site "$ref"; do
-      case $server in
-        site) port=$site_port ;;
-        before) port=$ref_port ;;
-        *) port=$nginx_port ;;
-      esac
+      ports_of "$server"
       progress "  traced run ($server, ${split} ms of perf)..."
       split_run "$server" "$port" >>"$splits"
     done

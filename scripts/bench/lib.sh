@@ -540,7 +540,7 @@ bench_split() {
 
 # bench_split_report SPLITS LOADGEN: the table of split lines "ROW SERVER rps=... turns=...
 # server_wait=... server_work=... client_wait=... server_share=..." in the file SPLITS, LOADGEN
-# naming the load generator; then one `SPLIT row=... server=...` line each.
+# naming the load generator (bench_split_results prints the lines themselves).
 bench_split_report() {
   printf '\nwhere a request'"'"'s time went (--split: one traced run per server; mean / p99 in µs):\n'
   printf '  %-14s %-6s %9s %9s %18s %18s %18s %9s\n' row server "req/s" turns "in server socket" "server's work" "in $2 socket" "at server"
