@@ -76,8 +76,8 @@ pub fn parse(raw: &str, fallback_lang: Lang) -> Result<(SupportedAssetQuery, Lan
         }
     };
     let mut query = SupportedAssetQuery::first_page(EntityId::Sg);
-    for (name, value) in KNOWN.into_iter().zip(&mut values) {
-        let Some(value) = value.take() else { continue };
+    for (name, value) in KNOWN.into_iter().zip(values) {
+        let Some(value) = value else { continue };
         let value = match value {
             Ok(value) => value,
             Err(problem) => {
