@@ -174,8 +174,7 @@ check_setup() {
   require_count --calibrate "$calibrate"
   require_count --calibrate-rounds "$calibrate_rounds"
   bench_apply_modes "$nginx_mode" "$pin" 0 "$against" || die "bad --nginx, --pin or --against"
-  [[ $split =~ ^[0-9]+$ ]] || die "--split takes a whole number of milliseconds, not '$split'"
-  if [ "$split" -gt 0 ]; then bench_split_check || exit 1; fi
+  bench_split_check "$split" || exit 1
   [ -x "$binary" ] || die "no executable site binary at $binary (build it or pass --binary)"
   local tool
   for tool in wrk curl sha256sum; do

@@ -140,7 +140,6 @@ for value in "$duration" "$rounds" "$calibrate" "$calibrate_rounds"; do
 done
 bench_apply_modes "$nginx_mode" "$pin" 1 "$against" || die "bad --nginx, --pin or --against"
 [[ $warm_up =~ ^[0-9]+$ ]] || die "--warm-up takes a whole number of seconds, not '$warm_up'"
-[[ $split =~ ^[0-9]+$ ]] || die "--split takes a whole number of milliseconds, not '$split'"
 [[ $path == /* && ! $path =~ [[:space:][:cntrl:]\"\\\$] ]] || die "--path must start with / and have no space, quote, backslash or \$"
 for row in $rows; do
   [[ $row =~ ^(h1|h2):[1-9][0-9]*x[1-9][0-9]*$ ]] || die "a row is h1:CxS or h2:CxS, not '$row'"
@@ -150,7 +149,7 @@ done
 for tool in h2load openssl curl python3 sort; do
   command -v "$tool" >/dev/null || die "$tool is not installed"
 done
-if [ "$split" -gt 0 ]; then bench_split_check || exit 1; fi
+bench_split_check "$split" || exit 1
 if [ -z "$against" ]; then
   command -v nginx >/dev/null || die "nginx is not installed"
   [ -f "$bench_brotli_module" ] || die "$bench_brotli_module missing: apt-get install libnginx-mod-http-brotli-static"

@@ -502,9 +502,12 @@ bench_apply_modes() {
   fi
 }
 
-# bench_split_check: fails, saying why, unless the tools of bench_split are installed.
+# bench_split_check MS: fails, saying why, unless MS (--split) is a whole number of milliseconds
+# and, when it is not 0, the tools of bench_split are installed.
 bench_split_check() {
   local tool
+  [[ $1 =~ ^[0-9]+$ ]] || { echo "--split takes a whole number of milliseconds, not '$1'" >&2; return 1; }
+  [ "$1" -gt 0 ] || return 0
   for tool in perf ss python3; do
     command -v "$tool" >/dev/null || { echo "--split needs $tool (apt-get install linux-perf iproute2 python3)" >&2; return 1; }
   done
