@@ -54,7 +54,8 @@ bench_application_lua "$work/post.lua" "$origin" "Benchmark Capital Pte. Ltd."
 
 # One run: prints "applications/s created p50 p99".
 run() {
-  local group=$1 log="$work/log-$group-$2.jsonl"
+  local group=$1
+  local log="$work/log-$group-$2.jsonl"
   CUSTODY_SITE_CONTACT_LOG=$log CUSTODY_SITE_CONTACT_GROUP_COMMIT=$group \
     CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE=0 RUST_LOG=warn \
     "$work/custody-site" --listen "127.0.0.1:$port" --public-url "$origin" &

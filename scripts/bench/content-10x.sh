@@ -65,7 +65,9 @@ done
 for tool in cargo node npm python3 wrk curl tar; do
   command -v "$tool" >/dev/null || { echo "$tool is needed (see scripts/bench/README.md)" >&2; exit 1; }
 done
-[[ $factor =~ ^[0-9]+$ ]] && [ "$factor" -ge 2 ] || { echo "--factor must be a whole number of at least 2" >&2; exit 2; }
+if ! [[ $factor =~ ^[0-9]+$ ]] || [ "$factor" -lt 2 ]; then
+  echo "--factor must be a whole number of at least 2" >&2; exit 2
+fi
 if [ "$baseline" = copy ] && ! $rebuilds && ! $reuse; then
   echo "--baseline copy needs the rebuilds (the copy's 1x binary comes from them)" >&2; exit 2
 fi
