@@ -148,6 +148,16 @@ fn a_signing_claim_typed_or_made_of_every_wallet_fails() {
 }
 
 #[test]
+fn a_worded_signing_claim_made_of_a_wallet_it_is_not_true_of_fails() {
+    refused(
+        "en/marketing/how-custody-works.toml",
+        "one to a site, so that no single site can sign for a warm wallet either.",
+        "one to a site, and no continent holds enough of them to sign alone.",
+        &["“no continent” is not true of `warm` wallets"],
+    );
+}
+
+#[test]
 fn every_transfer_said_to_wait_for_approval_without_the_oasis_exception_fails() {
     refused(
         "en/marketing/home.toml",

@@ -30,6 +30,43 @@ pub struct Signing {
     /// Phrases that claim every transfer waits for your approval; a line that uses one must also
     /// name each automatic transfer (`automatic.named`).
     pub universal: Words,
+    /// Claims in words that hold for a wallet type only if its model bears them out.
+    #[serde(default)]
+    pub claim: Vec<WordedClaim>,
+}
+
+/// A claim copy makes in words ("no single site can sign alone"), and what of the signing model
+/// makes it true.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WordedClaim {
+    /// The claim's words.
+    pub says: Words,
+    /// What makes it true of a wallet type.
+    pub holds: Holds,
+}
+
+/// What of a wallet's signing model bears out a claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Holds {
+    /// No single site can sign: one key to a site, and a threshold of two or more.
+    NoSiteSignsAlone,
+    /// No continent holds as many keys as the threshold.
+    NoContinentSignsAlone,
+}
+
+impl Holds {
+    /// Whether the claim is true of `wallet`.
+    pub fn of(self, wallet: &Wallet) -> bool {
+        match self {
+            Self::NoSiteSignsAlone => wallet.threshold >= 2,
+            Self::NoContinentSignsAlone => wallet
+                .continents
+                .values()
+                .all(|&keys| keys < wallet.threshold),
+        }
+    }
 }
 
 /// One wallet type and how it signs.
@@ -264,6 +301,7 @@ mod tests {
             r#"
 hsm_certification = "FIPS 140-3 Level 3"
 universal = { en = ["every transfer"] }
+claim = [{ says = { en = ["no continent"] }, holds = "no-continent-signs-alone" }]
 
 [[wallet]]
 id = "cold"
@@ -322,6 +360,21 @@ named = { en = ["Oasis"] }
         ] {
             assert!(zh.contains(&(name.into(), text.into())), "{name}: {zh:?}");
         }
+    }
+
+    #[test]
+    fn a_claim_holds_of_the_wallets_whose_model_bears_it_out() {
+        let signing = signing();
+        let no_continent = signing.claim[0].holds;
+        assert!(
+            no_continent.of(&signing.wallet[0]),
+            "two keys a continent, three to sign"
+        );
+        assert!(
+            !no_continent.of(&signing.wallet[1]),
+            "two shares in Asia sign"
+        );
+        assert!(Holds::NoSiteSignsAlone.of(&signing.wallet[1]));
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The rules that keep the copy true to the signing model of `signing.toml`: a claim of one
 //! wallet type (`{signing.cold.continents}`) is made in a line that names that wallet type; a
 //! line that says every transfer waits for your approval names the transfers signed without it
-//! (Oasis settlement); and a diagram draws the keys of a wallet type that exists.
+//! (Oasis settlement); a claim in words ("no continent holds enough keys to sign alone") is made
+//! only of the wallet types whose model bears it out; and a diagram draws the keys of a wallet
+//! type that exists.
 
 use crate::entries::entries;
 use crate::files::ContentFiles;
@@ -87,6 +89,7 @@ fn line_problems(signing: &Signing, line: &str, scope: &str, lang: Lang) -> Vec<
             ));
         }
     }
+    problems.extend(worded_claims(signing, line, scope, lang));
     if let Some((at, claim)) = signing.universal.find_in(line, lang) {
         for automatic in signing
             .automatic
@@ -110,6 +113,72 @@ fn line_problems(signing: &Signing, line: &str, scope: &str, lang: Lang) -> Vec<
     problems
 }
 
+/// The worded claims of a line made of a wallet type whose model does not bear them out: each
+/// sentence speaks of the wallet types it names, or, naming none, of those its entry names, or
+/// of every wallet type.
+fn worded_claims(signing: &Signing, line: &str, scope: &str, lang: Lang) -> Vec<(usize, String)> {
+    let mut problems = Vec::new();
+    for (start, sentence) in sentences(line) {
+        for claim in &signing.claim {
+            let Some((at, says)) = claim.says.find_in(sentence, lang) else {
+                continue;
+            };
+            let named: Vec<&crate::signing::Wallet> = signing
+                .wallet
+                .iter()
+                .filter(|w| w.called.in_text(sentence, lang))
+                .collect();
+            let meant: Vec<&crate::signing::Wallet> = if !named.is_empty() {
+                named
+            } else {
+                let in_scope: Vec<_> = signing
+                    .wallet
+                    .iter()
+                    .filter(|w| w.called.in_text(scope, lang))
+                    .collect();
+                if in_scope.is_empty() {
+                    signing.wallet.iter().collect()
+                } else {
+                    in_scope
+                }
+            };
+            for wallet in meant.into_iter().filter(|w| !claim.holds.of(w)) {
+                problems.push((
+                    start + at,
+                    format!(
+                        "“{says}” is not true of `{}` wallets (signing.toml): say it of the \
+                         wallet types it holds for, in the same sentence",
+                        wallet.id
+                    ),
+                ));
+            }
+        }
+    }
+    problems
+}
+
+/// The sentences of a line, each with its byte offset: they end at a full stop followed by a
+/// space (not at the dots of a `{token.name}`), or at a semicolon or a Chinese full stop.
+fn sentences(line: &str) -> Vec<(usize, &str)> {
+    let mut found = Vec::new();
+    let mut start = 0;
+    let mut chars = line.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, next)| next);
+        let ends =
+            matches!(c, ';' | '。' | '；') || (c == '.' && next.is_none_or(char::is_whitespace));
+        if ends {
+            let end = at + c.len_utf8();
+            found.push((start, &line[start..end]));
+            start = end;
+        }
+    }
+    if start < line.len() {
+        found.push((start, &line[start..]));
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,6 +188,7 @@ mod tests {
             r#"
 hsm_certification = "FIPS 140-3 Level 3"
 universal = { en = ["every transfer passes"] }
+claim = [{ says = { en = ["no continent"] }, holds = "no-continent-signs-alone" }]
 
 [[wallet]]
 id = "cold"
@@ -129,6 +199,16 @@ continents = { asia = 2, europe = 2, north-america = 1 }
 signers = "key-holders"
 hours = "business"
 called = { en = ["cold"] }
+
+[[wallet]]
+id = "warm"
+scheme = "mpc"
+threshold = 2
+keys = 3
+continents = { asia = 2, europe = 1 }
+signers = "automatic"
+hours = "around-the-clock"
+called = { en = ["warm"] }
 
 [[automatic]]
 id = "oasis-settlement"
@@ -171,6 +251,25 @@ named = { en = ["Oasis"] }
                 Lang::En
             )
             .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_worded_claim_is_made_only_of_the_wallets_it_holds_for() {
+        let line = "Cold keys sit on three continents, no continent signing alone. Warm key shares sit in Asia and Europe.";
+        assert!(line_problems(&signing(), line, "", Lang::En).is_empty());
+        let wrong = line_problems(
+            &signing(),
+            "Warm key shares sit in Asia and Europe, and no continent can sign alone.",
+            "",
+            Lang::En,
+        );
+        assert_eq!(wrong.len(), 1);
+        assert!(wrong[0].1.contains("not true of `warm` wallets"));
+        assert_eq!(
+            line_problems(&signing(), "No continent can sign alone.", "", Lang::En).len(),
+            1,
+            "said of every wallet"
         );
     }
 
