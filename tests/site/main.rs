@@ -7,6 +7,8 @@ mod builds;
 mod caching;
 mod certificates;
 mod claims;
+mod claims_facts;
+mod claims_register;
 mod cli;
 mod common;
 mod contact;
