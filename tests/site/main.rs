@@ -8,6 +8,7 @@ mod caching;
 mod certificates;
 mod claims;
 mod claims_facts;
+mod claims_particulars;
 mod claims_register;
 mod cli;
 mod common;
