@@ -16,6 +16,7 @@ mod contact;
 mod contact_refusals;
 mod contact_store;
 mod content;
+mod developers;
 mod errors;
 mod faq;
 mod faults;
