@@ -4,7 +4,8 @@
 #
 #   links       every internal reference from / and /zh answers 200 (or a 301 to a 200), every page
 #               of the sitemap and the route manifest is reachable by links; external links listed
-#   html        every document passes html-validate (recommended); JSON-LD and the runtime config parse
+#   html        every document passes html-validate (recommended) and the W3C's Nu HTML Checker
+#               (vnu.jar, no error); JSON-LD and the runtime config parse
 #   weight      first-visit brotli bytes of HTML, CSS and JS per page against the budgets in ui/e2e/audit/weight.spec.ts
 #   layout      every page, both languages, at 320, 390, 800, 1024 and 1440 px: no sideways scroll,
 #               no clipped, overlapping or squeezed text, every lead-in's list under it, no Chinese
@@ -21,7 +22,8 @@
 #               with the same headers and bytes (scripts/upgrade/run.sh; builds a second binary)
 #
 # Usage: bash scripts/audit.sh [links|html|weight|layout|axe|lighthouse|observatory|fuzz|upgrade ...]   (default: all of them)
-# Needs the release binary (`cargo build --release --locked`), node/npm and /usr/bin/chromium.
+# Needs the release binary (`cargo build --release --locked`), node/npm, /usr/bin/chromium and a
+# Java runtime.
 # The site runs on a free 127.0.0.1 port with a temporary application log; nothing leaves the
 # machine (external links are listed, never fetched; the browsers resolve no other host).
 set -uo pipefail
@@ -85,7 +87,7 @@ for audit in "${audits[@]}"; do
   started=$(date +%s)
   case "$audit" in
     links) (cd ui && npx playwright test e2e/audit/links.spec.ts) ;;
-    html) (cd ui && npx playwright test e2e/audit/html.spec.ts) ;;
+    html) (cd ui && npx playwright test e2e/audit/html.spec.ts e2e/audit/vnu.spec.ts) ;;
     weight) (cd ui && npx playwright test e2e/audit/weight.spec.ts) ;;
     layout) (cd ui && npx playwright test e2e/audit/layout.spec.ts) ;;
     axe) (cd ui && AUDIT_ALL=1 npx playwright test e2e/pages.spec.ts) ;;

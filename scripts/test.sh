@@ -4,14 +4,14 @@
 # catalogs, the dependency audit (scripts/deny.sh: cargo-deny against the offline RustSec
 # snapshot), Rust unit and integration tests (the fast tier in parallel, then the heavy tier,
 # `#[ignore]`d in a plain `cargo test`, one at a time), UI unit tests, then the browser tests with
-# axe on every page in every state and the links, HTML validity, page weight and layout audits
-# (ui/e2e/audit/), the Debian package (scripts/package/test.sh: built, linted, installed, upgraded
-# under load, removed and purged), a short Lighthouse audit against the release binary and the
-# HTTP Observatory.
+# axe on every page in every state and the links, HTML validity (html-validate and the W3C's Nu
+# HTML Checker), page weight and layout audits (ui/e2e/audit/), the Debian package
+# (scripts/package/test.sh: built, linted, installed, upgraded under load, removed and purged), a
+# short Lighthouse audit against the release binary and the HTTP Observatory.
 # The audits' full run, Lighthouse on every page and the fuzz targets included, is
 # `bash scripts/audit.sh`.
 # Usage: bash scripts/test.sh   (from anywhere, as root; needs cargo, cargo-deny, cargo-deb, lintian,
-#   node/npm and /usr/bin/chromium)
+#   node/npm, /usr/bin/chromium and a Java runtime)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 logs=$(mktemp -d)
@@ -81,7 +81,7 @@ printf '\nRust %s, UI unit %s, browser %s\n' "$rust" "${unit:-0}" "${browser:-0}
 # The audits' summary tables, from a title line to the blank line after the table (awk reads
 # to the end: an early exit would stop the pipe's writer with SIGPIPE, a failure under pipefail).
 strip "$logs/playwright.log" | grep -E '^Layout at ' | sed 's/^/  /'
-for title in "Links: summary" "HTML validity: summary" "Page weight: summary"; do
+for title in "Links: summary" "HTML validity: summary" "W3C Nu HTML Checker: summary" "Page weight: summary"; do
   strip "$logs/playwright.log" | awk -v title="$title" '$0 == title {on = 1} on && /^$/ {on = 0} on' | sed 's/^/  /'
 done
 sed -n '/^Lighthouse (mobile):/,/^reports:/p' "$logs/lighthouse.log" | grep -v '^reports:' | sed 's/^/  /'

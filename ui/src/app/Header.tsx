@@ -85,8 +85,9 @@ export function Header({ page }: { page: PageData }) {
     });
   }, []);
 
-  // The header is drawn again (the button's state, the panel's tools) once the panel has been
-  // painted, so that the tap's answer waits for nothing; the changes keep their order.
+  // The header is drawn again (the panel's tools) once the panel has been painted, so that the
+  // tap's answer waits for nothing; the changes keep their order. The menu button's expanded
+  // state is the browser's: it tells assistive technology whether its popover target is open.
   const onPanelToggle = (event: ToggleEvent) =>
     requestAnimationFrame(() => setTimeout(() => setPanelOpen(event.newState === "open")));
 
@@ -142,7 +143,6 @@ export function Header({ page }: { page: PageData }) {
           type="button"
           class="menu-button"
           aria-haspopup="dialog"
-          aria-expanded={panelOpen}
           aria-controls={PHONE_MENU_ID}
           popovertarget={PHONE_MENU_ID}
           popovertargetaction="show"
