@@ -88,8 +88,14 @@ export function Header({ page }: { page: PageData }) {
   // The header is drawn again (the panel's tools) once the panel has been painted, so that the
   // tap's answer waits for nothing; the changes keep their order. The menu button's expanded
   // state is the browser's: it tells assistive technology whether its popover target is open.
-  const onPanelToggle = (event: ToggleEvent) =>
+  const onPanelToggle = (event: ToggleEvent) => {
+    // WebKit moves focus to the `autofocus` close button only the first time a document shows a
+    // popover; the panel takes it there itself whenever the browser has not.
+    const panel = panelRef.current;
+    if (event.newState === "open" && panel && !panel.contains(document.activeElement))
+      panel.querySelector<HTMLElement>("[autofocus]")?.focus();
     requestAnimationFrame(() => setTimeout(() => setPanelOpen(event.newState === "open")));
+  };
 
   const onPanelClick = (event: MouseEvent) => {
     if (!(event.target as Element).closest("a")) return;
