@@ -30,6 +30,11 @@ export async function preparePhoneMenu(): Promise<void> {
 /** The id of the navigation panel's `<dialog>`, which the menu button opens (`popovertarget`). */
 const PHONE_MENU_ID = "phone-menu";
 
+/** Whether the browser has the popover API the navigation panel is made with (Chrome and Edge 114,
+ * Firefox 125, Safari 17). In an older one the menu button does not open the panel, and the rest
+ * of the page works on: the header never calls what the browser lacks. */
+const popoversSupported = () => typeof HTMLElement !== "undefined" && "popover" in HTMLElement.prototype;
+
 /** Left as served: hydration does not touch the children of an element with inner HTML. */
 const AS_SERVED = { __html: "" };
 
@@ -69,7 +74,9 @@ export function Header({ page }: { page: PageData }) {
   const phoneMenu = loadedPhoneMenu ?? preparedPhoneMenu;
   const panelRef = useRef<HTMLDialogElement>(null);
 
-  const closePanel = () => panelRef.current?.hidePopover();
+  const closePanel = () => {
+    if (popoversSupported()) panelRef.current?.hidePopover();
+  };
 
   useEffect(() => {
     setOpenGroup(null);
@@ -78,7 +85,7 @@ export function Header({ page }: { page: PageData }) {
 
   useEffect(() => {
     // Opened before hydration, by the menu button's own popover target.
-    if (panelRef.current?.matches(":popover-open")) setPanelOpen(true);
+    if (popoversSupported() && panelRef.current?.matches(":popover-open")) setPanelOpen(true);
     whenIdle(() => {
       setPrepared(true);
       if (!savingData()) wantPhoneMenu();
