@@ -13,6 +13,9 @@
 #               card alone under a full row; a contact sheet of screenshots per width under
 #               artifacts/layout/
 #   axe         axe-core on every page, both languages, 1280×800 and 390×844, consent banner and menus open
+#   engines     in Firefox ESR and WebKitGTK: axe on ten pages of each language and the layout
+#               checks on every page at 390 and 1440 px (ui/e2e/engines/; the journeys need the
+#               test command's own instance)
 #   lighthouse  Lighthouse (mobile) on every page of both languages: performance >= 98, the rest 100
 #               (SEO is not required of noindex pages)
 #   observatory the MDN HTTP Observatory's scanner on the binary serving HTTPS (test CA): A+, >= 120
@@ -21,9 +24,10 @@
 #               copy with another link colour, every /_app/ file of the old pages still answers 200
 #               with the same headers and bytes (scripts/upgrade/run.sh; builds a second binary)
 #
-# Usage: bash scripts/audit.sh [links|html|weight|layout|axe|lighthouse|observatory|fuzz|upgrade ...]   (default: all of them)
-# Needs the release binary (`cargo build --release --locked`), node/npm, /usr/bin/chromium and a
-# Java runtime.
+# Usage: bash scripts/audit.sh [links|html|weight|layout|axe|engines|lighthouse|observatory|fuzz|upgrade ...]
+#   (default: all of them)
+# Needs the release binary (`cargo build --release --locked`), node/npm, /usr/bin/chromium, a Java
+# runtime, firefox-esr, webkit2gtk-driver and xvfb.
 # The site runs on a free 127.0.0.1 port with a temporary application log; nothing leaves the
 # machine (external links are listed, never fetched; the browsers resolve no other host).
 set -uo pipefail
@@ -35,7 +39,7 @@ if [ ! -x "$binary" ]; then
   exit 2
 fi
 
-all=(links html weight layout axe lighthouse observatory fuzz upgrade)
+all=(links html weight layout axe engines lighthouse observatory fuzz upgrade)
 audits=("$@")
 [ "${#audits[@]}" -gt 0 ] || audits=("${all[@]}")
 for audit in "${audits[@]}"; do
@@ -91,6 +95,7 @@ for audit in "${audits[@]}"; do
     weight) (cd ui && npx playwright test e2e/audit/weight.spec.ts) ;;
     layout) (cd ui && npx playwright test e2e/audit/layout.spec.ts) ;;
     axe) (cd ui && AUDIT_ALL=1 npx playwright test e2e/pages.spec.ts) ;;
+    engines) (cd ui && npx playwright test -c playwright.engines.config.ts axe.spec.ts layout.spec.ts) ;;
     lighthouse)
       (cd ui && node scripts/lighthouse.mjs --origin "$origin" --all \
         --require performance=98,accessibility=100,best-practices=100,seo=100)
