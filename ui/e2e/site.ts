@@ -71,13 +71,27 @@ export const ERROR_PAGE_PATHS = [
   "/zh/announcements/no-such-announcement",
 ];
 
-/** Every document the audits look at: each page of both languages (answered 200) and the error
- * pages (answered 404). */
+/** Documents the server answers for a query string, filled from the UI's templates: the
+ * supported-assets page filtered, paged and empty (and of the other entity), the FAQ search with
+ * results and without, and the announcements searched and paged, in both languages. */
+export const QUERIED_PAGE_PATHS = [
+  "/support-token?entity=sg&token=usd&warm=yes&page=2",
+  "/support-token?entity=hk&network=eth&defi=no",
+  "/support-token?token=no-such-token",
+  "/faq/search?q=password",
+  "/faq/search?q=no-such-words",
+  "/announcements?q=custody",
+  "/announcements?page=2",
+].flatMap((path) => [path, `/zh${path}`]);
+
+/** Every document the audits look at: each page of both languages and the documents answered for
+ * a query string (answered 200), and the error pages (answered 404). */
 export async function auditedDocuments(
   request: APIRequestContext,
 ): Promise<{ path: string; status: 200 | 404 }[]> {
   return [
     ...(await allPagePaths(request)).map((path) => ({ path, status: 200 as const })),
+    ...QUERIED_PAGE_PATHS.map((path) => ({ path, status: 200 as const })),
     ...ERROR_PAGE_PATHS.map((path) => ({ path, status: 404 as const })),
   ];
 }
