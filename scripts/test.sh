@@ -64,7 +64,7 @@ cargo build --release --locked
 step "browser tests, axe on every page in every state, and the links, HTML, page weight and layout audits (Playwright, Debian chromium)"
 (cd ui && AUDIT_ALL=1 npx playwright test) 2>&1 | tee "$logs/playwright.log"
 
-step "the journeys, axe and the layout audit in Firefox ESR (WebDriver BiDi) and WebKitGTK (WebDriver, under xvfb-run)"
+step "the journeys, axe on ten pages and the layout audit on a page of each kind in Firefox ESR (WebDriver BiDi) and WebKitGTK (WebDriver, under xvfb-run)"
 (cd ui && npx playwright test -c playwright.engines.config.ts) 2>&1 | tee "$logs/engines.log"
 
 step "Debian package: built, checked, linted, installed, upgraded under load, removed, purged"
