@@ -12,6 +12,7 @@ pub mod application;
 pub mod archives;
 pub(crate) mod backlog;
 pub mod checks;
+pub mod content_key;
 pub(crate) mod cursor;
 pub(crate) mod delivery;
 pub mod export;
