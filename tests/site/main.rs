@@ -10,6 +10,8 @@ mod claims;
 mod cli;
 mod common;
 mod contact;
+mod contact_form;
+mod contact_form_refusals;
 mod contact_refusals;
 mod contact_store;
 mod content;

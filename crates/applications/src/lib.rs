@@ -4,7 +4,7 @@
 //! binary's configuration (`src/config/`) holds as `[contact]`.
 //!
 //! It knows nothing of the site nor of serving HTTP: the site's `POST /api/contact`
-//! (`crates/site/src/http/contact.rs`) reads the request and hands [`ContactDesk`] and the store
+//! (`crates/site/src/http/contact/`) reads the request and hands [`ContactDesk`] and the store
 //! plain values (the proxy header's values, the peer's address, a [`record::Draft`]). It depends on
 //! neither the site's crate nor the edge; the webhook is its one HTTP client.
 

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use anyhow::anyhow;
 use axum::http::HeaderMap;
 
+use super::answer_documents::{AnswerDocuments, AnswerKind, STATE_SLOT};
 use super::api_answers::ApiAnswers;
 use super::build_manifest::BuildManifest;
 use super::client_contract::{RuntimeSettings, SiteConfig};
@@ -53,6 +54,8 @@ pub struct ServedSite {
     pub api: ApiAnswers,
     /// The 404 and 500 pages, made per request path.
     pub error_pages: ErrorPages,
+    /// The contact page's answers to a form posted without scripts, made per answer.
+    pub answer_documents: AnswerDocuments,
     /// Headers every response carries.
     pub security_headers: HeaderMap,
 }
@@ -109,6 +112,10 @@ impl ServedSite {
                 ((lang, kind), template)
             })
             .collect();
+        let answer_documents =
+            AnswerDocuments::new(pages.instances(), |lang, instance, path, kind| {
+                renderer.answer(lang, instance, path, kind)
+            })?;
         let public_url = settings.public_url.as_str();
         let files = SiteFiles::new(
             public_url,
@@ -121,6 +128,7 @@ impl ServedSite {
             security_headers: security_headers(&settings),
             api: ApiAnswers::new(&content),
             error_pages: ErrorPages::new(error_templates),
+            answer_documents,
             files,
             pages,
             settings,
@@ -183,6 +191,52 @@ impl Renderer<'_> {
             .prerendered
             .and_then(|bodies| bodies.body(path))
             .unwrap_or_default();
+        let (html, data) = self.page_document(lang, instance, path, &body, None);
+        RenderedPage {
+            document: Arc::new(Encoded::compress(html)),
+            data: Encoded::compress(to_json(&data)),
+        }
+    }
+
+    /// The document of the answer of `kind` to the form of the page `instance` at `path`, with
+    /// the place of the state the form hydrates from: kept out of search engines (its canonical
+    /// link names the page).
+    fn answer(
+        &self,
+        lang: Lang,
+        instance: &PageInstance,
+        path: &str,
+        kind: AnswerKind,
+    ) -> anyhow::Result<String> {
+        let body = match self.prerendered {
+            Some(bodies) => {
+                let key = kind.prerender_key(path);
+                bodies
+                    .body(&key)
+                    .ok_or_else(|| anyhow!("no prerendered body for {key}"))?
+            }
+            None => String::new(),
+        };
+        let state = format!("\u{E000}{STATE_SLOT}\u{E001}");
+        let noindex = PageInstance {
+            noindex: true,
+            ..instance.clone()
+        };
+        Ok(self
+            .page_document(lang, &noindex, path, &body, Some(&state))
+            .0)
+    }
+
+    /// The document of the page `instance` at `path` around `body` (and, in an answer to its
+    /// form, that answer's state), with the page data it carries.
+    fn page_document(
+        &self,
+        lang: Lang,
+        instance: &PageInstance,
+        path: &str,
+        body: &str,
+        form_answer: Option<&str>,
+    ) -> (String, PageData) {
         let public_url = self.settings.public_url.as_str();
         let mut data = page_data(self.content, lang, instance);
         let canonical = discovery::absolute(public_url, path);
@@ -223,11 +277,8 @@ impl Renderer<'_> {
             feed: feed.as_ref(),
             nodes,
         };
-        let html = self.document(&head, &instance.page, &data, &body);
-        RenderedPage {
-            document: Arc::new(Encoded::compress(html)),
-            data: Encoded::compress(to_json(&data)),
-        }
+        let html = self.document(&head, &instance.page, &data, body, form_answer);
+        (html, data)
     }
 
     fn error(&self, lang: Lang, kind: ErrorKind, path: &str) -> String {
@@ -248,10 +299,17 @@ impl Renderer<'_> {
             feed: None,
             nodes: Vec::new(),
         };
-        self.document(&head, "error", &data, &body)
+        self.document(&head, "error", &data, &body, None)
     }
 
-    fn document(&self, head: &Head<'_>, page: &str, data: &PageData, body: &str) -> String {
+    fn document(
+        &self,
+        head: &Head<'_>,
+        page: &str,
+        data: &PageData,
+        body: &str,
+        form_answer: Option<&str>,
+    ) -> String {
         let site = &self.content.locale(head.lang).site;
         let chunk = self.build.pages.get(page).cloned().unwrap_or_default();
         let catalog = self
@@ -315,6 +373,7 @@ impl Renderer<'_> {
             json_ld: &json_ld,
             body,
             config_json: &config_json,
+            form_answer,
         }
         .render()
         .expect("rendering to a String cannot fail")
