@@ -72,10 +72,13 @@ async function formData(request: APIRequestContext, lang: Lang): Promise<Contact
   return ((await response.json()) as { data: ContactPageData }).data;
 }
 
+/** Opens the form and waits for its behaviour: the searchable lists then replace the native ones
+ * the page is served with. */
 async function open(page: Page, path: string): Promise<void> {
   await withoutOverlays(page);
   await page.goto(path);
   await page.waitForSelector("html[data-hydrated=true]");
+  await expect(page.locator('input[role="combobox"]')).toHaveCount(2);
 }
 
 /** The control of a field, found by its label as a person would. */

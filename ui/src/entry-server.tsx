@@ -2,6 +2,7 @@ import { renderToString } from "preact-render-to-string";
 import { preparePhoneMenu } from "./app/Header";
 import { Shell } from "./app/Shell";
 import { type AnswerTemplate, AnswerTemplateContext } from "./components/contact/answerTemplate";
+import { prepareAnswers } from "./components/contact/ContactForm";
 import { loadI18n } from "./lib/i18n";
 import { loadPage, pageIds } from "./lib/pages";
 import type { PageData } from "./lib/types";
@@ -30,6 +31,7 @@ export async function render(page: PageData, template: AnswerTemplate = null): P
 /** The answer templates of `page`, by name: the contact page's two, none for any other page. */
 export async function renderAnswerTemplates(page: PageData): Promise<Record<string, string>> {
   if (page.data.kind !== "contact") return {};
+  await prepareAnswers();
   const rendered: Record<string, string> = {};
   for (const [name, template] of Object.entries(ANSWER_TEMPLATES))
     rendered[name] = await render(page, template);

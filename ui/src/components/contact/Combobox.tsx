@@ -16,7 +16,6 @@ export function Combobox({
   match,
   value,
   display,
-  shownBeforeOptions,
   noMatch,
   describedBy,
   invalid,
@@ -31,8 +30,6 @@ export function Combobox({
   match: (options: RegionOption[], typed: string) => RegionOption[];
   value: string;
   display: (option: RegionOption) => string;
-  /** What the input shows for `value` while there are no options yet (the native list's text). */
-  shownBeforeOptions?: string | undefined;
   noMatch: string;
   describedBy: string | undefined;
   invalid: boolean;
@@ -124,7 +121,7 @@ export function Combobox({
         aria-invalid={invalid}
         autoComplete="off"
         spellcheck={false}
-        value={typed ?? (chosen ? display(chosen) : (shownBeforeOptions ?? ""))}
+        value={typed ?? (chosen ? display(chosen) : "")}
         onInput={(event) => {
           const text = event.currentTarget.value;
           setTyped(text);

@@ -7,15 +7,12 @@ import { localize } from "../../lib/paths";
 import type { Lang, PrivacyLinkSentence } from "../../lib/types";
 import { useUrlQuery } from "../urlQuery";
 import { Either, Shown, flagSlot, slot, textWhen, useAnswerTemplate } from "./answerTemplate";
-import { Combobox } from "./Combobox";
-import { ErrorSummary } from "./ErrorSummary";
 import { Field, errorId, hintId, labelId } from "./Field";
 import { RegionSelect } from "./RegionSelect";
 import type { RegionOption } from "./regions";
 import type * as OnceTouched from "./onceTouched";
-import { type ChosenNames, chosenNamesIn, forgetServedAnswer, servedAnswer, valuesIn } from "./servedAnswer";
+import { forgetServedAnswer, servedAnswer, valuesIn } from "./servedAnswer";
 import type { Receipt } from "./submission";
-import { SuccessPanel } from "./SuccessPanel";
 import {
   type ContactPageData,
   type ContactValues,
@@ -38,8 +35,19 @@ const TEXT_INPUTS: Record<TextName, JSX.InputHTMLAttributes<HTMLInputElement>> =
   email: { type: "email", autoComplete: "email", inputMode: "email" },
 };
 
+/** The form's behaviour once loaded: a form drawn later (after navigating away and back) has it
+ * from its first render; the prerender of the answer templates loads it first (`prepareAnswers`),
+ * to draw the summary and the confirmation. */
+let preparedBehaviour: typeof OnceTouched | null = null;
+
 /** The form's validation and submission code (`import()` loads it once). */
-const loadBehaviour = (): Promise<typeof OnceTouched> => import("./onceTouched");
+const loadBehaviour = (): Promise<typeof OnceTouched> =>
+  import("./onceTouched").then((behaviour) => (preparedBehaviour = behaviour));
+
+/** Loads the form's behaviour before rendering (src/entry-server.tsx, for the answer templates). */
+export async function prepareAnswers(): Promise<void> {
+  preparedBehaviour = await loadBehaviour();
+}
 
 /** A sentence of the form around its link to the privacy policy; English puts a space before the
  * link, Chinese none. */
@@ -54,8 +62,8 @@ function PrivacyLinked({ sentence, lang }: { sentence: PrivacyLinkSentence; lang
   );
 }
 
-/** Every option, whatever was typed: the list is empty until the behaviour has loaded. */
-const keepAll = (options: RegionOption[]) => options;
+/** Left as served: hydration does not touch the children of an element with inner HTML. */
+const AS_SERVED = { __html: "" };
 
 const countryName = (option: RegionOption) => option.name;
 const areaCodeName = (option: RegionOption) => `${option.dialling} ${option.name}`;
@@ -80,7 +88,8 @@ export const APPLICATION_ID = "application";
  * state it shows (./servedAnswer.ts), and answers typed before hydration are kept. */
 export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang }) {
   const { t } = useLingui();
-  const template = useAnswerTemplate();
+  // Always null in the browser's build, which leaves the template's branches out.
+  const template = import.meta.env.SSR ? useAnswerTemplate() : null;
   const copy = data.form;
   const formId = useId();
   const fieldId = (name: FieldName) => `${formId}-${name}`;
@@ -98,15 +107,21 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   const [alert, setAlert] = useState<string | null>(served?.alert ?? null);
   const [receipt, setReceipt] = useState<Receipt | null>(served?.receipt ?? null);
   const [summaryShown, setSummaryShown] = useState(servedInvalid);
-  /** Counts the submits that found something wrong: each moves focus to the summary. */
+  /** Counts the submits that found something wrong (and a served answer that did): each moves
+   * focus to the summary, once. */
   const [summaryFocus, setSummaryFocus] = useState(servedInvalid ? 1 : 0);
-  /** Whether the searchable lists have replaced the native ones the page was served with, and
-   * what those showed for their choice. */
-  const [enhanced, setEnhanced] = useState(false);
-  const [chosenNames, setChosenNames] = useState<ChosenNames>({});
+  const summaryFocused = useRef(0);
+  /** Whether the form still shows the served answer as it came: its summary and confirmation stay
+   * as served (their code is the behaviour's) until the visitor changes something. */
+  const [asServed, setAsServed] = useState(served !== null);
+  /** Whether the form has hydrated, and the native list in use, if any: the searchable lists
+   * replace the native ones the page was served with once hydrated and the behaviour has
+   * loaded, but not under the visitor's hand. */
+  const [hydrated, setHydrated] = useState(false);
+  const [nativeInUse, setNativeInUse] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const [behaviourWanted, setBehaviourWanted] = useState(false);
-  const behaviour = useLoaded(loadBehaviour, behaviourWanted);
+  const behaviour = useLoaded(loadBehaviour, behaviourWanted) ?? preparedBehaviour;
   const countries = useMemo(
     () => (behaviour ? behaviour.countryOptions(data.countries, lang) : []),
     [behaviour, lang, data],
@@ -124,16 +139,13 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
     if (!savingData()) whenIdle(() => setBehaviourWanted(true));
   }, []);
 
-  // Once hydrated, before the next paint: take what the controls hold (typed before hydration,
-  // or the served answer's), then put the searchable lists in place of the native ones.
+  // Once hydrated, before anything renders again: take what the controls hold (typed before
+  // hydration, or the served answer's).
   useLayoutEffect(() => {
     forgetServedAnswer();
-    if (form.current) {
-      const held = valuesIn(form.current);
-      setValues((before) => ({ ...before, ...held }));
-      setChosenNames(chosenNamesIn(form.current));
-    }
-    setEnhanced(true);
+    const held = form.current ? valuesIn(form.current) : {};
+    setValues((before) => ({ ...before, ...held }));
+    setHydrated(true);
   }, []);
 
   useEffect(() => {
@@ -144,14 +156,23 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   // in a later one, at background priority, then takes focus, so the frame that answers the tap
   // lays out only the fields and nothing queued behind it waits for the summary.
   useEffect(() => {
-    if (summaryFocus === 0) return;
-    if (summaryShown) summary.current?.focus();
-    else behaviour?.afterPendingTasks(() => setSummaryShown(true));
+    if (summaryFocus === summaryFocused.current) return;
+    if (!summaryShown) {
+      behaviour?.afterPendingTasks(() => setSummaryShown(true));
+      return;
+    }
+    summary.current?.focus();
+    summaryFocused.current = summaryFocus;
   }, [summaryFocus, summaryShown, behaviour]);
 
-  if (template === "received")
+  // The summary and the confirmation are the behaviour's: the prerender draws them, the browser
+  // leaves a served answer's as served until the visitor changes something.
+  const drawn = import.meta.env.SSR || !asServed;
+  const Summary = drawn ? behaviour?.ErrorSummary : undefined;
+  const Success = drawn ? behaviour?.SuccessPanel : undefined;
+  if (template === "received" && Success)
     return (
-      <SuccessPanel
+      <Success
         receipt={{
           id: slot("reference"),
           receivedAt: "",
@@ -161,7 +182,12 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
         copy={copy.success}
       />
     );
-  if (receipt) return <SuccessPanel receipt={receipt} copy={copy.success} />;
+  if (receipt)
+    return Success ? (
+      <Success receipt={receipt} copy={copy.success} />
+    ) : (
+      <section class="contact-success" dangerouslySetInnerHTML={AS_SERVED} />
+    );
 
   const prepare = () => setBehaviourWanted(true);
   /** The message shown on `name`; in the answer template, the server's (kept when it has one). */
@@ -177,6 +203,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   const touch = (name: FieldName) =>
     setTouched((before) => (before.has(name) ? before : new Set(before).add(name)));
   const update = (changes: Partial<ContactValues>) => {
+    setAsServed(false);
     setValues((before) => ({ ...before, ...changes }));
     setServerErrors((before) => {
       const after = { ...before };
@@ -234,15 +261,14 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
     onChoose: (value: string) => void,
   ) => (
     <Field {...frameOf(name)} class={`contact-field--${name}`}>
-      {enhanced ? (
-        <Combobox
+      {!import.meta.env.SSR && hydrated && behaviour && !nativeInUse ? (
+        <behaviour.Combobox
           id={fieldId(name)}
           labelId={labelId(fieldId(name))}
           options={options}
-          match={behaviour ? behaviour.matchOptions : keepAll}
+          match={behaviour.matchOptions}
           value={values[name]}
           display={name === "country" ? countryName : areaCodeName}
-          shownBeforeOptions={chosenNames[name]?.value === values[name] ? chosenNames[name]?.text : undefined}
           noMatch={copy.noMatch}
           describedBy={controlProps(name)["aria-describedby"]}
           invalid={errorOf(name) !== null}
@@ -257,6 +283,8 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
           value={values[name]}
           choose={copy.choose}
           control={controlProps(name)}
+          onChoose={onChoose}
+          onUse={setNativeInUse}
         />
       )}
     </Field>
@@ -270,6 +298,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   const submit = async (event: JSX.TargetedSubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy.current) return;
+    setAsServed(false);
     // The behaviour is normally here before the first tap: used as it is, the checks and their
     // messages render in this task, before the next frame. Awaiting `import()` even of a loaded
     // module would put a task and a frame between the tap and the messages.
@@ -337,7 +366,11 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
         <PrivacyLinked sentence={copy.privacyNote} lang={lang} />
       </p>
       <Shown shown={summaryShown && invalidEntries.length > 0} condition="summary">
-        <ErrorSummary entries={invalidEntries} summaryRef={summary} />
+        {Summary ? (
+          <Summary entries={invalidEntries} summaryRef={summary} />
+        ) : (
+          <div class="contact-summary" tabIndex={-1} ref={summary} dangerouslySetInnerHTML={AS_SERVED} />
+        )}
       </Shown>
       <div class="contact-form__grid">
         {textField("company")}

@@ -3,6 +3,9 @@ import { Either } from "./answerTemplate";
 import { type RegionOption, areaCodeOptions, countryOptions } from "./regions";
 import type { ContactPageData, ControlState } from "./types";
 
+/** Left as served: hydration does not touch the children of an element with inner HTML. */
+const AS_SERVED = { __html: "" };
+
 /** What a choice of the list reads: a country's name, or an area code's dialling code and name
  * (as the searchable list shows them). */
 const labelOf = (name: "country" | "areaCode", option: RegionOption) =>
@@ -11,9 +14,10 @@ const labelOf = (name: "country" | "areaCode", option: RegionOption) =>
 /** The country or area-code list as the page is served: a native select of every choice, named
  * in the page's language by the build (Node's `Intl`, as the browser names them), so that the form
  * can be sent before its scripts have run, and without them. The searchable list takes its place
- * once they run (ContactForm.tsx). In the browser it is drawn only while hydrating, over the served
- * options, which it leaves as they are (and where the form is drawn in the browser, for the
- * moment before the searchable list replaces it). */
+ * once the form's behaviour has loaded (ContactForm.tsx), unless the visitor is using this one
+ * (`onUse`): then when they leave it. In the browser it is drawn over the served options, which
+ * it leaves as they are (a form drawn in the browser has the searchable lists at once, or an empty
+ * select until they load). */
 export function RegionSelect({
   name,
   data,
@@ -21,6 +25,8 @@ export function RegionSelect({
   value,
   choose,
   control,
+  onChoose,
+  onUse,
 }: {
   name: "country" | "areaCode";
   data: ContactPageData;
@@ -30,9 +36,22 @@ export function RegionSelect({
   choose: string;
   /** The control's id and its ARIA state. */
   control: ControlState;
+  /** Takes the choice made here. */
+  onChoose: (value: string) => void;
+  /** Told when the visitor starts and stops using the list. */
+  onUse: (inUse: boolean) => void;
 }) {
   const attributes = { ...control, name, class: "contact-input contact-select select-control" };
-  if (!import.meta.env.SSR) return <select {...attributes} dangerouslySetInnerHTML={{ __html: "" }} />;
+  if (!import.meta.env.SSR)
+    return (
+      <select
+        {...attributes}
+        onChange={(event) => onChoose(event.currentTarget.value)}
+        onFocus={() => onUse(true)}
+        onBlur={() => onUse(false)}
+        dangerouslySetInnerHTML={AS_SERVED}
+      />
+    );
   const options =
     name === "country" ? countryOptions(data.countries, lang) : areaCodeOptions(data.callingCodes, lang);
   return (

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadI18n } from "../../lib/i18n";
 import type { Lang } from "../../lib/types";
 import { type AnswerTemplate, AnswerTemplateContext } from "./answerTemplate";
-import { ContactForm } from "./ContactForm";
+import { ContactForm, prepareAnswers } from "./ContactForm";
 import type { FormAnswer } from "./servedAnswer";
 import { type ContactPageData, EMPTY_VALUES, FIELD_ORDER } from "./types";
 
@@ -180,6 +180,8 @@ const CASES: [string, FormAnswer][] = [
         company: `<b>"Acme" & 'Sons'</b>`,
         country: "SG",
         businessType: "otc",
+        website: "acme.example",
+        contactPerson: "Mei Tan",
         email: "mei@acme",
         areaCode: "HK",
         consent: true,
@@ -205,8 +207,9 @@ const CASES: [string, FormAnswer][] = [
 ];
 
 describe("the form's answer templates, filled in", () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     vi.stubEnv("SSR", true);
+    await prepareAnswers();
   });
   afterEach(() => {
     vi.unstubAllEnvs();

@@ -23,8 +23,11 @@ export type AnswerTemplate = "form" | "received" | null;
 /** The answer template being prerendered (only the UI build's prerender provides one). */
 export const AnswerTemplateContext = createContext<AnswerTemplate>(null);
 
-/** The answer template being prerendered, if any. */
-export const useAnswerTemplate = (): AnswerTemplate => useContext(AnswerTemplateContext);
+/** The answer template being prerendered, if any: never one in the browser's build, from which
+ * the template's code then drops out (`import.meta.env.SSR` is a constant of each build). */
+export function useAnswerTemplate(): AnswerTemplate {
+  return import.meta.env.SSR ? useContext(AnswerTemplateContext) : null;
+}
 
 /** The place of the server's text `name` (`value.company`, `message.phone`, `alert`...). */
 export const slot = (name: string): string => `${SLOT}${name}${SLOT_END}`;
@@ -46,8 +49,7 @@ export function Shown({
   condition: string;
   children: ComponentChildren;
 }) {
-  const template = useAnswerTemplate();
-  if (template)
+  if (import.meta.env.SSR && useAnswerTemplate())
     return (
       <>
         {`${IF}${condition}${THEN}`}
@@ -70,8 +72,7 @@ export function Either({
   condition: string;
   draw: (on: boolean) => ComponentChildren;
 }) {
-  const template = useAnswerTemplate();
-  if (!template) return <>{draw(on)}</>;
+  if (!(import.meta.env.SSR && useAnswerTemplate())) return <>{draw(on)}</>;
   return (
     <>
       {`${IF}${condition}${THEN}`}

@@ -1,9 +1,14 @@
 /** What the form needs only once a visitor works with it (src/components/contact/ContactForm.tsx
  * loads it when the page is idle after hydration, or on the first focus, pointer press or submit):
- * validation, when the summary of what is wrong shows, the country and area-code lists and their
- * search, and submission, kept out of the page's first load. (The summary and the confirmation
- * are drawn by the page's own code: a served answer hydrates showing them.) */
+ * validation, the summary of what is wrong and when it shows, the searchable country and
+ * area-code lists (until then the native ones the page was served with serve), submission and the
+ * panel shown after it, kept out of the page's first load.
+ * (A document answering a form posted without scripts shows a summary or a confirmation before
+ * this has loaded: the form leaves them as served.) */
 export { afterPendingTasks } from "./afterPendingTasks";
+export { Combobox } from "./Combobox";
+export { ErrorSummary } from "./ErrorSummary";
 export { areaCodeOptions, countryOptions, matchOptions } from "./regions";
 export { compileChecks, fieldError, firstInvalidField } from "./rules";
+export { SuccessPanel } from "./SuccessPanel";
 export { applicationBody, idempotencyKeys, submitApplication } from "./submission";

@@ -40,18 +40,3 @@ export function valuesIn(form: HTMLFormElement): Partial<ContactValues> {
   }
   return values as Partial<ContactValues>;
 }
-
-/** What the native lists of `form` show for their choice (`+65 Singapore`): the searchable lists
- * show it until they have their own names (./RegionSelect.tsx). */
-export function chosenNamesIn(form: HTMLFormElement): ChosenNames {
-  const names: ChosenNames = {};
-  for (const name of ["country", "areaCode"] as const) {
-    const control = form.elements.namedItem(name);
-    const option = control instanceof HTMLSelectElement ? control.selectedOptions[0] : undefined;
-    if (option?.value) names[name] = { value: option.value, text: option.text };
-  }
-  return names;
-}
-
-/** The choice of each native list and the text it shows. */
-export type ChosenNames = Partial<Record<"country" | "areaCode", { value: string; text: string }>>;
