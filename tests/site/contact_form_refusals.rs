@@ -1,14 +1,15 @@
 //! Refusals of the contact form posted without scripts, each a page of the form in the form's
 //! language with the form's own words (never JSON, never a 5xx): another origin, the rate limit
-//! (the answers kept), a body too large, another media type, a body the form never sends; and the
-//! whole journey over a real socket, where no request or answer carries a field in an address.
+//! (the answers kept), a body too large, another media type, a body the form never sends; other
+//! methods and paths (hostile bodies are in `hostile/form_posts.rs`); and the whole journey over
+//! a real socket, where no request or answer carries a field in an address.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::body::Body;
 use axum::extract::ConnectInfo;
-use axum::http::{Request, StatusCode};
+use axum::http::{Method, Request, StatusCode};
 use custody_applications::{ContactConfig, ContactDesk};
 use custody_content::Lang;
 use custody_site::http;
@@ -108,6 +109,93 @@ async fn the_rate_limit_keeps_the_answers_for_later() {
         "the answers are kept"
     );
     assert_eq!(records(&log).len(), 1);
+}
+
+#[tokio::test]
+/// Media types the form may be posted in (any case, with parameters) and others; methods and
+/// paths around the page's: never a 5xx, never markup echoed.
+async fn other_media_types_methods_and_paths_never_get_a_5xx() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, log) = app_in(dir.path(), |_| {});
+    let valid = encoded(&valid_form("Acme Types"));
+    let unreadable = &SITE.content.locale(Lang::Zh).contact.error.unreadable;
+    for (media, accepted) in [
+        (
+            Some("application/x-www-form-urlencoded;charset=UTF-8"),
+            true,
+        ),
+        (Some("APPLICATION/X-WWW-FORM-URLENCODED"), true),
+        (Some("application/x-www-form-urlencodedx"), false),
+        (Some("text/plain"), false),
+        (Some("application/json"), false),
+        (Some("multipart/form-data; boundary=x"), false),
+        (Some(""), false),
+        (None, false),
+    ] {
+        let mut request = Request::post(page(Lang::Zh)).header("origin", PUBLIC);
+        if let Some(media) = media {
+            request = request.header("content-type", media);
+        }
+        let answer = send_to(
+            app.clone(),
+            request.body(Body::from(valid.clone())).unwrap(),
+        )
+        .await;
+        if accepted {
+            assert_eq!(answer.status, StatusCode::SEE_OTHER, "{media:?}");
+        } else {
+            assert_eq!(
+                answer.status,
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "{media:?}"
+            );
+            expect_answer_page(&answer, Lang::Zh);
+            assert_eq!(state_of(&answer)["alert"], unreadable.as_str());
+        }
+    }
+    // The same valid form, deduplicated: the two accepted posts are one application.
+    assert_eq!(records(&log).len(), 1);
+
+    for (method, path) in [
+        (Method::PUT, "/contact-us"),
+        (Method::DELETE, "/zh/contact-us"),
+        (Method::PATCH, "/contact-us"),
+        (Method::POST, "/contact-us/"),
+        (Method::POST, "/en/contact-us"),
+        (Method::POST, "/contact-us/received/x"),
+        (Method::POST, "/contact-us?request=%3Cscript%3E"),
+        (Method::POST, "/contact-us?request=oasis-demo&request=x"),
+        (Method::POST, "/contact-us%00"),
+        (Method::POST, "/zh/contact-us/../contact-us"),
+    ] {
+        let request = Request::builder()
+            .method(method.clone())
+            .uri(path)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("origin", PUBLIC)
+            .body(Body::from(valid.clone()))
+            .unwrap();
+        let answer = send_to(app.clone(), request).await;
+        assert!(
+            answer.status.as_u16() < 500,
+            "{method} {path}: {}",
+            answer.status
+        );
+        assert!(!answer.text.contains("<script>"), "{method} {path}");
+        if answer.status == StatusCode::METHOD_NOT_ALLOWED {
+            assert!(
+                answer.header("allow").starts_with("GET, HEAD"),
+                "{method} {path}"
+            );
+        }
+    }
+    let records = records(&log);
+    assert!(
+        records
+            .iter()
+            .all(|record| record.draft.request.as_deref() != Some("<script>")),
+        "a request the page does not know is not kept"
+    );
 }
 
 /// The site on a free loopback port, its applications logged in `dir`.
