@@ -1,8 +1,9 @@
 //! The contact form posted without scripts (`POST` to the contact page, urlencoded) through the
 //! real router with a real store in a temporary directory: a valid application stored once and
-//! answered `303` to its confirmation, a repeat stored nothing new, invalid answers shown again
-//! with their messages, escaped, in both languages (the refusals and the socket are in
-//! `contact_form_refusals.rs`).
+//! answered `303` to its confirmation (found by another instance too), a repeat stored nothing
+//! new, invalid answers shown again with their messages, escaped, in both languages (the
+//! refusals and the socket are in `contact_form_refusals.rs`, hostile bodies in
+//! `hostile/form_posts.rs`).
 
 use std::path::Path;
 
@@ -226,8 +227,21 @@ async fn a_different_application_is_a_new_one() {
     assert_eq!(stored(&log), 2);
 }
 
+/// A UUID v7 as the store writes one, made `seconds_ago` (its first 48 bits, the millisecond).
+fn id_made(seconds_ago: u64) -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap();
+    let ms = (now.as_secs() - seconds_ago) * 1000;
+    format!(
+        "{:08x}-{:04x}-7a2b-9d4e-1f2a3b4c5d6e",
+        ms >> 16,
+        ms & 0xffff
+    )
+}
+
 #[tokio::test]
-async fn a_confirmation_is_shown_only_for_an_application_the_store_holds() {
+async fn a_confirmation_is_shown_for_an_application_of_the_last_24_hours_and_no_other() {
     let dir = tempfile::tempdir().unwrap();
     let (app, _log) = app_in(dir.path(), |_| {});
     let location = submit(&app, &page(Lang::En), &valid_form("Acme Confirm")).await;
@@ -240,8 +254,29 @@ async fn a_confirmation_is_shown_only_for_an_application_the_store_holds() {
     let other_language = get(&app, &format!("/zh/contact-us/received/{id}")).await;
     assert_eq!(other_language.status, StatusCode::OK);
     assert!(other_language.text.contains(&copy(Lang::Zh).success.title));
+
+    // Behind a balancer, another instance (its own store) is asked for the confirmation: a
+    // recent id in the store's form is taken at its word.
+    let other = tempfile::tempdir().unwrap();
+    let (other_instance, other_log) = app_in(other.path(), |_| {});
+    let elsewhere = get(&other_instance, &format!("/contact-us/received/{id}")).await;
+    assert_eq!(elsewhere.status, StatusCode::OK);
+    let shown = as_read(&elsewhere.text);
+    assert!(shown.contains(&copy(Lang::En).success.reference) && shown.contains(&id));
+    assert_eq!(state_of(&elsewhere)["receipt"]["id"], id.as_str());
+    assert_eq!(stored(&other_log), 0);
+    let an_hour_ago = id_made(3_600);
+    let answer = get(&app, &format!("/contact-us/received/{an_hour_ago}")).await;
+    assert_eq!(answer.status, StatusCode::OK, "{an_hour_ago}");
+
     for path in [
         "/contact-us/received/0190a6f1-7c3e-7a2b-9d4e-1f2a3b4c5d6e".to_owned(),
+        format!("/contact-us/received/{}", id_made(25 * 3_600)),
+        format!("/contact-us/received/{}", an_hour_ago.to_uppercase()),
+        format!(
+            "/contact-us/received/{}",
+            an_hour_ago.replacen("-7", "-4", 1)
+        ),
         "/contact-us/received/%3Cscript%3E".to_owned(),
         format!("/contact-us/received/{id}x"),
         format!("/about/received/{id}"),

@@ -15,7 +15,7 @@ use super::log_file::Lines;
 use super::record::{Receipt, Record};
 
 /// How long an idempotency key is remembered.
-const WINDOW: Duration = Duration::from_secs(24 * 60 * 60);
+pub(crate) const WINDOW: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// Keys and the receipts they repeat.
 #[derive(Debug)]

@@ -20,6 +20,7 @@ pub(crate) mod idempotency;
 pub(crate) mod log_file;
 pub(crate) mod phone;
 pub mod rate_limit;
+pub mod recent_id;
 pub mod record;
 pub(crate) mod rotation;
 pub mod rules;

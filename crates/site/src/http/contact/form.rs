@@ -25,6 +25,7 @@ use super::intake::{Intake, has_media_type, read_within};
 use super::json::ReceiptBody;
 use crate::render::served_site::ServedSite;
 use custody_applications::content_key::content_key;
+use custody_applications::recent_id::receipt_of_recent_id;
 use custody_content::Lang;
 
 /// The media type the form is posted in.
@@ -104,7 +105,9 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
 }
 
 /// `GET` (or `HEAD`) of the confirmation of the application `id` in `lang`: shown while the
-/// store remembers it (24 hours); any other id is a page not found.
+/// store remembers it (24 hours), or, for an id it does not hold, when the id is one the store
+/// would write, made in those 24 hours (another instance behind the same balancer stored it:
+/// `receipt_of_recent_id`); any other id is a page not found.
 pub async fn received(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -117,7 +120,12 @@ pub async fn received(
         .path()
         .rsplit_once(RECEIVED)
         .and_then(|(page, _)| site.answer_documents.lang_of(page));
-    let (Some(lang), Some(receipt)) = (lang, state.contact.store.recent_receipt(&id)) else {
+    let receipt = state
+        .contact
+        .store
+        .recent_receipt(&id)
+        .or_else(|| receipt_of_recent_id(&id, Timestamp::now()));
+    let (Some(lang), Some(receipt)) = (lang, receipt) else {
         return missing(site, &uri, &headers);
     };
     let copy = &site.content.locale(lang).contact;
