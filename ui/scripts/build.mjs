@@ -12,6 +12,9 @@
 //                               and per-language preloads, each page's share card, the word
 //                               boundaries of each Chinese page's headings
 //   <out-dir>/share-cards.json  the share cards' layout, which the server draws them from
+//   <out-dir>/templates.json    the templates the server fills to answer a query string
+//   <out-dir>/template-cases.json  pages rendered for sample views, which the server's filling of
+//                               the templates must match (its tests read them)
 
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -117,6 +120,16 @@ for (const { key, data } of site.pages) {
   const templates = await ssr.renderAnswerTemplates(breaks ? { ...data, wordBreaks: breaks } : data);
   for (const [name, html] of Object.entries(templates)) prerender[`${name}:${key}`] = html;
 }
+// The templates the server fills to answer a query string of the supported-assets and search pages,
+// cut from renders of those pages with the data they are prerendered with
+// (src/templates/probes.tsx), and the cases its filling is checked against.
+const pageData = new Map(site.pages.map(({ key, data }) => [key, data]));
+const pageAt = (key) => {
+  const data = pageData.get(key);
+  if (!data) throw new Error(`templates: no page ${key}`);
+  return wordBreaks[key] ? { ...data, wordBreaks: wordBreaks[key] } : data;
+};
+const { templates, cases } = await ssr.renderTemplates(pageAt, ssr.render);
 fs.rmSync(ssrDir, { recursive: true });
 
 const cardsStarted = Date.now();
@@ -187,6 +200,8 @@ const manifest = {
 };
 fs.writeFileSync(path.join(outDir, "manifest.json"), JSON.stringify(manifest));
 fs.writeFileSync(path.join(outDir, "prerender.json"), JSON.stringify(prerender));
+fs.writeFileSync(path.join(outDir, "templates.json"), JSON.stringify(templates));
+fs.writeFileSync(path.join(outDir, "template-cases.json"), JSON.stringify(cases));
 console.log(
   `ui build ${buildId}: ${assets.length} assets, ${Object.keys(prerender).length} prerendered pages`,
 );

@@ -12,6 +12,7 @@ pub(crate) mod error_template;
 pub mod form_template;
 pub(crate) mod pages;
 pub(crate) mod prerendered;
+pub mod queried;
 pub(crate) mod search_answers;
 pub(crate) mod served_site;
 pub(crate) mod site_files;

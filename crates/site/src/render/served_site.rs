@@ -20,6 +20,7 @@ use super::error_pages::ErrorPages;
 use super::error_template::ErrorTemplate;
 use super::pages::{Pages, RenderedPage};
 use super::prerendered::Prerendered;
+use super::queried::{DocumentFrame, QueriedPages};
 use super::site_files::SiteFiles;
 use super::static_files::{MediaTypes, StaticFiles, static_files};
 use crate::embedded;
@@ -56,6 +57,9 @@ pub struct ServedSite {
     pub error_pages: ErrorPages,
     /// The contact page's answers to a form posted without scripts, made per answer.
     pub answer_documents: AnswerDocuments,
+    /// The documents answered for a query string (filters, search); `None` in the live preview,
+    /// which has no prerendered bodies to match.
+    pub queried: Option<QueriedPages>,
     /// Headers every response carries.
     pub security_headers: HeaderMap,
 }
@@ -94,6 +98,7 @@ impl ServedSite {
         static_files: StaticFiles,
     ) -> anyhow::Result<Self> {
         let runtime = RuntimeSettings::new(&settings);
+        let prerendered_site = prerendered.is_some();
         let pages = Pages::new(&content, prerendered, runtime)?;
         let renderer = Renderer {
             settings: &settings,
@@ -125,6 +130,7 @@ impl ServedSite {
             static_files,
         );
         Ok(Self {
+            queried: prerendered_site.then(QueriedPages::embedded),
             security_headers: security_headers(&settings),
             api: ApiAnswers::new(&content),
             error_pages: ErrorPages::new(error_templates),
@@ -150,6 +156,45 @@ impl ServedSite {
             };
             renderer.page(lang, instance, path)
         })
+    }
+
+    /// The document of the page at `path` (a localized path of [`Self::pages`]) cut around its
+    /// body and at the end of its configuration, for the documents answered for a query string;
+    /// kept out of search engines when `noindex` (the page's own setting otherwise).
+    pub fn document_frame(&self, path: &str, noindex: bool) -> DocumentFrame {
+        let page = self.pages.get(path).expect("a page of the site");
+        let instance = &self.pages.instances()[page.instance()];
+        let renderer = Renderer {
+            settings: &self.settings,
+            content: &self.content,
+            build: &self.build,
+            prerendered: self.pages.prerendered(),
+            runtime: self.pages.runtime(),
+        };
+        let (html, _) = renderer.page_document(
+            page.lang(),
+            instance,
+            path,
+            BODY_MARKER,
+            noindex || page.noindex,
+            None,
+        );
+        let body = html.find(BODY_MARKER).expect("the document holds its body");
+        let config = html
+            .find(CONFIG_SCRIPT_START)
+            .expect("the document holds its configuration");
+        let end = config
+            + html[config..]
+                .find("</script>")
+                .expect("the configuration ends");
+        let close = html[..end]
+            .rfind('}')
+            .expect("the configuration is an object");
+        DocumentFrame {
+            head: html[..body].to_owned(),
+            config: html[body + BODY_MARKER.len()..close].to_owned(),
+            tail: html[close..].to_owned(),
+        }
     }
 
     /// The page data JSON of an error page, for client-side navigation.
@@ -191,7 +236,7 @@ impl Renderer<'_> {
             .prerendered
             .and_then(|bodies| bodies.body(path))
             .unwrap_or_default();
-        let (html, data) = self.page_document(lang, instance, path, &body, None);
+        let (html, data) = self.page_document(lang, instance, path, &body, instance.noindex, None);
         RenderedPage {
             document: Arc::new(Encoded::compress(html)),
             data: Encoded::compress(to_json(&data)),
@@ -218,23 +263,21 @@ impl Renderer<'_> {
             None => String::new(),
         };
         let state = format!("\u{E000}{STATE_SLOT}\u{E001}");
-        let noindex = PageInstance {
-            noindex: true,
-            ..instance.clone()
-        };
         Ok(self
-            .page_document(lang, &noindex, path, &body, Some(&state))
+            .page_document(lang, instance, path, &body, true, Some(&state))
             .0)
     }
 
     /// The document of the page `instance` at `path` around `body` (and, in an answer to its
-    /// form, that answer's state), with the page data it carries.
+    /// form, that answer's state), with the page data it carries; kept out of search engines
+    /// when `noindex`.
     fn page_document(
         &self,
         lang: Lang,
         instance: &PageInstance,
         path: &str,
         body: &str,
+        noindex: bool,
         form_answer: Option<&str>,
     ) -> (String, PageData) {
         let public_url = self.settings.public_url.as_str();
@@ -272,7 +315,7 @@ impl Renderer<'_> {
             lang,
             canonical: Some(&canonical),
             alternates: &alternates,
-            noindex: instance.noindex,
+            noindex,
             share_image: share_image.as_ref(),
             feed: feed.as_ref(),
             nodes,
@@ -352,6 +395,7 @@ impl Renderer<'_> {
             build_id: &self.build.build_id,
             runtime: self.runtime,
             page: data,
+            served: None,
         });
         Document {
             html_lang: head.lang.html_lang(),
@@ -390,6 +434,9 @@ struct Head<'a> {
     /// JSON-LD nodes besides the Organization.
     nodes: Vec<serde_json::Value>,
 }
+
+/// Where a document frame's body goes (`ServedSite::document_frame`): text no page writes.
+const BODY_MARKER: &str = "\u{E000}body\u{E001}";
 
 /// The share cards' size in pixels, as `ui/scripts/share-cards.mjs` makes them.
 const SHARE_CARD_SIZE: (u32, u32) = (1200, 630);
