@@ -51,8 +51,12 @@ bash scripts/deny.sh
 step "Rust tests, fast tier (in parallel)"
 cargo test --profile release-test --locked 2>&1 | tee "$logs/cargo.log"
 
-step "Rust tests, heavy tier (one at a time: load, faults, restarts, ACME, several instances)"
-cargo test --profile release-test --locked --test site -- --ignored --test-threads=1 --nocapture 2>&1 | tee "$logs/cargo-heavy.log"
+# The heavy tier of every crate's tests: the site's (tests/site/) and the edge's own
+# (crates/edge/tests/: HTTP/2 abuse, ACME against pebble, the connection cap). The same packages
+# as the fast tier, so the same build: `-p custody-edge` alone would build the edge's tests again
+# with the features of the edge's dependencies alone.
+step "Rust tests, heavy tier (one at a time: load, faults, restarts, HTTP/2 abuse, ACME, several instances)"
+cargo test --profile release-test --locked --tests -- --ignored --test-threads=1 --nocapture 2>&1 | tee "$logs/cargo-heavy.log"
 
 step "UI unit tests (vitest)"
 (cd ui && npx vitest run) 2>&1 | tee "$logs/vitest.log"

@@ -206,18 +206,26 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
         Section::Timeline(timeline) => SectionBody::Timeline {
             item: timeline.item.clone(),
         },
-        Section::Diagram(diagram) => SectionBody::Diagram {
-            stage: [
-                diagram.request.clone(),
-                diagram.quorum.clone(),
-                diagram.keys.clone(),
-                diagram.destination.clone(),
-            ],
-            keys_label: diagram.keys_label.clone(),
-            keys: site.keys.keys,
-            threshold: site.keys.threshold,
-            action: localized(&diagram.action, lang),
-        },
+        Section::Diagram(diagram) => {
+            let wallet = content
+                .operations
+                .signing
+                .wallet
+                .iter()
+                .find(|wallet| wallet.id == diagram.wallet);
+            SectionBody::Diagram {
+                stage: [
+                    diagram.request.clone(),
+                    diagram.quorum.clone(),
+                    diagram.keys.clone(),
+                    diagram.destination.clone(),
+                ],
+                keys_label: diagram.keys_label.clone(),
+                keys: wallet.map_or(0, |wallet| wallet.keys),
+                threshold: wallet.map_or(0, |wallet| wallet.threshold),
+                action: localized(&diagram.action, lang),
+            }
+        }
         Section::Lifecycle {
             stage,
             outcomes_heading,
