@@ -12,6 +12,8 @@ mod claims_register;
 mod cli;
 mod common;
 mod contact;
+mod contact_form;
+mod contact_form_refusals;
 mod contact_refusals;
 mod contact_store;
 mod content;
