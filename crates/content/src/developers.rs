@@ -1,7 +1,8 @@
 //! The client API as data (`developers.toml`): where it and its reference are served, how a
-//! request is authenticated, the rate limits, the largest address batch and the webhooks. Copy
-//! writes `{api.host.sandbox}`, `{api.rate.read}` ("20 requests a second" / "每秒 20 次请求"),
-//! `{api.webhook.signature}`; the typed-figure check refuses these values typed in copy.
+//! request is authenticated, the rate limits, the largest address batch, the webhooks,
+//! idempotency and versioning. Copy writes `{api.host.sandbox}`, `{api.rate.read}` ("20 requests
+//! a second" / "每秒 20 次请求"), `{api.webhook.signature}`, `{api.version}`; the typed-figure
+//! check refuses these values typed in copy.
 
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +24,10 @@ pub struct Developers {
     pub batch: Batch,
     /// How webhook notifications are signed and retried.
     pub webhook: Webhook,
+    /// How a repeated instruction is recognised.
+    pub idempotency: Idempotency,
+    /// How the API's versions are named and retired.
+    pub versioning: Versioning,
 }
 
 /// A host name of the API.
@@ -45,6 +50,14 @@ pub struct Authentication {
     pub signature: String,
     /// The `[[duration]]` of `site.toml` after which a key expires.
     pub key_validity: String,
+    /// The request header that names the API key.
+    pub key_header: String,
+    /// The request header that carries the time of signing.
+    pub timestamp_header: String,
+    /// The request header that carries the signature.
+    pub signature_header: String,
+    /// The `[[duration]]` of `site.toml` after which a signed request or notification is refused.
+    pub clock_tolerance: String,
 }
 
 /// A rate limit of one kind of request.
@@ -85,8 +98,31 @@ pub struct Batch {
 pub struct Webhook {
     /// The signature algorithm.
     pub signature: String,
+    /// The header that carries the signature.
+    pub header: String,
     /// The `[[duration]]` of `site.toml` for which an unacknowledged notification is retried.
     pub retry: String,
+}
+
+/// How a repeated instruction is recognised.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Idempotency {
+    /// The request header that carries the client's idempotency key.
+    pub header: String,
+    /// The `[[duration]]` of `site.toml` for which a key answers the first request's result.
+    pub retention: String,
+}
+
+/// How the API's versions are named and retired.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Versioning {
+    /// The current version, the first segment of every path.
+    pub current: String,
+    /// The `[[duration]]` of `site.toml` for which the previous version is served after a new
+    /// one is announced.
+    pub overlap: String,
 }
 
 impl RateLimit {
@@ -119,10 +155,18 @@ pub fn tokens(developers: &Developers, lang: Lang) -> Vec<(String, String)> {
         "api.signature".to_owned(),
         developers.authentication.signature.clone(),
     ));
-    tokens.push((
-        "api.webhook.signature".to_owned(),
-        developers.webhook.signature.clone(),
-    ));
+    let authentication = &developers.authentication;
+    for (token, value) in [
+        ("api.header.key", &authentication.key_header),
+        ("api.header.timestamp", &authentication.timestamp_header),
+        ("api.header.signature", &authentication.signature_header),
+        ("api.webhook.signature", &developers.webhook.signature),
+        ("api.webhook.header", &developers.webhook.header),
+        ("api.idempotency.header", &developers.idempotency.header),
+        ("api.version", &developers.versioning.current),
+    ] {
+        tokens.push((token.to_owned(), value.clone()));
+    }
     tokens.push((
         "api.batch.addresses".to_owned(),
         grouped(u64::from(developers.batch.addresses)),
@@ -132,7 +176,8 @@ pub fn tokens(developers: &Developers, lang: Lang) -> Vec<(String, String)> {
 
 /// What is wrong with the API's facts, if anything, each with the text of the line it is near: a
 /// host that is not a host name or is given twice, a limit of no requests, a duration that is not
-/// a `[[duration]]` of `site.toml`, an empty batch.
+/// a `[[duration]]` of `site.toml`, an empty batch, a header name that is not a token of HTTP, a
+/// version that is not `v` and a number.
 pub fn problems(developers: &Developers, durations: &[Duration]) -> Vec<(String, String)> {
     let mut problems = Vec::new();
     for (index, host) in developers.host.iter().enumerate() {
@@ -172,7 +217,10 @@ pub fn problems(developers: &Developers, durations: &[Duration]) -> Vec<(String,
     }
     for (key, id) in [
         ("key_validity", &developers.authentication.key_validity),
+        ("clock_tolerance", &developers.authentication.clock_tolerance),
         ("retry", &developers.webhook.retry),
+        ("retention", &developers.idempotency.retention),
+        ("overlap", &developers.versioning.overlap),
     ] {
         if !durations.iter().any(|d| &d.id == id) {
             problems.push((
@@ -180,6 +228,35 @@ pub fn problems(developers: &Developers, durations: &[Duration]) -> Vec<(String,
                 format!("`{key}`: `{id}` is not a [[duration]] of site.toml"),
             ));
         }
+    }
+    let authentication = &developers.authentication;
+    for (key, header) in [
+        ("key_header", &authentication.key_header),
+        ("timestamp_header", &authentication.timestamp_header),
+        ("signature_header", &authentication.signature_header),
+        ("header", &developers.webhook.header),
+        ("header", &developers.idempotency.header),
+    ] {
+        let is_token = !header.is_empty()
+            && header
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        if !is_token {
+            problems.push((
+                format!("{key} = \"{header}\""),
+                format!("`{key}`: \"{header}\" is not a header name"),
+            ));
+        }
+    }
+    let version = &developers.versioning.current;
+    let is_version = version.len() > 1
+        && version.starts_with('v')
+        && version[1..].bytes().all(|b| b.is_ascii_digit());
+    if !is_version {
+        problems.push((
+            "current =".to_owned(),
+            format!("`versioning.current`: \"{version}\" is not `v` and a number"),
+        ));
     }
     if developers.batch.addresses == 0 {
         problems.push((

@@ -367,6 +367,12 @@ fn api_about(token: &str) -> &'static str {
     match token {
         "api.signature" => "The signature algorithm of an API key pair",
         "api.webhook.signature" => "The signature algorithm of webhook notifications",
+        "api.header.key" => "The request header that names the API key",
+        "api.header.timestamp" => "The request header that carries the time of signing",
+        "api.header.signature" => "The request header that carries the request's signature",
+        "api.webhook.header" => "The header that carries a webhook notification's signature",
+        "api.idempotency.header" => "The request header that carries an instruction's idempotency key",
+        "api.version" => "The current version of the API, the first segment of every path",
         _ => "The most deposit addresses one batch request creates",
     }
 }
