@@ -31,21 +31,18 @@ describe("page grammar sections", () => {
     expect(html).toMatch(/<text class="diagram__label"[^>]*>3-of-5 signing<\/text>/);
   });
 
-  it("shows each client type's count and attributes quotes by role and institution, in a named scroller", () => {
+  it("shows each client type's count and what it counts, and no quote", () => {
     const section: SectionOf<"evidence"> = {
       kind: "evidence",
       id: "clients",
       heading: "Institutions",
       client: [{ id: "exchanges", monogram: "EX", label: "exchanges", count: 84 }],
-      quote: [{ text: "Quoted.", role: "Head of Treasury", institution: "an exchange" }],
-      note: "Illustrative composites.",
     };
     const html = renderToString(<Evidence section={section} />);
     expect(html).toContain('<span class="monogram__mark" aria-hidden="true">EX</span>');
     expect(html).toContain('<span class="monogram__count">84</span>');
-    expect(html).toContain('tabindex="0" aria-label="Institutions"');
-    expect(html).toContain('<span class="quote__role">Head of Treasury</span>');
-    expect(html).toContain("Illustrative composites.");
+    expect(html).toContain('<span class="monogram__label">exchanges</span>');
+    expect(html).not.toContain("<blockquote");
   });
 
   it("puts each milestone's period before its title", () => {
