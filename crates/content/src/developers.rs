@@ -217,7 +217,10 @@ pub fn problems(developers: &Developers, durations: &[Duration]) -> Vec<(String,
     }
     for (key, id) in [
         ("key_validity", &developers.authentication.key_validity),
-        ("clock_tolerance", &developers.authentication.clock_tolerance),
+        (
+            "clock_tolerance",
+            &developers.authentication.clock_tolerance,
+        ),
         ("retry", &developers.webhook.retry),
         ("retention", &developers.idempotency.retention),
         ("overlap", &developers.versioning.overlap),
@@ -281,5 +284,29 @@ mod tests {
         };
         assert_eq!(limit.in_prose(Lang::En), "1,200 requests a minute");
         assert_eq!(limit.in_prose(Lang::Zh), "每分钟 1,200 次请求");
+    }
+
+    #[test]
+    fn a_header_that_is_not_a_header_name_or_a_version_without_its_number_is_a_problem() {
+        let text = include_str!("../../../content/developers.toml");
+        let mut developers: Developers = toml::from_str(text).expect("developers.toml parses");
+        developers.idempotency.header = "Idempotency Key".into();
+        developers.versioning.current = "version-1".into();
+        let problems = problems(&developers, &[]);
+        let messages: Vec<&str> = problems.iter().map(|(_, m)| m.as_str()).collect();
+        assert!(
+            messages.contains(&"`header`: \"Idempotency Key\" is not a header name"),
+            "{messages:?}"
+        );
+        assert!(
+            messages.contains(&"`versioning.current`: \"version-1\" is not `v` and a number"),
+            "{messages:?}"
+        );
+        assert!(
+            messages.contains(
+                &"`retention`: `idempotency-key-retention` is not a [[duration]] of site.toml"
+            ),
+            "{messages:?}"
+        );
     }
 }

@@ -371,7 +371,9 @@ fn api_about(token: &str) -> &'static str {
         "api.header.timestamp" => "The request header that carries the time of signing",
         "api.header.signature" => "The request header that carries the request's signature",
         "api.webhook.header" => "The header that carries a webhook notification's signature",
-        "api.idempotency.header" => "The request header that carries an instruction's idempotency key",
+        "api.idempotency.header" => {
+            "The request header that carries an instruction's idempotency key"
+        }
         "api.version" => "The current version of the API, the first segment of every path",
         _ => "The most deposit addresses one batch request creates",
     }
