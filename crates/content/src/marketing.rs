@@ -195,7 +195,7 @@ pub enum Section {
         /// The branches after the last stage.
         outcome: Vec<TitledText>,
     },
-    /// Client-type monograms with counts and attributed quotes.
+    /// Client-type monograms with counts.
     Evidence(EvidenceSection),
     /// The composite cases of another page's `cases` section, as a band.
     CaseBand(CaseBandSection),

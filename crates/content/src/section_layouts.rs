@@ -8,8 +8,7 @@ use ts_rs::TS;
 use super::section_items::{Action, TitledText};
 
 /// `kind = "evidence"`: a strip of client-type monograms with their counts (from `site.toml`
-/// `[[client_type]]`), then two or three quotes attributed by role and type of institution, under
-/// a note that says they are illustrative composites.
+/// `[[client_type]]`). Client evidence is figures only: no quote, composite or not.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EvidenceSection {
@@ -22,10 +21,6 @@ pub struct EvidenceSection {
     pub lead: Option<String>,
     /// The client types of the strip, in order.
     pub client: Vec<ClientTypeItem>,
-    /// Two or three quotes.
-    pub quote: Vec<Quote>,
-    /// What the quotes are and are not (composites, not named clients), under them.
-    pub note: String,
 }
 
 /// One monogram of the client-evidence strip; its count is the `site.toml` client type's.
@@ -38,18 +33,6 @@ pub struct ClientTypeItem {
     pub monogram: String,
     /// What the count counts, e.g. "exchanges".
     pub label: String,
-}
-
-/// A quote attributed by role and type of institution, never by a name.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
-#[serde(deny_unknown_fields)]
-pub struct Quote {
-    /// The words quoted, without quotation marks.
-    pub text: String,
-    /// Who says it, e.g. "Head of Treasury".
-    pub role: String,
-    /// Where they work, e.g. "a Singapore-licensed digital-asset exchange".
-    pub institution: String,
 }
 
 /// `site.toml` `[[client_type]]`: how many clients of one type there were on the day of the

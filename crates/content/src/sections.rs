@@ -189,8 +189,6 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
                         .map_or(0, |counted| counted.count),
                 })
                 .collect(),
-            quote: evidence.quote.clone(),
-            note: evidence.note.clone(),
         },
         Section::CaseBand(band) => {
             let (item, note) = cases_of(content, lang, &band.from_page, &band.from_section)

@@ -1,5 +1,5 @@
 //! The page grammar: no page runs two card grids back to back, a case band shows cases that exist,
-//! and client evidence names client types `site.toml` counts, with two or three quotes.
+//! and client evidence names client types `site.toml` counts.
 
 use std::collections::BTreeMap;
 
@@ -102,7 +102,7 @@ fn back_to_back_grids(
     }
 }
 
-/// A case band's cases exist; client evidence names counted client types and has 2 or 3 quotes.
+/// A case band's cases exist; client evidence names counted client types.
 fn references(
     found: &mut Findings<'_>,
     content: &Content,
@@ -141,13 +141,6 @@ fn references(
                         ),
                     );
                 }
-            }
-            if !(2..=3).contains(&evidence.quote.len()) {
-                found.error(
-                    file,
-                    &needle,
-                    format!("section `{}`: give two or three quotes", evidence.id),
-                );
             }
         }
         _ => {}

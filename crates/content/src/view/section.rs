@@ -13,7 +13,7 @@ use crate::section_items::{
     CertificationLayout, ClientCase, EntityId, FeatureItem, FeatureLayout, FeeScheduleId, Figure,
     TitledText,
 };
-use crate::section_layouts::{Milestone, Quote};
+use crate::section_layouts::Milestone;
 
 /// One body section: its anchor, heading and lead, then what its kind shows.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -112,14 +112,10 @@ pub enum SectionBody {
         /// What the cases are and are not.
         note: String,
     },
-    /// Client-type monograms with counts, then attributed quotes.
+    /// Client-type monograms with counts.
     Evidence {
         /// The client types with their counts.
         client: Vec<ClientTypeView>,
-        /// The quotes.
-        quote: Vec<Quote>,
-        /// What the quotes are and are not.
-        note: String,
     },
     /// Another page's composite cases, as a band.
     CaseBand {

@@ -1,9 +1,8 @@
 import type { SectionOf } from "../../lib/sections";
 import { SectionFrame } from "./SectionFrame";
 
-/** Client evidence: a strip of client-type monograms, each over its count and what it counts, then
- * quotes attributed by role and type of institution, and the note that says they are composites.
- * On a phone the quotes scroll sideways in a named region, the next one showing at the edge. */
+/** Client evidence: a strip of client-type monograms, each over its count and what it counts.
+ * Evidence is figures only: no quote, composite or not, stands for a client. */
 export function Evidence({ section }: { section: SectionOf<"evidence"> }) {
   return (
     <SectionFrame section={section}>
@@ -18,22 +17,6 @@ export function Evidence({ section }: { section: SectionOf<"evidence"> }) {
           </li>
         ))}
       </ul>
-      <ul class="quotes scroller" tabIndex={0} aria-label={section.heading}>
-        {section.quote.map((quote) => (
-          <li key={quote.role} class="quote">
-            <figure>
-              <blockquote>
-                <p>{quote.text}</p>
-              </blockquote>
-              <figcaption>
-                <span class="quote__role">{quote.role}</span>
-                <span class="quote__institution">{quote.institution}</span>
-              </figcaption>
-            </figure>
-          </li>
-        ))}
-      </ul>
-      <p class="cases__note">{section.note}</p>
     </SectionFrame>
   );
 }

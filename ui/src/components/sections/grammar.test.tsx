@@ -4,6 +4,7 @@ import type { SectionOf } from "../../lib/sections";
 import { Diagram } from "./Diagram";
 import { Evidence } from "./Evidence";
 import { Features } from "./Features";
+import { Split } from "./Split";
 import { Timeline } from "./Timeline";
 
 // The icons come from a sprite the build makes from content; the items here have none.
@@ -31,21 +32,38 @@ describe("page grammar sections", () => {
     expect(html).toMatch(/<text class="diagram__label"[^>]*>3-of-5 signing<\/text>/);
   });
 
-  it("shows each client type's count and attributes quotes by role and institution, in a named scroller", () => {
+  it("shows each client type's count and what it counts, and no quote", () => {
     const section: SectionOf<"evidence"> = {
       kind: "evidence",
       id: "clients",
       heading: "Institutions",
       client: [{ id: "exchanges", monogram: "EX", label: "exchanges", count: 84 }],
-      quote: [{ text: "Quoted.", role: "Head of Treasury", institution: "an exchange" }],
-      note: "Illustrative composites.",
     };
     const html = renderToString(<Evidence section={section} />);
     expect(html).toContain('<span class="monogram__mark" aria-hidden="true">EX</span>');
     expect(html).toContain('<span class="monogram__count">84</span>');
-    expect(html).toContain('tabindex="0" aria-label="Institutions"');
-    expect(html).toContain('<span class="quote__role">Head of Treasury</span>');
-    expect(html).toContain("Illustrative composites.");
+    expect(html).toContain('<span class="monogram__label">exchanges</span>');
+    expect(html).not.toContain("<blockquote");
+  });
+
+  it("names each side box by its section's heading, so that two on a page are told apart", () => {
+    const section = (id: string, heading: string): SectionOf<"split"> => ({
+      kind: "split",
+      id,
+      heading,
+      body: [{ p: ["Body."] }],
+      aside: [{ p: ["Aside."] }],
+      words: [],
+      action: [],
+    });
+    const html = renderToString(
+      <>
+        <Split section={section("segregation", "Segregation")} />
+        <Split section={section("verify-holdings", "Verify your holdings yourself")} />
+      </>,
+    );
+    expect(html).toContain('<aside class="split__aside prose" aria-label="Segregation">');
+    expect(html).toContain('<aside class="split__aside prose" aria-label="Verify your holdings yourself">');
   });
 
   it("puts each milestone's period before its title", () => {

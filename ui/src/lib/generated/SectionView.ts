@@ -16,7 +16,6 @@ import type { FigureView } from "./FigureView";
 import type { Illustration } from "./Illustration";
 import type { LogoItem } from "./LogoItem";
 import type { Milestone } from "./Milestone";
-import type { Quote } from "./Quote";
 import type { RuleItem } from "./RuleItem";
 import type { Swatch } from "./Swatch";
 import type { TitledText } from "./TitledText";
@@ -129,15 +128,7 @@ note: string, } | { "kind": "evidence",
 /**
  * The client types with their counts.
  */
-client: Array<ClientTypeView>, 
-/**
- * The quotes.
- */
-quote: Array<Quote>, 
-/**
- * What the quotes are and are not.
- */
-note: string, } | { "kind": "case-band", 
+client: Array<ClientTypeView>, } | { "kind": "case-band", 
 /**
  * The cases in order.
  */
