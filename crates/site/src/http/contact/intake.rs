@@ -31,7 +31,7 @@ const MAX_USER_AGENT_CHARS: usize = 300;
 #[derive(Debug)]
 pub struct Intake<'a> {
     state: &'a AppState,
-    /// `server.request_timeout_secs` after the headers: the body must have arrived, and the
+    /// `contact.request_timeout_secs` after the headers: the body must have arrived, and the
     /// application be on disk, by then.
     deadline: Instant,
     /// The client's address (see `contact.client_ip_header`).
