@@ -1,20 +1,36 @@
 //! Properties of contact validation, checked with `proptest` on generated JSON bodies: every step
-//! the endpoint runs never panics, and an accepted application is trimmed, bounded, free of
-//! control and bidirectional characters and holds valid codes, the same in both languages. The
-//! case count is in [`CASES`](super::properties::CASES).
+//! the site's endpoint runs never panics, and an accepted application is trimmed, bounded, free
+//! of control and bidirectional characters and holds valid codes, the same in both languages.
+//! The form's words come from `content/` read from disk: neither the site nor the UI build is
+//! needed. The site's other hostile-input properties are in `tests/site/hostile/properties.rs`.
 
 use std::collections::BTreeSet;
+use std::sync::LazyLock;
 
 use custody_applications::application::{Application, Submission};
-use custody_content::Lang;
-use custody_content::contact::{BUSINESS_TYPES, MAX_CHARS};
+use custody_content::contact::{BUSINESS_TYPES, ContactCopy, MAX_CHARS};
 use custody_content::countries::{COUNTRIES, is_country};
+use custody_content::{Content, Lang};
 use proptest::prelude::*;
 use proptest::sample::select;
+use proptest::test_runner::Config as ProptestConfig;
 use serde_json::{Map, Value, json};
 
-use super::properties::cases;
-use crate::common::SITE;
+/// Generated bodies per run of the property.
+const CASES: u32 = 2048;
+
+/// The site's content, read from `content/` and parsed as the build parses it.
+static CONTENT: LazyLock<Content> = LazyLock::new(|| {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content");
+    let files =
+        custody_content::files::read_dir(std::path::Path::new(dir)).expect("content/ reads");
+    custody_content::load::parse(&files).expect("content/ parses")
+});
+
+/// The contact form's words in `lang`.
+fn copy(lang: Lang) -> &'static ContactCopy {
+    &CONTENT.locale(lang).contact
+}
 
 /// Text for a free-text answer: plausible, padded, or hostile.
 fn answer_text() -> impl Strategy<Value = String> {
@@ -194,7 +210,7 @@ fn check_submission_bytes(bytes: &[u8]) -> Result<Option<Application>, TestCaseE
     let _ = submission.source_page();
     let mut accepted = None;
     for lang in Lang::ALL {
-        let copy = &SITE.content.locale(lang).contact;
+        let copy = copy(lang);
         let _ = submission.request(copy);
         match submission.validate(copy) {
             Ok(application) => {
@@ -229,7 +245,11 @@ fn check_submission_bytes(bytes: &[u8]) -> Result<Option<Application>, TestCaseE
 }
 
 proptest! {
-    #![proptest_config(cases("contact: generated JSON bodies"))]
+    #![proptest_config(ProptestConfig {
+        cases: CASES,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
     #[test]
     fn contact_validation_never_panics_and_accepts_only_clean_fields(
         body in submission_json(),
