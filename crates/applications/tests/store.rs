@@ -8,49 +8,16 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use custody_applications::application::Application;
 use custody_applications::archives;
-use custody_applications::record::{Draft, Record};
 use custody_applications::store::Store;
+use support::{draft, records};
 
-/// An application every rule accepts, from `company`, in `lang`, as the site hands it over.
-fn draft(company: &str, lang: &str) -> Draft {
-    Draft {
-        lang: lang.into(),
-        source_page: Some("/contact-us".into()),
-        request: None,
-        user_agent: Some("test".into()),
-        client_ip: Some("192.0.2.1".into()),
-        idempotency_key: None,
-        application: Application {
-            company: company.into(),
-            country: "SG".into(),
-            business_type: "exchange".into(),
-            website: "https://www.acme.example.com".into(),
-            contact_person: "Tan Wei Ming".into(),
-            area_code: "SG".into(),
-            calling_code: "+65".into(),
-            phone: "9123 4567".into(),
-            phone_e164: "+6591234567".into(),
-            email: "ops@acme.com".into(),
-            consent: true,
-        },
-    }
-}
+mod support;
 
 /// The store of `applications.jsonl` in `dir`, with group commit, and the log's path.
 fn store_in(dir: &Path) -> (Arc<Store>, PathBuf) {
     let log = dir.join("applications.jsonl");
     (Arc::new(Store::open(&log, true)), log)
-}
-
-/// The records in the log.
-fn records(log: &Path) -> Vec<Record> {
-    std::fs::read_to_string(log)
-        .unwrap_or_default()
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("every line is a record"))
-        .collect()
 }
 
 /// The ids in the archives of `log`, oldest first, then in `log`.
