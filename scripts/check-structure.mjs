@@ -8,8 +8,8 @@
 // `http -> render -> http` is refused even when no two files make a cycle: a folder is a module
 // that could become a crate. A cycle is printed with the edges that make it.
 // Between crates: the site's library (custody-site-lib) depends on neither the edge nor a TLS
-// library, directly or through another crate (`cargo tree -p custody-site-lib -e normal`, offline,
-// from Cargo.lock): the binary hands it what it needs of them (issue 58).
+// library, directly or through another crate (`cargo tree -p custody-site-lib -e normal`, from
+// Cargo.lock): the binary hands it what it needs of them (issue 58).
 //
 // Usage: node scripts/check-structure.mjs   (from anywhere)
 
@@ -235,7 +235,7 @@ for (const path of LINE_CHECKED) {
   }
 }
 const siteDependencies = new Set(
-  execFileSync("cargo", ["tree", "-p", "custody-site-lib", "-e", "normal", "--prefix", "none", "--locked", "--offline"], {
+  execFileSync("cargo", ["tree", "-p", "custody-site-lib", "-e", "normal", "--prefix", "none", "--locked"], {
     cwd: root,
     encoding: "utf8",
   })
