@@ -21,6 +21,7 @@ pub(crate) mod cursor;
 #[cfg_attr(not(feature = "webhook"), allow(dead_code))]
 pub(crate) mod delivery;
 pub mod export;
+pub mod field;
 pub(crate) mod idempotency;
 pub(crate) mod log_file;
 pub(crate) mod phone;
