@@ -171,7 +171,7 @@ mod tests {
     #[test]
     fn environment_overrides_file_values_with_types() {
         let mut table = defaults();
-        let file: Table = "listen = \"0.0.0.0:1\"\n[server]\nrequest_timeout_secs = 5\n"
+        let file: Table = "listen = \"0.0.0.0:1\"\n[contact]\nrequest_timeout_secs = 5\n"
             .parse()
             .unwrap();
         deep_merge(&mut table, file);
@@ -186,7 +186,7 @@ mod tests {
         .unwrap();
         let config: Config = table.try_into().unwrap();
         assert_eq!(config.listen.to_string(), "127.0.0.1:9");
-        assert_eq!(config.server.request_timeout_secs, 5);
+        assert_eq!(config.contact.request_timeout_secs, 5);
         assert_eq!(config.server.shutdown_grace_secs, 3);
     }
 
@@ -258,7 +258,7 @@ mod tests {
         assert!(
             apply_env(
                 &mut table,
-                env(&[("CUSTODY_SITE_SERVER_REQUEST_TIMEOUT_SECS", "soon")])
+                env(&[("CUSTODY_SITE_CONTACT_REQUEST_TIMEOUT_SECS", "soon")])
             )
             .is_err()
         );

@@ -15,7 +15,7 @@ pub use types::{Config, LogFormat};
 
 impl Config {
     /// What the site is built from: the public URL, the site's sections and the contact
-    /// applications' time limit (`server.request_timeout_secs`).
+    /// applications' time limit (`contact.request_timeout_secs`).
     pub fn site_settings(&self) -> SiteSettings {
         SiteSettings {
             public_url: self.public_url.clone(),
@@ -26,7 +26,7 @@ impl Config {
             analytics: self.analytics.clone(),
             build_check: self.build_check.clone(),
             links: self.links.clone(),
-            request_timeout: self.server.request_timeout(),
+            request_timeout: self.contact.request_timeout(),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! server.
 //!
 //! `crates/site/build.rs` depends on this crate, so its own dependencies stay few: `serde`,
-//! `serde_json`, `toml`, `bs58`, `sha2` and `sha3`.
+//! `serde_json`, `toml`, `bs58`, `sha2`, `sha3` and `ts-rs`.
 
 pub mod addresses;
 pub mod api_copy;
