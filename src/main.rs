@@ -44,8 +44,11 @@ impl ServeArgs {
                 LogFormatArg::Json => LogFormat::Json,
             }),
         };
-        let config = Config::load(self.config.as_deref(), &overrides)?;
+        let (config, renamed_keys) = Config::load(self.config.as_deref(), &overrides)?;
         init_logging(config.log.format);
+        for warning in renamed_keys {
+            tracing::warn!("{warning}");
+        }
         Ok(config)
     }
 }

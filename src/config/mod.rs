@@ -2,10 +2,12 @@
 //! the sections of the site, the edge and the contact store, each defined where it is used;
 //! every key's default and text value, the URLs included, is written with
 //! `crates/config-values/`), its layers of defaults, file, environment and flags
-//! (`layering.rs`), its rules (`validation.rs`), and here the site's settings made from it (the
-//! edge's are made in `src/edge_config.rs`).
+//! (`layering.rs`), the keys that moved to another section (`renamed.rs`), its rules
+//! (`validation.rs`), and here the site's settings made from it (the edge's are made in
+//! `src/edge_config.rs`).
 
 mod layering;
+mod renamed;
 mod types;
 mod validation;
 
