@@ -8,6 +8,7 @@ pub mod addresses;
 pub mod api_copy;
 pub mod brand_items;
 pub mod channels;
+pub mod cjk_spacing;
 pub mod commitments;
 pub mod contact;
 pub mod copy_tokens;
