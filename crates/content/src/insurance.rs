@@ -169,7 +169,7 @@ pub fn entity_tokens(
 fn limit_shared(shared: bool, lang: Lang) -> &'static str {
     match (shared, lang) {
         (true, Lang::En) => "shared by the clients of every entity it insures",
-        (true, Lang::Zh) => "由其承保的各实体的客户共用",
+        (true, Lang::Zh) => "由该保单承保的各实体的客户共用",
         (false, Lang::En) => "set for the clients of each entity it insures separately",
         (false, Lang::Zh) => "其承保的各实体的客户分别适用",
     }

@@ -277,7 +277,7 @@ fn about(content: &Content, token: &str) -> String {
             .find(|s| s.id == *service)
             .map(|s| format!("{}: entity {entity}", s.name))
             .unwrap_or_default(),
-        ["frequency", id] => operations
+        ["frequency", id] | ["frequency", id, "interval"] => operations
             .commitments
             .frequency
             .iter()
