@@ -6,6 +6,7 @@
 
 pub mod addresses;
 pub mod api_copy;
+pub mod api_reference;
 pub mod brand_items;
 pub mod channels;
 pub mod cjk_spacing;
