@@ -67,12 +67,12 @@ impl Retry {
     /// The guidance as copy reads it.
     fn in_prose(self, lang: Lang) -> &'static str {
         match (self, lang) {
-            (Self::AfterCorrection, Lang::En) => "Do not retry as it is: correct the request",
+            (Self::AfterCorrection, Lang::En) => "Correct the request; do not retry it as it is",
             (Self::AfterDelay, Lang::En) => "Retry after the delay the Retry-After header gives",
             (Self::WithBackoff, Lang::En) => {
                 "Retry with the same idempotency key, waiting longer each time"
             }
-            (Self::AfterCorrection, Lang::Zh) => "请勿原样重试：请先更正请求",
+            (Self::AfterCorrection, Lang::Zh) => "请先更正请求，勿原样重试",
             (Self::AfterDelay, Lang::Zh) => "按 Retry-After 响应头所示的时间后重试",
             (Self::WithBackoff, Lang::Zh) => "使用同一幂等键重试，并逐次延长等待时间",
         }
