@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::Lang;
 use super::entities::{Entity, LocalEntity};
 use super::numbers::grouped;
-use super::prose::money_in_words;
+use super::prose::{long_date, money_in_words};
 use super::words::Words;
 
 /// `insurance.toml`.
@@ -33,6 +33,10 @@ pub struct Insurance {
     pub rating: String,
     /// The agency that gives the rating.
     pub rating_agency: String,
+    /// The first day of the current policy period.
+    pub period_start: toml::value::Date,
+    /// The last day of the current policy period.
+    pub period_end: toml::value::Date,
     /// The most the policy pays for the claims of one wallet type in a policy year.
     pub sublimit: Vec<Sublimit>,
     /// The part of each claim the policy does not pay.
@@ -116,6 +120,14 @@ pub fn tokens(insurance: &Insurance, lang: Lang) -> Vec<(String, String)> {
             "insurance.limit-shared".to_owned(),
             limit_shared(insurance.shared_limit, lang).to_owned(),
         ),
+        (
+            "insurance.period-start".to_owned(),
+            long_date(insurance.period_start, lang),
+        ),
+        (
+            "insurance.period-end".to_owned(),
+            long_date(insurance.period_end, lang),
+        ),
     ];
     tokens.extend(insurance.sublimit.iter().map(|sublimit| {
         (
@@ -169,7 +181,7 @@ pub fn entity_tokens(
 fn limit_shared(shared: bool, lang: Lang) -> &'static str {
     match (shared, lang) {
         (true, Lang::En) => "shared by the clients of every entity it insures",
-        (true, Lang::Zh) => "由其承保的各实体的客户共用",
+        (true, Lang::Zh) => "由该保单承保的各实体的客户共用",
         (false, Lang::En) => "set for the clients of each entity it insures separately",
         (false, Lang::Zh) => "其承保的各实体的客户分别适用",
     }
@@ -186,6 +198,15 @@ pub fn problems(
     aggregate_usd: u64,
 ) -> Vec<(String, String)> {
     let mut problems = Vec::new();
+    let (start, end) = (insurance.period_start, insurance.period_end);
+    if (end.year, end.month, end.day) <= (start.year, start.month, start.day)
+        || (end.year, end.month, end.day) > (start.year + 1, start.month, start.day)
+    {
+        problems.push((
+            "period_end =".to_owned(),
+            format!("the policy period {start} to {end} must end after it starts, within a year"),
+        ));
+    }
     let contracts = |id: &str| {
         entities
             .iter()
@@ -281,6 +302,8 @@ broker = "B"
 underwriter = "U"
 rating = "A+"
 rating_agency = "R"
+period_start = 2026-07-01
+period_end = 2027-06-30
 [[sublimit]]
 wallet = "cold"
 usd = 40_000_000

@@ -277,7 +277,7 @@ fn about(content: &Content, token: &str) -> String {
             .find(|s| s.id == *service)
             .map(|s| format!("{}: entity {entity}", s.name))
             .unwrap_or_default(),
-        ["frequency", id] => operations
+        ["frequency", id] | ["frequency", id, "interval"] => operations
             .commitments
             .frequency
             .iter()
@@ -320,6 +320,24 @@ fn about(content: &Content, token: &str) -> String {
             .find(|r| r.id == *id)
             .map(|r| r.what.clone())
             .unwrap_or_default(),
+        ["api", "event", id] => operations
+            .developers
+            .event
+            .iter()
+            .find(|e| e.id == *id)
+            .map(|e| format!("Webhook event: {}", e.what))
+            .unwrap_or_default(),
+        ["api", "error", "field", field] => {
+            format!("The field of every error body that carries the {field}")
+        }
+        ["api", "error", id, ..] => operations
+            .developers
+            .error
+            .code
+            .iter()
+            .find(|c| c.id == *id)
+            .map(|c| format!("API error: {}", c.what))
+            .unwrap_or_default(),
         ["api", ..] => api_about(token).to_owned(),
         ["data", id] => content
             .site
@@ -337,6 +355,7 @@ fn staking_about(field: &str) -> &'static str {
     match field {
         "operator" => "who runs the validators",
         "operator-role" => "whether the validator operator is under contract or the entity itself",
+        "assets" => "the assets the entity stakes, each on its network",
         "commission" => "the commission the entity keeps from the rewards",
         _ => "who bears a slashing penalty a validator's fault causes",
     }
@@ -354,6 +373,8 @@ fn insurance_about(token: &str) -> String {
         "rating-agency" => "The agency that rates the underwriter",
         "deductible" => "The part of each claim the policy does not pay",
         "deductible-borne" => "Who bears the deductible",
+        "period-start" => "The first day of the current policy period",
+        "period-end" => "The last day of the current policy period",
         other => {
             let wallet = other.trim_start_matches("sublimit.");
             return format!("The policy's sublimit for losses from {wallet} wallets");
