@@ -19,6 +19,9 @@ pub struct Jurisdictions {
     pub accepting: Words,
     /// The restricted jurisdictions, in the order the AML statement lists them.
     pub restricted: Vec<Restricted>,
+    /// The sanctions lists every client, counterparty and address is screened against, in the
+    /// order copy lists them as `{jurisdiction.sanctions-lists}`.
+    pub sanctions_list: Vec<Named>,
 }
 
 /// A region and the entities that accept clients from it.
@@ -178,6 +181,15 @@ pub fn tokens(
             ));
         }
     }
+    let lists: Vec<&str> = jurisdictions
+        .sanctions_list
+        .iter()
+        .map(|list| list.of(lang))
+        .collect();
+    tokens.push((
+        "jurisdiction.sanctions-lists".to_owned(),
+        listed(&lists, lang),
+    ));
     for area in Area::ALL {
         let names: Vec<&str> = jurisdictions
             .restricted
@@ -289,6 +301,9 @@ accept = [{ entity = "sg", on = "any" }]
 area = "americas"
 region = "us"
 name = { en = "the United States of America", zh = "美利坚合众国" }
+[[sanctions_list]]
+en = "the United Nations Security Council"
+zh = "联合国安全理事会"
 "#,
         )
         .unwrap();

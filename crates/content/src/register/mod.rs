@@ -253,13 +253,19 @@ fn about(content: &Content, token: &str) -> String {
                 format!("{} ({}){deadlines}", c.purpose, c.hours.label())
             })
             .unwrap_or_default(),
+        ["signing", "automatic", ..] => {
+            "transfers signed without your checkers' approval of each one".to_owned()
+        }
         ["signing", wallet, _] => {
             let automatic: Vec<String> = operations
                 .signing
                 .automatic
                 .iter()
                 .filter(|a| a.wallet == *wallet)
-                .map(|a| format!("{}, every {{duration.{}}}", a.id, a.interval))
+                .map(|a| match &a.interval {
+                    Some(interval) => format!("{}, every {{duration.{interval}}}", a.id),
+                    None => a.id.clone(),
+                })
                 .collect();
             if automatic.is_empty() {
                 format!("{wallet} wallets")
