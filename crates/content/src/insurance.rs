@@ -305,6 +305,8 @@ mod tests {
 holder = "sg"
 insured = ["hk"]
 shared_limit = {shared_limit}
+allocation = "pro-rata"
+proceeds_within = "insurance-proceeds"
 broker = "B"
 underwriter = "U"
 rating = "A+"

@@ -309,6 +309,7 @@ mod tests {
         let jurisdictions: Jurisdictions = toml::from_str(
             r#"
 accepting = { en = ["accept"] }
+zh_pages = { en = "Our pages in Simplified Chinese are not an offer to residents of mainland China.", zh = "本网站简体中文页面不构成向中国内地居民的要约。" }
 [[region]]
 id = "us"
 name = { en = "United States", zh = "美国" }
@@ -317,7 +318,6 @@ accept = [{ entity = "sg", on = "any" }]
 area = "americas"
 region = "us"
 name = { en = "the United States of America", zh = "美利坚合众国" }
-zh_pages = { en = "Our pages in Simplified Chinese are not an offer to residents of mainland China.", zh = "本网站简体中文页面不构成向中国内地居民的要约。" }
 [[sanctions_list]]
 en = "the United Nations Security Council"
 zh = "联合国安全理事会"

@@ -283,6 +283,7 @@ mod tests {
             entity: "sg".into(),
             basis,
             principal,
+            agent: false,
         }
     }
 
@@ -308,5 +309,59 @@ mod tests {
             "Offered as your counterparty; not a regulated activity"
         );
         assert_eq!(cell(None, Some(&sg), Lang::Zh), "不提供");
+        let staking = Offer {
+            agent: true,
+            ..offer(Basis::Unregulated, false)
+        };
+        assert_eq!(
+            cell(Some(&staking), Some(&sg), Lang::En),
+            "Offered as your agent; not a regulated activity"
+        );
+    }
+
+    #[test]
+    fn the_unregulated_activities_are_listed_in_the_order_of_the_services() {
+        let offerings: Offerings = toml::from_str(
+            r#"
+[[service]]
+id = "custody"
+name = "Custody"
+account = "segregated"
+offer = [{ entity = "sg", basis = "licence" }]
+
+[[service]]
+id = "lending"
+name = "Lending"
+account = "integrated"
+offer = [{ entity = "sg", basis = "unregulated", principal = true }]
+called = { en = ["lending"], zh = ["出借"] }
+
+[[service]]
+id = "staking"
+name = "Staking"
+account = "segregated"
+offer = [{ entity = "sg", basis = "unregulated", agent = true }]
+called = { en = ["staking"], zh = ["质押"] }
+
+[entity]
+sg = { en = ["Singapore entity"] }
+
+[both]
+en = ["both entities"]
+
+[limiting]
+en = ["only"]
+
+[licence_only]
+en = ["only the services its licence permits"]
+"#,
+        )
+        .unwrap();
+        assert_eq!(
+            unregulated(&offerings, "sg", Lang::En),
+            "lending and staking"
+        );
+        assert_eq!(unregulated(&offerings, "sg", Lang::Zh), "出借和质押");
+        assert_eq!(unregulated(&offerings, "hk", Lang::En), "");
     }
 }
