@@ -276,6 +276,9 @@ fn about(content: &Content, token: &str) -> String {
                 )
             }
         }
+        ["offering", "unregulated", entity] => {
+            format!("The services entity {entity} offers that no licence or exemption covers")
+        }
         ["offering", service, entity] => operations
             .offerings
             .service
@@ -305,6 +308,13 @@ fn about(content: &Content, token: &str) -> String {
             "The auditor's attestation of client balances ({field}), {{frequency.{}}}",
             operations.holdings.attestation.frequency
         ),
+        ["jurisdiction", "sanctions-lists"] => {
+            "Whose sanctions lists we screen clients, counterparties and addresses against"
+                .to_owned()
+        }
+        ["jurisdiction", "zh-pages"] => {
+            "The Simplified Chinese pages are no offer to residents of mainland China".to_owned()
+        }
         ["jurisdiction", "restricted", area] => {
             format!("Restricted jurisdictions of {area}: we provide no services there")
         }
@@ -360,6 +370,7 @@ fn insurance_about(token: &str) -> String {
         "rating-agency" => "The agency that rates the underwriter",
         "deductible" => "The part of each claim the policy does not pay",
         "deductible-borne" => "Who bears the deductible",
+        "allocation" => "How a limit that accepted losses exceed is divided among affected clients",
         other => {
             let wallet = other.trim_start_matches("sublimit.");
             return format!("The policy's sublimit for losses from {wallet} wallets");
