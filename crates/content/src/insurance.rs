@@ -14,6 +14,24 @@ use super::numbers::grouped;
 use super::prose::{long_date, money_in_words};
 use super::words::Words;
 
+/// How the aggregate limit is shared when accepted losses exceed it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Allocation {
+    /// Each affected client receives a share in proportion to its accepted losses.
+    ProRata,
+}
+
+impl Allocation {
+    /// How copy says it.
+    fn in_prose(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Self::ProRata, Lang::En) => "in proportion to their accepted losses",
+            (Self::ProRata, Lang::Zh) => "按各自获接受的损失金额比例",
+        }
+    }
+}
+
 /// `insurance.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -25,6 +43,12 @@ pub struct Insurance {
     pub insured: Vec<String>,
     /// One aggregate limit for the clients of every insured entity together.
     pub shared_limit: bool,
+    /// How the holder shares the aggregate limit among affected clients when accepted losses in
+    /// one policy period exceed it; copy writes `{insurance.allocation}`.
+    pub allocation: Allocation,
+    /// The `[[duration]]` of `site.toml` within which the holder pays an accepted claim's proceeds
+    /// to the affected client, from their receipt; copy writes `{duration.{proceeds_within}}`.
+    pub proceeds_within: String,
     /// The broker who arranged the policy.
     pub broker: String,
     /// The insurer who underwrites it.
@@ -127,6 +151,10 @@ pub fn tokens(insurance: &Insurance, lang: Lang) -> Vec<(String, String)> {
         (
             "insurance.period-end".to_owned(),
             long_date(insurance.period_end, lang),
+        ),
+        (
+            "insurance.allocation".to_owned(),
+            insurance.allocation.in_prose(lang).to_owned(),
         ),
     ];
     tokens.extend(insurance.sublimit.iter().map(|sublimit| {
@@ -298,6 +326,8 @@ mod tests {
 holder = "sg"
 insured = ["hk"]
 shared_limit = {shared_limit}
+allocation = "pro-rata"
+proceeds_within = "insurance-proceeds"
 broker = "B"
 underwriter = "U"
 rating = "A+"

@@ -253,13 +253,19 @@ fn about(content: &Content, token: &str) -> String {
                 format!("{} ({}){deadlines}", c.purpose, c.hours.label())
             })
             .unwrap_or_default(),
+        ["signing", "automatic", ..] => {
+            "transfers signed without your checkers' approval of each one".to_owned()
+        }
         ["signing", wallet, _] => {
             let automatic: Vec<String> = operations
                 .signing
                 .automatic
                 .iter()
                 .filter(|a| a.wallet == *wallet)
-                .map(|a| format!("{}, every {{duration.{}}}", a.id, a.interval))
+                .map(|a| match &a.interval {
+                    Some(interval) => format!("{}, every {{duration.{interval}}}", a.id),
+                    None => a.id.clone(),
+                })
                 .collect();
             if automatic.is_empty() {
                 format!("{wallet} wallets")
@@ -269,6 +275,9 @@ fn about(content: &Content, token: &str) -> String {
                     automatic.join(", ")
                 )
             }
+        }
+        ["offering", "unregulated", entity] => {
+            format!("The services entity {entity} offers that no licence or exemption covers")
         }
         ["offering", service, entity] => operations
             .offerings
@@ -299,6 +308,13 @@ fn about(content: &Content, token: &str) -> String {
             "The auditor's attestation of client balances ({field}), {{frequency.{}}}",
             operations.holdings.attestation.frequency
         ),
+        ["jurisdiction", "sanctions-lists"] => {
+            "Whose sanctions lists we screen clients, counterparties and addresses against"
+                .to_owned()
+        }
+        ["jurisdiction", "zh-pages"] => {
+            "The Simplified Chinese pages are no offer to residents of mainland China".to_owned()
+        }
         ["jurisdiction", "restricted", area] => {
             format!("Restricted jurisdictions of {area}: we provide no services there")
         }
@@ -375,6 +391,7 @@ fn insurance_about(token: &str) -> String {
         "deductible-borne" => "Who bears the deductible",
         "period-start" => "The first day of the current policy period",
         "period-end" => "The last day of the current policy period",
+        "allocation" => "How a limit that accepted losses exceed is divided among affected clients",
         other => {
             let wallet = other.trim_start_matches("sublimit.");
             return format!("The policy's sublimit for losses from {wallet} wallets");
