@@ -173,7 +173,7 @@ fn every_transfer_said_to_wait_for_approval_without_the_automatic_transfers_fail
         "zh/marketing/how-custody-works.toml",
         "每类均须符合贵机构复核人一次性批准的规则：{signing.automatic}。",
         "。",
-        &["“代您批准”", "`warm-payouts`"],
+        &["“代贵机构批准”", "`warm-payouts`"],
     );
 }
 
@@ -270,7 +270,7 @@ fn a_frequency_typed_in_copy_or_an_illustration_fails() {
     );
     refused(
         "zh/marketing/how-custody-works.toml",
-        "我们{frequency.recovery-rehearsal}演练灾难恢复",
+        "我们{frequency.recovery-rehearsal.interval}演练一次灾难恢复",
         "我们至少每年一次演练灾难恢复",
         &["“至少每年一次” is typed", "{frequency.recovery-rehearsal}"],
     );

@@ -178,7 +178,7 @@ pub fn unlisted_assets(
 pub fn problems(staking: &[StakingTerms], offered_by: &[&str]) -> Vec<(String, String)> {
     let mut problems = Vec::new();
     for (index, terms) in staking.iter().enumerate() {
-        let needle = format!("entity = \"{}\"\noperator", terms.entity);
+        let needle = format!("entity = \"{}\"\nassets", terms.entity);
         if !offered_by.contains(&terms.entity.as_str()) {
             problems.push((
                 needle.clone(),
