@@ -245,15 +245,39 @@ fn a_service_shown_for_an_entity_that_does_not_offer_it_fails() {
 fn a_fee_or_a_percentage_typed_in_an_announcement_fails() {
     refused(
         "en/announcements.toml",
-        "it is charged as a percentage of assets under custody, with a monthly minimum.",
-        "it is charged at 0.25 % a year of assets under custody, with a monthly minimum.",
+        "custody is charged at {fee.custody.rate} a year",
+        "custody is charged at 0.25 % a year",
         &["“0.25 %” is typed", "{fee.…}"],
     );
     refused(
         "zh/announcements.toml",
-        "香港实体的收费不受影响。\n\n本公告",
-        "请至少提前十个工作日联系客户经理。香港实体的收费不受影响。\n\n本公告",
+        "香港实体的收费不受影响。现行收费标准",
+        "请至少提前十个工作日联系客户经理。香港实体的收费不受影响。现行收费标准",
         &["“十个工作日” is typed", "{duration.fixed-package-notice}"],
+    );
+}
+
+#[test]
+fn a_notice_kept_as_published_keeps_its_figures_and_loses_the_exemption_without_its_mark() {
+    assert!(
+        errors_after(|_| {}).is_empty(),
+        "the content is valid as it is"
+    );
+    let errors = errors_after(|f| {
+        replace(
+            f,
+            "en/announcements.toml",
+            "date = 2025-01-13\nas_published = true\n",
+            "date = 2025-01-13\nas_published = false\n",
+        );
+    });
+    reported(
+        &errors,
+        &at(
+            "en/announcements.toml",
+            "- below USD 10 million: USD 1,500 a month",
+        ),
+        &["“USD 1,500” is typed"],
     );
 }
 

@@ -79,6 +79,11 @@ pub struct Announcement {
         skip_serializing_if = "Option::is_none"
     )]
     pub updated: Option<toml::value::Date>,
+    /// Kept word for word as it was published, figures included: the checks of typed figures,
+    /// amounts, durations, frequencies and dates skip it (`lines::current_copy_lines`). A later
+    /// announcement states what has changed since. Default: false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub as_published: bool,
     /// Headline.
     pub title: String,
     /// One-sentence summary for lists and the meta description.

@@ -80,12 +80,23 @@ impl Glossary {
             .collect()
     }
 
-    /// The rejected variants of every Chinese content file (comment lines aside).
+    /// The rejected variants of every Chinese content file, comment lines and the
+    /// announcements kept as published aside (`lines::current_copy_lines`).
     pub fn check_content(&self, files: &ContentFiles) -> Vec<ContentError> {
         files
             .iter()
             .filter(|(name, _)| name.starts_with("zh/"))
-            .flat_map(|(name, text)| self.check_lines(name, text, |line| !is_comment(line)))
+            .flat_map(|(name, text)| {
+                let current: Vec<usize> = crate::lines::current_copy_lines(text)
+                    .map(|(start, _)| start)
+                    .collect();
+                let mut start = 0;
+                self.check_lines(name, text, move |line| {
+                    let line_start = start;
+                    start += line.len();
+                    current.binary_search(&line_start).is_ok()
+                })
+            })
             .collect()
     }
 
@@ -226,10 +237,6 @@ fn ends_clause(c: char) -> bool {
     matches!(c, '。' | '；' | '，' | '：' | '！' | '？')
 }
 
-fn is_comment(line: &str) -> bool {
-    line.trim_start().starts_with('#')
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -340,6 +347,29 @@ mod tests {
             errors[0].starts_with("content/en/about.toml:2: “private data” is not the house term"),
             "{errors:?}"
         );
+    }
+
+    #[test]
+    fn the_house_glossary_refuses_you_for_what_the_organisation_owns() {
+        let glossary: Glossary =
+            toml::from_str(include_str!("../../../content/glossary.toml")).unwrap();
+        for wrong in [
+            "质押指令从您的账户提交。",
+            "您的资产保留在托管账户中。",
+            "无须您的复核人逐笔批准。",
+            "向您的用户寄送安全密钥。",
+            "适用于您的监管状况取决于您的签约实体。",
+            "以与您签约的实体为准。",
+        ] {
+            assert_eq!(glossary.variants_in(wrong).len(), 1, "{wrong}");
+        }
+        for right in [
+            "质押指令从贵机构的账户提交。",
+            "请勿向任何人透露您的密码或安全密钥。",
+            "以与其签约的实体为准，您的个人资料仅用于处理申请。",
+        ] {
+            assert!(glossary.variants_in(right).is_empty(), "{right}");
+        }
     }
 
     #[test]

@@ -33,8 +33,9 @@ pub struct Attestation {
     pub frequency: String,
     /// The kind of engagement the auditor performs.
     pub engagement: Engagement,
-    /// The assurance standard the engagement follows ("ISAE 3000 (Revised)").
-    pub standard: String,
+    /// The assurance standard the engagement follows, as each language writes it
+    /// ("ISAE 3000 (Revised)" / "ISAE 3000（修订版）").
+    pub standard: super::jurisdictions::Named,
 }
 
 /// The kind of an auditor's engagement, which says how much the attestation assures.
@@ -51,7 +52,7 @@ pub enum Engagement {
 
 impl Engagement {
     /// The engagement as copy reads it, with its standard: "a reasonable-assurance engagement
-    /// under ISAE 3000 (Revised)" / "按 ISAE 3000 (Revised) 执行的合理保证鉴证业务".
+    /// under ISAE 3000 (Revised)" / "按 ISAE 3000（修订版）执行的合理保证鉴证业务".
     fn in_prose(self, standard: &str, lang: Lang) -> String {
         match (self, lang) {
             (Self::ReasonableAssurance, Lang::En) => {
@@ -64,11 +65,11 @@ impl Engagement {
                 format!("agreed-upon procedures under {standard}, which give no assurance")
             }
             (Self::ReasonableAssurance, Lang::Zh) => {
-                format!("按 {standard} 执行的合理保证鉴证业务")
+                format!("按 {standard}执行的合理保证鉴证业务")
             }
-            (Self::LimitedAssurance, Lang::Zh) => format!("按 {standard} 执行的有限保证鉴证业务"),
+            (Self::LimitedAssurance, Lang::Zh) => format!("按 {standard}执行的有限保证鉴证业务"),
             (Self::AgreedUponProcedures, Lang::Zh) => {
-                format!("按 {standard} 执行的商定程序（不提供鉴证保证）")
+                format!("按 {standard}执行的商定程序（不提供鉴证保证）")
             }
         }
     }
@@ -89,7 +90,9 @@ pub fn tokens(holdings: &Holdings, lang: Lang) -> Vec<(String, String)> {
         ),
         (
             "attestation.engagement".to_owned(),
-            attestation.engagement.in_prose(&attestation.standard, lang),
+            attestation
+                .engagement
+                .in_prose(attestation.standard.of(lang), lang),
         ),
     ]
 }
@@ -230,7 +233,10 @@ mod tests {
                 issued: day(issued),
                 frequency: "q".into(),
                 engagement: Engagement::ReasonableAssurance,
-                standard: "ISAE 3000 (Revised)".into(),
+                standard: crate::jurisdictions::Named {
+                    en: "ISAE 3000 (Revised)".into(),
+                    zh: "ISAE 3000（修订版）".into(),
+                },
             },
         }
     }
@@ -243,7 +249,7 @@ mod tests {
             .find(|(name, _)| name == "attestation.engagement");
         assert_eq!(
             engagement.map(|(_, text)| text.as_str()),
-            Some("按 ISAE 3000 (Revised) 执行的合理保证鉴证业务")
+            Some("按 ISAE 3000（修订版）执行的合理保证鉴证业务")
         );
     }
 

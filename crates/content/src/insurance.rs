@@ -27,7 +27,7 @@ impl Allocation {
     fn in_prose(self, lang: Lang) -> &'static str {
         match (self, lang) {
             (Self::ProRata, Lang::En) => "in proportion to their accepted losses",
-            (Self::ProRata, Lang::Zh) => "按各自获接受的损失金额比例",
+            (Self::ProRata, Lang::Zh) => "按各自经保险公司核定的损失金额比例",
         }
     }
 }

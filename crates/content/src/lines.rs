@@ -12,9 +12,40 @@ pub fn copy_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter(|(_, line)| !line.trim_start().starts_with('#'))
 }
 
+/// The copy lines of `text` that state current facts: those of `copy_lines`, less every line
+/// of a `[[…]]` entry marked `as_published = true` (an announcement kept word for word as it was
+/// published, whose figures are those of its date).
+pub fn current_copy_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut verbatim = Vec::new();
+    let mut entry_start = 0;
+    for (offset, line) in copy_lines(text) {
+        let trimmed = line.trim();
+        if trimmed.starts_with("[[") {
+            entry_start = offset;
+        } else if trimmed.replace(' ', "") == "as_published=true" {
+            verbatim.push(entry_start);
+        }
+    }
+    let mut entry_start = 0;
+    copy_lines(text).filter(move |(offset, line)| {
+        if line.trim().starts_with("[[") {
+            entry_start = *offset;
+        }
+        !verbatim.contains(&entry_start)
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::copy_lines;
+    use super::{copy_lines, current_copy_lines};
+
+    #[test]
+    fn skips_the_entries_kept_as_published() {
+        let text =
+            "[[a]]\nx = \"USD 5\"\n[[a]]\nas_published = true\nx = \"USD 4\"\n[[a]]\ny = 1\n";
+        let kept: Vec<&str> = current_copy_lines(text).map(|(_, line)| line).collect();
+        assert_eq!(kept, ["[[a]]\n", "x = \"USD 5\"\n", "[[a]]\n", "y = 1\n"]);
+    }
 
     #[test]
     fn skips_comment_lines_and_keeps_offsets() {

@@ -82,6 +82,11 @@ pub struct Offer {
     /// counterparty; only with `basis = "unregulated"`.
     #[serde(default)]
     pub agent: bool,
+    /// What the entity table's cell says, where the basis alone would not state the arrangement
+    /// (whose account holds the client's money, what a licence does not cover); default: the
+    /// basis in words.
+    #[serde(default)]
+    pub cell: Option<super::jurisdictions::Named>,
 }
 
 /// Under what a service is offered.
@@ -90,7 +95,7 @@ pub struct Offer {
 pub enum Basis {
     /// Within the scope of the entity's licence or exemption (its `status` and `scope`).
     Licence,
-    /// Not a regulated activity: no licence or exemption covers it, and no regulator supervises it.
+    /// Outside the scope of the entity's licence or exemption.
     Unregulated,
 }
 
@@ -130,11 +135,20 @@ fn cell(offer: Option<&Offer>, entity: Option<&Entity>, lang: Lang) -> String {
             Lang::Zh => "不提供".to_owned(),
         };
     };
+    if let Some(cell) = &offer.cell {
+        return cell.of(lang).to_owned();
+    }
     let exempt = entity.is_some_and(|e| e.licence.is_none());
+    let outside = match (exempt, lang) {
+        (true, Lang::En) => "outside the scope of its exemption",
+        (false, Lang::En) => "outside the scope of its licence",
+        (true, Lang::Zh) => "不在其豁免范围内",
+        (false, Lang::Zh) => "不在其牌照范围内",
+    };
     if offer.agent {
         return match lang {
-            Lang::En => "Offered as your agent; not a regulated activity".to_owned(),
-            Lang::Zh => "作为贵机构的代理人提供；不属于受监管活动".to_owned(),
+            Lang::En => format!("Offered as your agent, {outside}"),
+            Lang::Zh => format!("作为贵机构的代理人提供，{outside}"),
         };
     }
     match (offer.basis, offer.principal, lang) {
@@ -157,19 +171,15 @@ fn cell(offer: Option<&Offer>, entity: Option<&Entity>, lang: Lang) -> String {
                 "依其牌照提供"
             };
             if principal {
-                format!("{under}；该实体为您的交易对手方")
+                format!("{under}；该实体为贵机构的交易对手方")
             } else {
                 under.to_owned()
             }
         }
-        (Basis::Unregulated, true, Lang::En) => {
-            "Offered as your counterparty; not a regulated activity".to_owned()
-        }
-        (Basis::Unregulated, true, Lang::Zh) => {
-            "以您的交易对手方身份提供；不属于受监管活动".to_owned()
-        }
-        (Basis::Unregulated, false, Lang::En) => "Offered; not a regulated activity".to_owned(),
-        (Basis::Unregulated, false, Lang::Zh) => "提供；不属于受监管活动".to_owned(),
+        (Basis::Unregulated, true, Lang::En) => format!("Offered as your counterparty, {outside}"),
+        (Basis::Unregulated, true, Lang::Zh) => format!("以贵机构的交易对手方身份提供，{outside}"),
+        (Basis::Unregulated, false, Lang::En) => format!("Offered {outside}"),
+        (Basis::Unregulated, false, Lang::Zh) => format!("提供，{outside}"),
     }
 }
 
@@ -192,7 +202,7 @@ pub fn tokens(offerings: &Offerings, entities: &[Entity], lang: Lang) -> Vec<(St
     tokens
 }
 
-/// The services an entity offers that no licence or exemption covers, as copy names them:
+/// The services an entity offers outside the scope of its licence or exemption, as copy names them:
 /// "fixed income, flexible saving, lending and staking" / "固定收益、活期理财、出借和质押".
 fn unregulated(offerings: &Offerings, entity: &str, lang: Lang) -> String {
     let names: Vec<&str> = offerings
@@ -284,6 +294,7 @@ mod tests {
             basis,
             principal,
             agent: false,
+            cell: None,
         }
     }
 
@@ -301,12 +312,12 @@ mod tests {
         let dealing = offer(Basis::Licence, true);
         assert_eq!(
             cell(Some(&dealing), Some(&sg), Lang::Zh),
-            "依其豁免提供；该实体为您的交易对手方"
+            "依其豁免提供；该实体为贵机构的交易对手方"
         );
         let yield_product = offer(Basis::Unregulated, true);
         assert_eq!(
             cell(Some(&yield_product), Some(&sg), Lang::En),
-            "Offered as your counterparty; not a regulated activity"
+            "Offered as your counterparty, outside the scope of its exemption"
         );
         assert_eq!(cell(None, Some(&sg), Lang::Zh), "不提供");
         let staking = Offer {
@@ -315,8 +326,16 @@ mod tests {
         };
         assert_eq!(
             cell(Some(&staking), Some(&sg), Lang::En),
-            "Offered as your agent; not a regulated activity"
+            "Offered as your agent, outside the scope of its exemption"
         );
+        let fiat = Offer {
+            cell: Some(crate::jurisdictions::Named {
+                en: "Held on trust".into(),
+                zh: "以信托方式持有".into(),
+            }),
+            ..offer(Basis::Unregulated, false)
+        };
+        assert_eq!(cell(Some(&fiat), Some(&sg), Lang::Zh), "以信托方式持有");
     }
 
     #[test]

@@ -143,6 +143,10 @@ pub struct Automatic {
     pub named: Words,
     /// What it is and under which rule, as `{signing.automatic}` lists it.
     pub rule: RuleText,
+    /// What a stolen credential could move under the rule, who sets the bounds, and how the
+    /// insurance treats such a loss: `{signing.risk.{id}}`, one or more full sentences.
+    #[serde(default)]
+    pub risk: Option<RuleText>,
 }
 
 /// The text of an automatic transfer's rule in each language.
@@ -223,6 +227,14 @@ pub fn tokens(signing: &Signing, service: &ServiceFacts, lang: Lang) -> Vec<(Str
         ("signing.hsm".to_owned(), signing.hsm_certification.clone()),
         ("signing.automatic".to_owned(), rules_listed(&rules, lang)),
     ];
+    for automatic in &signing.automatic {
+        if let Some(risk) = &automatic.risk {
+            tokens.push((
+                format!("signing.risk.{}", automatic.id),
+                risk.of(lang).to_owned(),
+            ));
+        }
+    }
     for wallet in &signing.wallet {
         let name = |field: &str| format!("signing.{}.{field}", wallet.id);
         let threshold = match lang {

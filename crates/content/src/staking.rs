@@ -99,9 +99,12 @@ pub fn tokens(staking: &[StakingTerms], lang: Lang) -> Vec<(String, String)> {
         };
         let slashing = match (terms.slashing, lang) {
             (SlashingBorneBy::Entity, Lang::En) => {
-                "borne by the entity, which restores the staked balance, not by you"
+                "borne by the entity under its contractual undertaking to you: it restores the \
+                 staked balance, and you do not bear the penalty"
             }
-            (SlashingBorneBy::Entity, Lang::Zh) => "由该实体承担并补足质押余额，而非由贵机构承担",
+            (SlashingBorneBy::Entity, Lang::Zh) => {
+                "由该实体依其对贵机构的合同承诺承担并补足质押余额，贵机构无须承担罚没损失"
+            }
             (SlashingBorneBy::Client, Lang::En) => "borne by you",
             (SlashingBorneBy::Client, Lang::Zh) => "由贵机构承担",
         };

@@ -4,7 +4,7 @@
 
 use super::durations::Duration;
 use super::files::ContentFiles;
-use super::lines::copy_lines;
+use super::lines::current_copy_lines;
 use super::{ContentError, Lang};
 
 /// English numbers written out, longest first so that "twenty-four" wins over "twenty".
@@ -103,7 +103,7 @@ pub fn check(files: &ContentFiles, durations: &[Duration]) -> Vec<ContentError> 
         else {
             continue;
         };
-        for (line_start, line) in copy_lines(text) {
+        for (line_start, line) in current_copy_lines(text) {
             for (offset, typed) in typed_in(line, lang) {
                 let tokens: Vec<String> = durations
                     .iter()

@@ -9,7 +9,7 @@ use super::copy_tokens::{CopyTokens, Sources};
 use super::facts;
 use super::fees::FeeSchedules;
 use super::files::ContentFiles;
-use super::lines::copy_lines;
+use super::lines::current_copy_lines;
 use super::model::SiteFacts;
 use super::operations::Operations;
 use super::section_items::Figure;
@@ -131,7 +131,7 @@ pub fn check(files: &ContentFiles, literals: &BTreeMap<String, Vec<String>>) -> 
         })
         .flat_map(|(name, text)| {
             let mut errors = Vec::new();
-            for (line_start, line) in copy_lines(text) {
+            for (line_start, line) in current_copy_lines(text) {
                 for (offset, literal) in typed_in(line, literals) {
                     let tokens = &literals[literal];
                     errors.push(ContentError::at_offset(

@@ -8,7 +8,7 @@
 use super::commitments::Frequency;
 use super::files::ContentFiles;
 use super::hours::AROUND_THE_CLOCK;
-use super::lines::copy_lines;
+use super::lines::current_copy_lines;
 use super::words::find;
 use super::{ContentError, Lang};
 
@@ -78,7 +78,7 @@ pub fn check(files: &ContentFiles, frequencies: &[Frequency]) -> Vec<ContentErro
         else {
             continue;
         };
-        for (line_start, line) in copy_lines(text) {
+        for (line_start, line) in current_copy_lines(text) {
             for (offset, typed) in typed_in(line, lang) {
                 let tokens: Vec<String> = frequencies
                     .iter()

@@ -4,7 +4,7 @@
 //! anything else is said in words.
 
 use super::files::ContentFiles;
-use super::lines::copy_lines;
+use super::lines::current_copy_lines;
 use super::{ContentError, Lang};
 
 /// The language files whose copy may type no percentage or amount of money.
@@ -19,7 +19,7 @@ pub fn check(files: &ContentFiles) -> Vec<ContentError> {
             let Some(text) = files.get(&name) else {
                 continue;
             };
-            for (line_start, line) in copy_lines(text) {
+            for (line_start, line) in current_copy_lines(text) {
                 for (offset, typed) in typed_in(line) {
                     errors.push(ContentError::at_offset(
                         &name,

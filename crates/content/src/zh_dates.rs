@@ -3,7 +3,7 @@
 
 use super::ContentError;
 use super::files::ContentFiles;
-use super::lines::copy_lines;
+use super::lines::current_copy_lines;
 
 /// The byte offsets in `text` of the dates written with spaces: a year and month (`2026 年 3 月`),
 /// with or without the day, or a month and day (`10 月 24 日`), with a space anywhere inside.
@@ -63,7 +63,7 @@ fn date_chain(chars: &[(usize, char)], start: usize) -> (Vec<char>, bool, usize)
 pub fn check(files: &ContentFiles) -> Vec<ContentError> {
     let mut errors = Vec::new();
     for (name, text) in files.iter().filter(|(name, _)| name.starts_with("zh/")) {
-        for (line_start, line) in copy_lines(text) {
+        for (line_start, line) in current_copy_lines(text) {
             for offset in spaced_dates(line) {
                 errors.push(ContentError::at_offset(
                     name,

@@ -256,6 +256,10 @@ fn about(content: &Content, token: &str) -> String {
         ["signing", "automatic", ..] => {
             "transfers signed without your checkers' approval of each one".to_owned()
         }
+        ["signing", "risk", id] => format!(
+            "what a stolen credential could move under the automatic transfer {id}, and how the \
+             insurance treats the loss"
+        ),
         ["signing", wallet, _] => {
             let automatic: Vec<String> = operations
                 .signing
@@ -277,7 +281,7 @@ fn about(content: &Content, token: &str) -> String {
             }
         }
         ["offering", "unregulated", entity] => {
-            format!("The services entity {entity} offers that no licence or exemption covers")
+            format!("The services entity {entity} offers outside its licence or exemption")
         }
         ["offering", service, entity] => operations
             .offerings

@@ -51,9 +51,9 @@ fn line_problems(
         problems.push((
             at,
             format!(
-                "“{phrase}” is not true while an entity offers a service no licence or exemption \
-                 covers (offerings.toml): say what each entity offers and on what basis, or link \
-                 to the table of our entities page"
+                "“{phrase}” is not true while an entity offers a service outside the scope \
+                 of its licence or exemption (offerings.toml): say what each entity offers and \
+                 on what basis, or link to the table of our entities page"
             ),
         ));
     }
