@@ -2,7 +2,9 @@
 //! its copy lines and its title or heading, so that a rule reads a line in the context of the
 //! entry it belongs to (a step's body under its title, a bullet under its article's question).
 
+use super::files::{ContentFiles, language_files};
 use super::lines::copy_lines;
+use super::{ContentError, Lang};
 
 /// One table of a content file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -20,6 +22,18 @@ impl<'a> Entry<'a> {
                 .iter()
                 .any(|head| key.starts_with(head))
         })
+    }
+
+    /// What a line of the entry is read under: its heads and its table's `header = ` line.
+    pub fn scope(&self) -> String {
+        self.heads()
+            .chain(
+                self.lines
+                    .iter()
+                    .map(|(_, line)| *line)
+                    .filter(|line| line.trim_start().starts_with("header =")),
+            )
+            .collect()
     }
 
     /// Every line of the entry as one text.
@@ -51,6 +65,27 @@ pub fn entries(text: &str) -> Vec<Entry<'_>> {
     }
     entries.retain(|entry| !entry.lines.is_empty());
     entries
+}
+
+/// The errors `line_problems` finds in the copy lines of the language folders: it is handed a
+/// line, the [`Entry::scope`] of its entry and its language, and returns each problem with its
+/// byte offset in the line.
+pub fn scoped_line_errors(
+    files: &ContentFiles,
+    mut line_problems: impl FnMut(&str, &str, Lang) -> Vec<(usize, String)>,
+) -> Vec<ContentError> {
+    let mut errors = Vec::new();
+    for (name, text, lang) in language_files(files) {
+        for entry in entries(text) {
+            let scope = entry.scope();
+            for &(offset, line) in &entry.lines {
+                for (at, message) in line_problems(line, &scope, lang) {
+                    errors.push(ContentError::at_offset(name, text, offset + at, message));
+                }
+            }
+        }
+    }
+    errors
 }
 
 #[cfg(test)]
