@@ -5,9 +5,7 @@
 //! jurisdiction (`jurisdictions.toml`), and the API's facts name real durations
 //! (`developers.toml`); every id of these files is a unique slug.
 
-use std::collections::BTreeSet;
-
-use super::findings::is_slug;
+use super::findings::token_id_problems;
 use crate::files::ContentFiles;
 use crate::model::Content;
 use crate::{ContentError, Lang, developers, holdings, insurance, jurisdictions, staking};
@@ -106,19 +104,7 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
         ),
     ];
     for (file, ids) in ids {
-        let mut seen = BTreeSet::new();
-        report(
-            file,
-            ids.into_iter()
-                .filter(|id| !is_slug(id) || !seen.insert(*id))
-                .map(|id| {
-                    (
-                        format!("id = \"{id}\""),
-                        format!("id `{id}` must be a unique slug: copy names it in tokens"),
-                    )
-                })
-                .collect(),
-        );
+        report(file, token_id_problems(ids));
     }
     errors
 }
