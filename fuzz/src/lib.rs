@@ -39,11 +39,11 @@ pub static RESOLVER: LazyLock<Resolver> =
 
 /// Resolves `path` and checks the outcome: a page is a page, a redirect leads in one step to a
 /// page of this site (one leading `/`, no backslash), a 404 keeps the path's language.
-pub fn check_resolution(path: &str) -> Resolution {
+pub fn check_resolution(path: &str) -> Resolution<'_> {
     let resolution = RESOLVER.resolve(path);
     match &resolution {
         Resolution::Page => assert!(PAGES.contains(path), "{path:?} is a page"),
-        Resolution::Redirect(target) => {
+        &Resolution::Redirect(target) => {
             assert!(
                 target.starts_with('/') && !target.starts_with("//") && !target.contains('\\'),
                 "{path:?} redirects off the site: {target:?}"
