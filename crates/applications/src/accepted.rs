@@ -75,21 +75,24 @@ pub fn broken_promise(application: &Application) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::application::Submission;
 
+    /// A Hong Kong applicant's answers, typed with stray spaces and no scheme, as the
+    /// validation accepts them.
     fn accepted() -> Application {
-        Application {
-            company: "Acme Treasury Pte. Ltd.".into(),
-            country: "SG".into(),
-            business_type: BUSINESS_TYPES[0].into(),
-            website: "https://www.acme.example.com".into(),
-            contact_person: "Tan Wei Ming".into(),
-            area_code: "SG".into(),
-            calling_code: "+65".into(),
-            phone: "9123 4567".into(),
-            phone_e164: "+6591234567".into(),
-            email: "ops@acme.example.com".into(),
-            consent: true,
-        }
+        let submission = Submission {
+            company: Some("  Harbour Digital Treasury Limited ".into()),
+            country: Some("hk".into()),
+            business_type: Some(BUSINESS_TYPES[1].into()),
+            website: Some("harbour-digital.example.com".into()),
+            contact_person: Some("Chan Siu Ming".into()),
+            area_code: Some("HK".into()),
+            phone: Some("5123 4567".into()),
+            email: Some(" treasury@harbour-digital.example.com".into()),
+            consent: Some(true),
+            ..Submission::default()
+        };
+        submission.validate().expect("accepted")
     }
 
     #[test]
@@ -104,7 +107,7 @@ mod tests {
         let mut bidi = accepted();
         bidi.contact_person.push('\u{202e}');
         let mut other_code = accepted();
-        other_code.phone_e164 = "+8521234567".into();
+        other_code.phone_e164 = "+6591234567".into();
         let mut no_consent = accepted();
         no_consent.consent = false;
         for (application, words) in [
