@@ -27,7 +27,7 @@ fuzz_target!(|input: Input| {
     let path = format!("{prefix}/{}{slashes}", redirect.from);
     assert_eq!(
         check_resolution(&path),
-        Resolution::Redirect(lang.localize(&redirect.to)),
+        Resolution::Redirect(&lang.localize(&redirect.to)),
         "{path:?}"
     );
     for path in [

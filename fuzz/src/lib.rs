@@ -5,10 +5,6 @@
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
-use custody_applications::application::Application;
-use custody_applications::checks::unstorable;
-use custody_content::contact::{BUSINESS_TYPES, MAX_CHARS};
-use custody_content::countries::is_country;
 use custody_content::section_items::EntityId;
 use custody_content::supported_asset_query::{
     MAX_FILTER_CHARS, PAGE_SIZES, SupportedAssetQuery, fold,
@@ -39,11 +35,11 @@ pub static RESOLVER: LazyLock<Resolver> =
 
 /// Resolves `path` and checks the outcome: a page is a page, a redirect leads in one step to a
 /// page of this site (one leading `/`, no backslash), a 404 keeps the path's language.
-pub fn check_resolution(path: &str) -> Resolution {
+pub fn check_resolution(path: &str) -> Resolution<'_> {
     let resolution = RESOLVER.resolve(path);
     match &resolution {
         Resolution::Page => assert!(PAGES.contains(path), "{path:?} is a page"),
-        Resolution::Redirect(target) => {
+        &Resolution::Redirect(target) => {
             assert!(
                 target.starts_with('/') && !target.starts_with("//") && !target.contains('\\'),
                 "{path:?} redirects off the site: {target:?}"
@@ -120,47 +116,4 @@ pub fn check_supported_asset_query(raw: &str) {
             }
         }
     }
-}
-
-/// Checks an accepted application: every text trimmed, bounded and free of [`unstorable`]
-/// characters, every code valid, the phone in E.164 under its calling code.
-pub fn check_application(application: &Application) {
-    let texts = [
-        ("company", &application.company, MAX_CHARS.company),
-        (
-            "contactPerson",
-            &application.contact_person,
-            MAX_CHARS.contact_person,
-        ),
-        ("phone", &application.phone, MAX_CHARS.phone),
-        ("email", &application.email, MAX_CHARS.email),
-        // The website gains its scheme when none was typed.
-        (
-            "website",
-            &application.website,
-            MAX_CHARS.website + "https://".len(),
-        ),
-    ];
-    for (field, text, limit) in texts {
-        assert_eq!(text.trim(), text.as_str(), "{field} is trimmed");
-        assert!(!text.chars().any(unstorable), "{field}: {text:?}");
-        assert!(
-            text.chars().count() <= limit,
-            "{field}: {} characters",
-            text.chars().count()
-        );
-    }
-    assert!(!application.company.is_empty() && !application.contact_person.is_empty());
-    assert!(is_country(&application.country));
-    assert!(is_country(&application.area_code));
-    assert!(BUSINESS_TYPES.contains(&application.business_type.as_str()));
-    let e164 = &application.phone_e164;
-    assert!(
-        e164.starts_with(&application.calling_code)
-            && e164.len() > 1
-            && e164[1..].bytes().all(|b| b.is_ascii_digit()),
-        "{e164:?}"
-    );
-    assert!(application.email.contains('@'));
-    assert!(application.consent);
 }

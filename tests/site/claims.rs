@@ -5,6 +5,8 @@
 //! privacy policy shows its latest amendment; and the footer says on every page that the company
 //! is fictional.
 
+use custody_site::embedded::content_files;
+
 use crate::common::{errors_after, get, replace, visible_text};
 
 /// Asserts that some error starts with `file` and contains every one of `parts`.
@@ -15,6 +17,25 @@ pub fn reported(errors: &[String], file: &str, parts: &[&str]) {
             .any(|e| e.starts_with(file) && parts.iter().all(|p| e.contains(p))),
         "{file} {parts:?}: {errors:?}"
     );
+}
+
+/// `content/{file}:{line}:` of the first line of `file` holding `needle`, as errors begin.
+pub fn at(file: &str, needle: &str) -> String {
+    let text = &content_files()[file];
+    let offset = text
+        .find(needle)
+        .unwrap_or_else(|| panic!("{file} holds {needle}"));
+    format!(
+        "content/{file}:{}:",
+        text[..offset].matches('\n').count() + 1
+    )
+}
+
+/// Replaces `from` with `to` in `file` and asserts that the check fails at that line with every
+/// one of `parts`.
+pub fn refused(file: &str, from: &str, to: &str, parts: &[&str]) {
+    let errors = errors_after(|f| replace(f, file, from, to));
+    reported(&errors, &at(file, from), parts);
 }
 
 #[test]

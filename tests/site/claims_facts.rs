@@ -5,32 +5,11 @@
 //! for an entity that does not offer it, a fee rule restated, a frequency typed) fails the content
 //! check at the file and line of the edit that makes it.
 
-use custody_site::embedded::content_files;
-
-use crate::claims::reported;
+use crate::claims::{at, refused, reported};
 use crate::common::{errors_after, replace};
 
 /// The first step of reporting an incident in the FAQ, whole.
 const INCIDENT_STEP: &str = "- Write to our incident response team at [{channel.incidents.address}](mailto:{channel.incidents.address}). It is staffed {channel.incidents.hours}, and acknowledges a report within {channel.incidents.acknowledgement}. Do not use the application form of this website, which is for applications, not incidents.";
-
-/// `content/{file}:{line}:` of the first line of `file` holding `needle`, as errors begin.
-fn at(file: &str, needle: &str) -> String {
-    let text = &content_files()[file];
-    let offset = text
-        .find(needle)
-        .unwrap_or_else(|| panic!("{file} holds {needle}"));
-    format!(
-        "content/{file}:{}:",
-        text[..offset].matches('\n').count() + 1
-    )
-}
-
-/// Replaces `from` with `to` in `file` and asserts that the check fails at that line with every
-/// one of `parts`.
-fn refused(file: &str, from: &str, to: &str, parts: &[&str]) {
-    let errors = errors_after(|f| replace(f, file, from, to));
-    reported(&errors, &at(file, from), parts);
-}
 
 #[test]
 fn a_claim_notice_through_a_desk_open_in_business_hours_fails() {

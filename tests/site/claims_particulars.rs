@@ -4,29 +4,8 @@
 //! on the wrong party, a stale attestation, a restricted jurisdiction accepted, an API limit typed)
 //! fails the content check at the file and line of the edit.
 
-use custody_site::embedded::content_files;
-
-use crate::claims::reported;
+use crate::claims::{at, refused, reported};
 use crate::common::{errors_after, replace};
-
-/// `content/{file}:{line}:` of the first line of `file` holding `needle`, as errors begin.
-fn at(file: &str, needle: &str) -> String {
-    let text = &content_files()[file];
-    let offset = text
-        .find(needle)
-        .unwrap_or_else(|| panic!("{file} holds {needle}"));
-    format!(
-        "content/{file}:{}:",
-        text[..offset].matches('\n').count() + 1
-    )
-}
-
-/// Replaces `from` with `to` in `file` and asserts that the check fails at that line with every
-/// one of `parts`.
-fn refused(file: &str, from: &str, to: &str, parts: &[&str]) {
-    let errors = errors_after(|f| replace(f, file, from, to));
-    reported(&errors, &at(file, from), parts);
-}
 
 #[test]
 fn an_insurance_figure_typed_in_copy_fails() {

@@ -9,6 +9,7 @@
 //! neither the site's crate nor the edge; the webhook is its one HTTP client, behind the `webhook`
 //! feature (Cargo.toml), which the site's crate leaves off.
 
+pub mod accepted;
 pub mod application;
 pub mod archives;
 pub(crate) mod backlog;

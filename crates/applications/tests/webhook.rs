@@ -4,6 +4,7 @@
 //! the receiver's `Retry-After` honoured. The release binary's deliveries (killed, rotated, over a
 //! private PKI) are in `tests/site/webhook_binary.rs`.
 
+use std::path::Path;
 use std::time::Duration;
 
 use base64::Engine;
@@ -18,6 +19,18 @@ use sha2::Sha256;
 use support::{draft, records};
 
 mod support;
+
+/// The configuration of a log in `dir` delivered to the receiver at `url`, retried after 20 ms
+/// at first.
+fn delivering_to(url: &str, dir: &Path) -> ContactConfig {
+    ContactConfig {
+        log: dir.join("applications.jsonl"),
+        webhook_url: Some(url.parse().unwrap()),
+        webhook_secret: Secret::new(SECRET),
+        webhook_retry_initial_ms: 20,
+        ..ContactConfig::default()
+    }
+}
 
 /// The signature a receiver computes with the Standard Webhooks recipe.
 fn expected_signature(id: &str, timestamp: &str, body: &[u8]) -> String {
@@ -35,12 +48,8 @@ async fn every_application_is_delivered_in_order_across_outages_and_restarts() {
     let dir = tempfile::tempdir().unwrap();
     let (receiver, url) = Receiver::start().await;
     let config = ContactConfig {
-        log: dir.path().join("applications.jsonl"),
-        webhook_url: Some(url.parse().unwrap()),
-        webhook_secret: Secret::new(SECRET),
-        webhook_retry_initial_ms: 20,
         webhook_retry_max_secs: 1,
-        ..ContactConfig::default()
+        ..delivering_to(&url, dir.path())
     };
     let desk = ContactDesk::open(&config);
     let start_worker = || {
@@ -142,13 +151,7 @@ async fn every_application_is_delivered_in_order_across_outages_and_restarts() {
 async fn the_receivers_retry_after_is_honoured() {
     let dir = tempfile::tempdir().unwrap();
     let (receiver, url) = Receiver::start().await;
-    let config = ContactConfig {
-        log: dir.path().join("applications.jsonl"),
-        webhook_url: Some(url.parse().unwrap()),
-        webhook_secret: Secret::new(SECRET),
-        webhook_retry_initial_ms: 20,
-        ..ContactConfig::default()
-    };
+    let config = delivering_to(&url, dir.path());
     let desk = ContactDesk::open(&config);
     receiver.set_retry_after("1");
     let worker = tokio::spawn(

@@ -57,6 +57,16 @@ pub fn locale_file_names(files: &ContentFiles, lang: Lang) -> Vec<String> {
         .collect()
 }
 
+/// The files of the language folders, each with its name, its text and its language.
+pub fn language_files(files: &ContentFiles) -> impl Iterator<Item = (&str, &str, Lang)> {
+    files.iter().filter_map(|(name, text)| {
+        Lang::ALL
+            .into_iter()
+            .find(|lang| name.starts_with(&format!("{}/", lang.code())))
+            .map(|lang| (name.as_str(), text.as_str(), lang))
+    })
+}
+
 /// Reads every `*.toml` below `root` into a [`ContentFiles`] map.
 pub fn read_dir(root: &std::path::Path) -> std::io::Result<ContentFiles> {
     let mut files = ContentFiles::new();

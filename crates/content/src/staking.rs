@@ -174,17 +174,17 @@ pub fn unlisted_assets(
     problems
 }
 
-/// What is wrong with the particulars, if anything, each with the text of the line it is near:
-/// particulars of an entity that does not offer staking (`offered_by` lists those that do), an
-/// entity that offers it without them or with them twice, a commission that is not a percentage
-/// below 100.
-pub fn problems(staking: &[StakingTerms], offered_by: &[&str]) -> Vec<(String, String)> {
+/// What is wrong with the particulars, if anything, each with the index of the `[[staking]]`
+/// table it is about (`None`: the particulars as a whole): particulars of an entity that does
+/// not offer staking (`offered_by` lists those that do), an entity that offers it without them
+/// or with them twice, a commission that is not a percentage below 100.
+pub fn problems(staking: &[StakingTerms], offered_by: &[&str]) -> Vec<(Option<usize>, String)> {
     let mut problems = Vec::new();
     for (index, terms) in staking.iter().enumerate() {
-        let needle = format!("entity = \"{}\"\nassets", terms.entity);
+        let needle = Some(index);
         if !offered_by.contains(&terms.entity.as_str()) {
             problems.push((
-                needle.clone(),
+                needle,
                 format!(
                     "staking particulars for `{}`, which does not offer the service `{SERVICE}`: \
                      add its offer to the service first, or remove them",
@@ -194,7 +194,7 @@ pub fn problems(staking: &[StakingTerms], offered_by: &[&str]) -> Vec<(String, S
         }
         if staking[..index].iter().any(|t| t.entity == terms.entity) {
             problems.push((
-                needle.clone(),
+                needle,
                 format!(
                     "the staking particulars of `{}` are given twice",
                     terms.entity
@@ -215,7 +215,7 @@ pub fn problems(staking: &[StakingTerms], offered_by: &[&str]) -> Vec<(String, S
     for entity in offered_by {
         if !staking.iter().any(|t| t.entity == *entity) {
             problems.push((
-                "[[staking]]".to_owned(),
+                None,
                 format!(
                     "`{entity}` offers the service `{SERVICE}` but has no [[staking]] \
                      particulars: who runs the validators, the commission, who bears slashing"

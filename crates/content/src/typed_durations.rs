@@ -3,7 +3,7 @@
 //! to write when `site.toml` has the duration, or the advice to add it there when it has not.
 
 use super::durations::Duration;
-use super::files::ContentFiles;
+use super::files::{ContentFiles, language_files};
 use super::lines::current_copy_lines;
 use super::{ContentError, Lang};
 
@@ -96,13 +96,7 @@ const ZH_NOT_A_COUNT: &str = "下上第每同这哪统唯去";
 /// Every duration typed in the language folders, comment lines aside.
 pub fn check(files: &ContentFiles, durations: &[Duration]) -> Vec<ContentError> {
     let mut errors = Vec::new();
-    for (name, text) in files {
-        let Some(lang) = Lang::ALL
-            .into_iter()
-            .find(|lang| name.starts_with(&format!("{}/", lang.code())))
-        else {
-            continue;
-        };
+    for (name, text, lang) in language_files(files) {
         for (line_start, line) in current_copy_lines(text) {
             for (offset, typed) in typed_in(line, lang) {
                 let tokens: Vec<String> = durations

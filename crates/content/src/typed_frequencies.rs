@@ -6,7 +6,7 @@
 //! process it describes.
 
 use super::commitments::Frequency;
-use super::files::ContentFiles;
+use super::files::{ContentFiles, language_files};
 use super::hours::AROUND_THE_CLOCK;
 use super::lines::current_copy_lines;
 use super::words::find;
@@ -71,13 +71,7 @@ const ZH: [&str; 16] = [
 /// comment lines aside.
 pub fn check(files: &ContentFiles, frequencies: &[Frequency]) -> Vec<ContentError> {
     let mut errors = Vec::new();
-    for (name, text) in files {
-        let Some(lang) = Lang::ALL
-            .into_iter()
-            .find(|lang| name.starts_with(&format!("{}/", lang.code())))
-        else {
-            continue;
-        };
+    for (name, text, lang) in language_files(files) {
         for (line_start, line) in current_copy_lines(text) {
             for (offset, typed) in typed_in(line, lang) {
                 let tokens: Vec<String> = frequencies

@@ -6,7 +6,7 @@
 
 use crate::channels::{Channel, Channels};
 use crate::entries::{Entry, entries};
-use crate::files::ContentFiles;
+use crate::files::{ContentFiles, language_files};
 use crate::model::Content;
 use crate::{ContentError, Lang};
 
@@ -14,13 +14,7 @@ use crate::{ContentError, Lang};
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     let channels = &content.operations.channels;
     let mut errors = Vec::new();
-    for (name, text) in files {
-        let Some(lang) = Lang::ALL
-            .into_iter()
-            .find(|lang| name.starts_with(&format!("{}/", lang.code())))
-        else {
-            continue;
-        };
+    for (name, text, lang) in language_files(files) {
         for entry in entries(text) {
             for (message, offset) in entry_problems(channels, &entry, lang) {
                 errors.push(ContentError::at_offset(name, text, offset, message));

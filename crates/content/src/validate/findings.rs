@@ -65,6 +65,21 @@ pub fn is_slug(id: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
+/// The ids among `ids` that copy cannot name in a token, because they are not a slug or are
+/// used twice, each as the needle of its line and a message.
+pub fn token_id_problems<'s>(ids: impl IntoIterator<Item = &'s str>) -> Vec<(String, String)> {
+    let mut seen = BTreeSet::new();
+    ids.into_iter()
+        .filter(|id| !is_slug(id) || !seen.insert(*id))
+        .map(|id| {
+            (
+                format!("id = \"{id}\""),
+                format!("id `{id}` must be a unique slug: copy names it in tokens"),
+            )
+        })
+        .collect()
+}
+
 /// A colour written `#rrggbb`.
 pub fn is_hex_colour(value: &str) -> bool {
     value.len() == 7 && value.starts_with('#') && value[1..].bytes().all(|b| b.is_ascii_hexdigit())
@@ -80,5 +95,12 @@ mod tests {
         assert!(!is_slug("Account"));
         assert!(is_hex_colour("#0b2545"));
         assert!(!is_hex_colour("0b2545"));
+    }
+
+    #[test]
+    fn a_token_id_used_twice_or_not_a_slug_is_a_problem() {
+        let problems = token_id_problems(["cold", "Warm", "cold", "hot"]);
+        let needles: Vec<&str> = problems.iter().map(|(needle, _)| needle.as_str()).collect();
+        assert_eq!(needles, ["id = \"Warm\"", "id = \"cold\""]);
     }
 }

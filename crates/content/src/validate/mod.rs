@@ -16,6 +16,7 @@ mod security;
 mod signing_copy;
 mod site;
 mod supported_assets;
+mod titles;
 
 use crate::ContentError;
 use crate::files::ContentFiles;
@@ -38,5 +39,6 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     errors.extend(offering_copy::check(content, files));
     errors.extend(particulars::check(content, files));
     errors.extend(particulars_copy::check(content, files));
+    errors.extend(titles::check(content, files));
     errors
 }

@@ -7,7 +7,7 @@
 //! ("an anti-money-laundering licence") carries it in the same line.
 
 use crate::entries::entries;
-use crate::files::ContentFiles;
+use crate::files::{ContentFiles, language_files};
 use crate::model::Content;
 use crate::offerings::Offerings;
 use crate::{ContentError, Lang};
@@ -16,13 +16,7 @@ use crate::{ContentError, Lang};
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     let offerings = &content.operations.offerings;
     let mut errors = Vec::new();
-    for (name, text) in files {
-        let Some(lang) = Lang::ALL
-            .into_iter()
-            .find(|lang| name.starts_with(&format!("{}/", lang.code())))
-        else {
-            continue;
-        };
+    for (name, text, lang) in language_files(files) {
         for entry in entries(text) {
             let table_of_both = entry.heads().any(|head| offerings.both.in_text(head, lang));
             for &(offset, line) in &entry.lines {

@@ -3,9 +3,7 @@
 //! placed on continents, the offerings name real entities, the commitments are real intervals,
 //! every id is a unique slug; and no frequency is typed in copy.
 
-use std::collections::BTreeSet;
-
-use super::findings::is_slug;
+use super::findings::token_id_problems;
 use crate::files::ContentFiles;
 use crate::model::Content;
 use crate::{ContentError, channels, commitments, offerings, signing, typed_frequencies};
@@ -108,19 +106,7 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
         ),
     ];
     for (file, ids) in ids {
-        let mut seen = BTreeSet::new();
-        report(
-            file,
-            ids.into_iter()
-                .filter(|id| !is_slug(id) || !seen.insert(*id))
-                .map(|id| {
-                    (
-                        format!("id = \"{id}\""),
-                        format!("id `{id}` must be a unique slug: copy names it in tokens"),
-                    )
-                })
-                .collect(),
-        );
+        report(file, token_id_problems(ids));
     }
     errors.extend(typed_frequencies::check(
         files,

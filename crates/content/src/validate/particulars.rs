@@ -5,9 +5,8 @@
 //! jurisdiction (`jurisdictions.toml`), and the API's facts name real durations
 //! (`developers.toml`); every id of these files is a unique slug.
 
-use std::collections::BTreeSet;
-
-use super::findings::is_slug;
+use super::findings::token_id_problems;
+use crate::entries::table_key_offset;
 use crate::files::ContentFiles;
 use crate::model::Content;
 use crate::{ContentError, Lang, developers, holdings, insurance, jurisdictions, staking};
@@ -47,10 +46,21 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
         .filter(|s| s.id == staking::SERVICE)
         .flat_map(|s| s.offer.iter().map(|o| o.entity.as_str()))
         .collect();
-    report(
-        "offerings.toml",
-        staking::problems(&offerings.staking, &stakers),
-    );
+    let offerings_text = files
+        .get("offerings.toml")
+        .map(String::as_str)
+        .unwrap_or_default();
+    let staking_errors: Vec<ContentError> = staking::problems(&offerings.staking, &stakers)
+        .into_iter()
+        .map(|(table, message)| {
+            match table_key_offset(offerings_text, "staking", table.unwrap_or(0), "entity") {
+                Some(offset) => {
+                    ContentError::at_offset("offerings.toml", offerings_text, offset, message)
+                }
+                None => ContentError::in_file("offerings.toml", message),
+            }
+        })
+        .collect();
     report(
         "offerings.toml",
         staking::unlisted_assets(&offerings.staking, &content.supported_assets),
@@ -106,19 +116,8 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
         ),
     ];
     for (file, ids) in ids {
-        let mut seen = BTreeSet::new();
-        report(
-            file,
-            ids.into_iter()
-                .filter(|id| !is_slug(id) || !seen.insert(*id))
-                .map(|id| {
-                    (
-                        format!("id = \"{id}\""),
-                        format!("id `{id}` must be a unique slug: copy names it in tokens"),
-                    )
-                })
-                .collect(),
-        );
+        report(file, token_id_problems(ids));
     }
+    errors.extend(staking_errors);
     errors
 }

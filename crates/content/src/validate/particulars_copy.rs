@@ -7,7 +7,7 @@
 //! (`jurisdictions.toml`).
 
 use super::offering_copy::named_entities;
-use crate::entries::entries;
+use crate::entries::scoped_line_errors;
 use crate::files::ContentFiles;
 use crate::model::Content;
 use crate::operations::Operations;
@@ -16,33 +16,9 @@ use crate::{ContentError, Lang};
 /// Runs every rule over the language folders and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     let operations = &content.operations;
-    let mut errors = Vec::new();
-    for (name, text) in files {
-        let Some(lang) = Lang::ALL
-            .into_iter()
-            .find(|lang| name.starts_with(&format!("{}/", lang.code())))
-        else {
-            continue;
-        };
-        for entry in entries(text) {
-            let scope: String = entry
-                .heads()
-                .chain(
-                    entry
-                        .lines
-                        .iter()
-                        .map(|(_, line)| *line)
-                        .filter(|line| line.trim_start().starts_with("header =")),
-                )
-                .collect();
-            for &(offset, line) in &entry.lines {
-                for (at, message) in line_problems(operations, line, &scope, lang) {
-                    errors.push(ContentError::at_offset(name, text, offset + at, message));
-                }
-            }
-        }
-    }
-    errors
+    scoped_line_errors(files, |line, scope, lang| {
+        line_problems(operations, line, scope, lang)
+    })
 }
 
 /// The problems of one line, each with its byte offset in the line; `scope` is the title,

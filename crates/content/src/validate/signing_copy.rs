@@ -6,7 +6,7 @@
 //! only of the wallet types whose model bears it out; and a diagram draws the keys of a wallet
 //! type that exists.
 
-use crate::entries::entries;
+use crate::entries::scoped_line_errors;
 use crate::files::ContentFiles;
 use crate::marketing::Section;
 use crate::model::Content;
@@ -16,32 +16,9 @@ use crate::{ContentError, Lang};
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     let signing = &content.operations.signing;
-    let mut errors = Vec::new();
-    for (name, text) in files {
-        let Some(lang) = Lang::ALL
-            .into_iter()
-            .find(|lang| name.starts_with(&format!("{}/", lang.code())))
-        else {
-            continue;
-        };
-        for entry in entries(text) {
-            let scope: String = entry
-                .heads()
-                .chain(
-                    entry
-                        .lines
-                        .iter()
-                        .map(|(_, line)| *line)
-                        .filter(|line| line.trim_start().starts_with("header =")),
-                )
-                .collect();
-            for &(offset, line) in &entry.lines {
-                for (at, message) in line_problems(signing, line, &scope, lang) {
-                    errors.push(ContentError::at_offset(name, text, offset + at, message));
-                }
-            }
-        }
-    }
+    let mut errors = scoped_line_errors(files, |line, scope, lang| {
+        line_problems(signing, line, scope, lang)
+    });
     for (lang, locale) in &content.locales {
         for (page, marketing) in &locale.marketing {
             for section in &marketing.section {
