@@ -9,7 +9,7 @@ const PHONE = { width: 390, height: 844 };
 
 /** With `AUDIT_ALL=1` (the test command and `scripts/audit.sh axe`) axe runs on every page in
  * every state: desktop with the consent banner and with each header dropdown open, phone with the
- * banner and with the navigation panel open (1,302 runs). Otherwise, the quick look of a plain
+ * banner and with the navigation panel open (seven runs a page, 1,400 in all). Otherwise, the quick look of a plain
  * `npx playwright test`, every page is checked at desktop width with the banner open; the
  * dropdowns, the same on every page, on the home pages and the 404 pages; the phone states on a
  * page of each kind (`representativePagePaths`) and the 404 pages. */
