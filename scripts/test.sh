@@ -182,5 +182,5 @@ sed -n '/^Lighthouse (mobile):/,/^reports:/p' "$logs/lighthouse.log" | grep -v '
 grep -E '^(visitors|lintian): ' "$logs/package.log" | sed 's/^/  Debian package upgrade, /'
 grep -E '^grade ' "$logs/observatory.log" | sed 's/^/  MDN HTTP Observatory: /'
 printf '\n'
-node ui/scripts/slowest-tests.mjs --count 10 "$logs/playwright.json" "$logs/engines.json"
+node scripts/slowest-tests.mjs --count 10 "$logs/playwright.json" "$logs/engines.json"
 printf 'all tests: %s passed, 0 failed\n' "$((rust + ${unit:-0} + ${browser:-0} + ${engines:-0}))"

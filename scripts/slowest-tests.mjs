@@ -1,14 +1,16 @@
 // Prints the slowest tests of Playwright's JSON reports (the `json` reporter's files named on the
-// command line), slowest first: each test's time in seconds (all its attempts), its project, its
-// file and line, and its title (the Chromium suite's tests have no project: "chromium"). scripts/test.sh runs it after the browser tests.
+// command line), slowest first: each test's time in seconds (all its attempts), its project (the
+// Chromium suite's tests have none: "chromium"), its file and line, and its title. scripts/test.sh
+// runs it after the browser tests. It lives here rather than in ui/scripts/, an input of the
+// binary's build (crates/site/build.rs), so that editing it rebuilds nothing.
 //
 // Usage: node scripts/slowest-tests.mjs [--count N] REPORT.json...
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The UI folder, which the printed paths are relative to. */
-const UI = path.resolve(fileURLToPath(import.meta.url), "../..");
+/** The checkout, which the printed paths are relative to. */
+const ROOT = path.resolve(fileURLToPath(import.meta.url), "../..");
 
 const args = process.argv.slice(2);
 let count = 10;
@@ -31,7 +33,7 @@ function* testsOf(suite, titles, rootDir) {
         seconds: (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0) / 1000,
         // playwright.config.ts has no projects: its tests run in Chromium.
         project: test.projectName || "chromium",
-        where: `${path.relative(UI, path.join(rootDir, spec.file))}:${spec.line}`,
+        where: `${path.relative(ROOT, path.join(rootDir, spec.file))}:${spec.line}`,
         title: [...titles, spec.title].join(" › "),
       };
     }
