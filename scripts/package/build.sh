@@ -19,7 +19,12 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-cargo build --release --locked --bin custody-site --example package_files >&2
+# The packaged binary is the release build alone. The example that writes the manual pages and
+# completions builds with the tests' profile (the fast tier of scripts/test.sh has built it
+# already), in a command of its own: built beside the binary, it would bring the dev-dependencies'
+# features (custody-site-lib's `testing`) into the binary and link it again with full LTO.
+cargo build --release --locked --bin custody-site >&2
+cargo build --profile release-test --locked --workspace --example package_files >&2
 
 stage=target/package
 rm -rf "$stage"
@@ -32,6 +37,6 @@ if grep -q /usr/local "$stage"/units/*; then
   exit 1
 fi
 target/release/custody-site config --print-default >"$stage/config.toml"
-target/release/examples/package_files "$stage"
+target/release-test/examples/package_files "$stage"
 
 cargo deb --no-build --no-strip --locked "${deb_args[@]}" 2>&2 | tail -n 1

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
+import axe from "axe-core";
 import { printTable } from "./audit/table";
-import { allPagePaths, axeViolations, ERROR_PAGE_PATHS, representativePagePaths } from "./site";
+import { allPagePaths, ERROR_PAGE_PATHS, representativePagePaths } from "./site";
 
 /** The two window sizes of the axe sweep. */
 const DESKTOP = { width: 1280, height: 800 };
@@ -8,11 +9,10 @@ const PHONE = { width: 390, height: 844 };
 
 /** With `AUDIT_ALL=1` (the test command and `scripts/audit.sh axe`) axe runs on every page in
  * every state: desktop with the consent banner and with each header dropdown open, phone with the
- * banner and with the navigation panel open (1,302 runs, 13 minutes with two workers on this
- * machine). Otherwise, the quick look of a plain `npx playwright test`, every page is checked at
- * desktop width with the banner open; the dropdowns, the same on every page, on the home pages and
- * the 404 pages; the phone states on a page of each kind (`representativePagePaths`) and the 404
- * pages. */
+ * banner and with the navigation panel open (seven runs a page, 1,400 in all). Otherwise, the quick look of a plain
+ * `npx playwright test`, every page is checked at desktop width with the banner open; the
+ * dropdowns, the same on every page, on the home pages and the 404 pages; the phone states on a
+ * page of each kind (`representativePagePaths`) and the 404 pages. */
 const EVERY_STATE_ON_EVERY_PAGE = process.env.AUDIT_ALL === "1";
 
 /** What the contact form's country and area-code fields hold: the native lists the page is served
@@ -20,8 +20,8 @@ const EVERY_STATE_ON_EVERY_PAGE = process.env.AUDIT_ALL === "1";
  * (ui/src/components/contact/ContactForm.tsx), at a moment no test orders against hydration. */
 const SWAPPED_AFTER_HYDRATION = ".contact-field--country *, .contact-field--areaCode *";
 
-/** Each sweep is split into this many tests, so that the workers share it evenly. */
-const PARTS = 3;
+/** Each language's sweep is split into this many tests, so that the workers share it evenly. */
+const PARTS = 6;
 
 /** The `index`-th of `PARTS` interleaved shares of `items`. */
 const share = <T>(items: T[], index: number) => items.filter((_, position) => position % PARTS === index);
@@ -40,6 +40,20 @@ function collectErrors(page: Page): string[] {
 }
 
 const isChinese = (path: string) => path === "/zh" || path.startsWith("/zh/");
+
+/** axe-core's violations on the page as it is now, one line each: rule id and the elements. axe-core
+ * goes into the document once, at the first run after a load, and runs there (`axe.run`), as
+ * @axe-core/playwright runs it in a page without frames, less what that builder adds to every run:
+ * the 0.5 MB script evaluated twice, and each run finished in a tab of its own (its frame by frame
+ * mode, for frames of other origins). The site's pages have no frames (asserted). */
+async function axeViolations(page: Page): Promise<string[]> {
+  expect(page.frames(), "the page has no frames: axe runs in the document itself").toHaveLength(1);
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(document);
+    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+}
 
 /** The states of a page axe looks at, and what it found in each. */
 type AxeRun = { state: string; violations: string[] };
@@ -73,6 +87,15 @@ async function axePhone(page: Page): Promise<AxeRun[]> {
   return runs;
 }
 
+/** A page loaded at desktop width and checked there, then narrowed to a phone's: the header gives
+ * its tools to the navigation panel on a phone-sized window, loaded at that size or narrowed to
+ * it (src/app/ClientApp.tsx follows the width), so one load serves both widths. */
+async function narrowToPhone(page: Page): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await expect(page.locator(".menu-button")).toBeVisible();
+  await expect(page.locator(".site-header__tools")).toHaveCount(0);
+}
+
 /** Prints one line per page: the states axe looked at and the violations it found. */
 function printAxeTable(title: string, results: { path: string; runs: AxeRun[] }[]): void {
   printTable(
@@ -89,108 +112,78 @@ function printAxeTable(title: string, results: { path: string; runs: AxeRun[] }[
 
 for (const lang of ["en", "zh"] as const) {
   for (let part = 0; part < PARTS; part += 1) {
-    test.describe(`${lang} desktop`, () => {
-      test.use({ viewport: DESKTOP });
+    test(`every ${lang} page (part ${part + 1}/${PARTS}) loads without errors, hydrates identically and passes axe at desktop width with the consent banner and the menus open, and on a phone with the banner and the navigation panel open`, async ({
+      page,
+      request,
+    }) => {
+      const all = await allPagePaths(request);
+      expect(all.length).toBeGreaterThanOrEqual(150);
+      const sample = await representativePagePaths(request);
+      const paths = share(
+        all.filter((path) => isChinese(path) === (lang === "zh")),
+        part,
+      );
+      const withMenus = (path: string) => EVERY_STATE_ON_EVERY_PAGE || path === "/" || path === "/zh";
+      const onPhone = (path: string) => EVERY_STATE_ON_EVERY_PAGE || sample.has(path);
+      test.setTimeout(
+        paths.reduce((sum, path) => sum + (withMenus(path) ? 5 : 1) + (onPhone(path) ? 2 : 0), 0) *
+          SECONDS_PER_AXE_RUN *
+          1000,
+      );
+      const desktop: { path: string; runs: AxeRun[] }[] = [];
+      const phone: { path: string; runs: AxeRun[] }[] = [];
+      for (const path of paths) {
+        await test.step(path, async () => {
+          const errors = collectErrors(page);
+          await page.setViewportSize(DESKTOP);
+          const served = await (await request.get(path)).text();
+          const response = await page.goto(path);
+          expect(response?.status(), path).toBe(200);
+          await page.waitForSelector("html[data-hydrated=true]");
 
-      test(`every ${lang} page (part ${part + 1}/${PARTS}) loads without errors, hydrates identically and passes axe with the consent banner and the menus open`, async ({
-        page,
-        request,
-      }) => {
-        const all = await allPagePaths(request);
-        expect(all.length).toBeGreaterThanOrEqual(150);
-        const paths = share(
-          all.filter((path) => isChinese(path) === (lang === "zh")),
-          part,
-        );
-        const withMenus = (path: string) => EVERY_STATE_ON_EVERY_PAGE || path === "/" || path === "/zh";
-        test.setTimeout(
-          paths.reduce((sum, path) => sum + (withMenus(path) ? 5 : 1), 0) * SECONDS_PER_AXE_RUN * 1000,
-        );
-        const results: { path: string; runs: AxeRun[] }[] = [];
-        for (const path of paths) {
-          await test.step(path, async () => {
-            const errors = collectErrors(page);
-            const served = await (await request.get(path)).text();
-            const response = await page.goto(path);
-            expect(response?.status(), path).toBe(200);
-            await page.waitForSelector("html[data-hydrated=true]");
+          await expect(page.locator("html")).toHaveAttribute("lang", lang === "zh" ? "zh-Hans" : "en");
 
-            await expect(page.locator("html")).toHaveAttribute("lang", lang === "zh" ? "zh-Hans" : "en");
+          // A Chinese heading carries <wbr> at its word boundaries: its text is what is read.
+          const prerenderedHeading = /<h1>(.*?)<\/h1>/.exec(served)?.[1]?.replace(/<wbr\/?>/g, "");
+          expect(prerenderedHeading, path).toBeTruthy();
+          await expect(page.locator("h1")).toHaveText(prerenderedHeading ?? "");
+          // Overlays that only exist after hydration (consent banner, notices) are marked
+          // client-only; the contact form's native country and area-code lists give way to the
+          // searchable ones once the form's behaviour has loaded after hydration, so what the
+          // fields hold is not counted (their wrappers are).
+          const counted = `#app *:not([data-client-only], [data-client-only] *, ${SWAPPED_AFTER_HYDRATION})`;
+          const prerenderedElements = await page.evaluate(
+            ([html, selector]) =>
+              new DOMParser().parseFromString(html, "text/html").querySelectorAll(selector).length,
+            [served, counted] as const,
+          );
+          const hydratedElements = await page.locator(counted).count();
+          expect(hydratedElements, `${path}: hydration kept the prerendered tree`).toBe(prerenderedElements);
 
-            // A Chinese heading carries <wbr> at its word boundaries: its text is what is read.
-            const prerenderedHeading = /<h1>(.*?)<\/h1>/.exec(served)?.[1]?.replace(/<wbr\/?>/g, "");
-            expect(prerenderedHeading, path).toBeTruthy();
-            await expect(page.locator("h1")).toHaveText(prerenderedHeading ?? "");
-            // Overlays that only exist after hydration (consent banner, notices) are marked
-            // client-only; the contact form's native country and area-code lists give way to the
-            // searchable ones once the form's behaviour has loaded after hydration, so what the
-            // fields hold is not counted (their wrappers are).
-            const counted = `#app *:not([data-client-only], [data-client-only] *, ${SWAPPED_AFTER_HYDRATION})`;
-            const prerenderedElements = await page.evaluate(
-              ([html, selector]) =>
-                new DOMParser().parseFromString(html, "text/html").querySelectorAll(selector).length,
-              [served, counted] as const,
-            );
-            const hydratedElements = await page.locator(counted).count();
-            expect(hydratedElements, `${path}: hydration kept the prerendered tree`).toBe(
-              prerenderedElements,
-            );
-
-            const runs = await axeDesktop(page, withMenus(path));
-            results.push({ path, runs });
-            expect
-              .soft(
-                runs.filter((run) => run.violations.length > 0),
-                path,
-              )
-              .toEqual([]);
-            expect(errors, path).toEqual([]);
-          });
-        }
-        printAxeTable(
-          `axe: ${lang} pages at ${DESKTOP.width}×${DESKTOP.height}, part ${part + 1}/${PARTS}`,
-          results,
-        );
-      });
-    });
-
-    test.describe(`${lang} phone`, () => {
-      test.use({ viewport: PHONE });
-
-      test(`${lang} pages (part ${part + 1}/${PARTS}) pass axe on a phone with the consent banner and the navigation panel open`, async ({
-        page,
-        request,
-      }) => {
-        const sample = await representativePagePaths(request);
-        const paths = share(
-          (await allPagePaths(request)).filter(
-            (path) => isChinese(path) === (lang === "zh") && (EVERY_STATE_ON_EVERY_PAGE || sample.has(path)),
-          ),
-          part,
-        );
-        test.setTimeout(paths.length * 2 * SECONDS_PER_AXE_RUN * 1000);
-        const results: { path: string; runs: AxeRun[] }[] = [];
-        for (const path of paths) {
-          await test.step(path, async () => {
-            const errors = collectErrors(page);
-            expect((await page.goto(path))?.status(), path).toBe(200);
-            await page.waitForSelector("html[data-hydrated=true]");
-            const runs = await axePhone(page);
-            results.push({ path, runs });
-            expect
-              .soft(
-                runs.filter((run) => run.violations.length > 0),
-                path,
-              )
-              .toEqual([]);
-            expect(errors, path).toEqual([]);
-          });
-        }
-        printAxeTable(
-          `axe: ${lang} pages at ${PHONE.width}×${PHONE.height}, part ${part + 1}/${PARTS}`,
-          results,
-        );
-      });
+          const desktopRuns = await axeDesktop(page, withMenus(path));
+          desktop.push({ path, runs: desktopRuns });
+          const phoneRuns: AxeRun[] = [];
+          if (onPhone(path)) {
+            await narrowToPhone(page);
+            phoneRuns.push(...(await axePhone(page)));
+            phone.push({ path, runs: phoneRuns });
+          }
+          expect
+            .soft(
+              [...desktopRuns, ...phoneRuns.map((run) => ({ ...run, state: `phone, ${run.state}` }))].filter(
+                (run) => run.violations.length > 0,
+              ),
+              path,
+            )
+            .toEqual([]);
+          expect(errors, path).toEqual([]);
+        });
+      }
+      printAxeTable(
+        `axe: ${lang} pages at ${DESKTOP.width}×${DESKTOP.height}, part ${part + 1}/${PARTS}`,
+        desktop,
+      );
+      printAxeTable(`axe: ${lang} pages at ${PHONE.width}×${PHONE.height}, part ${part + 1}/${PARTS}`, phone);
     });
   }
 }
