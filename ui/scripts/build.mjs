@@ -8,7 +8,8 @@
 //   <out-dir>/prerender.json    { key: html } for every page and error page
 //   <out-dir>/manifest.json     build id, the SHA-256 of pages.json, entry, stylesheets, per-page
 //                               and per-language preloads, each page's share card, the word
-//                               boundaries of each Chinese page's headings
+//                               boundaries of each Chinese page's headings, and the marks of the
+//                               breaks text may not take (scripts/line-breaks.mjs)
 //   <out-dir>/share-cards.json  the share cards' layout, which the server draws them from
 
 import { createHash } from "node:crypto";
@@ -19,6 +20,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "vite";
 import { BASE, SERVER_ERROR_MODULE, contentModules, contentModulesPlugin } from "./content-modules.mjs";
 import { buildShareCards } from "./share-cards.mjs";
+import { markData } from "./line-breaks.mjs";
 import { headingWordBreaks } from "./word-breaks.mjs";
 
 const [dataDir, outDir] = process.argv.slice(2).map((p) => path.resolve(p));
@@ -99,13 +101,17 @@ for (const id of routes) pages[id] = beyondEntry(`src/pages/${id}.tsx`);
 const catalogs = {};
 for (const lang of ["en", "zh"]) catalogs[lang] = beyondEntry(`src/locales/${lang}/messages.po`).modules;
 
-// A Chinese page is rendered twice: its headings' word boundaries are found in the first render and
-// drawn as <wbr> in the second; the server hands the browser the same offsets in the page data
-// (crates/site/src/render/served_site.rs), so hydration and later client renders draw the same
-// markup.
+// Each page is rendered from its data with the breaks its text may not take marked
+// (scripts/line-breaks.mjs); the server marks the page data it serves with the same marks
+// (crates/site/src/render/line_breaks.rs). A Chinese page is rendered twice: its headings' word
+// boundaries are found in the first render and drawn as <wbr> in the second; the server hands the
+// browser the same offsets in the page data (crates/site/src/render/served_site.rs), so hydration
+// and later client renders draw the same markup.
 const prerender = {};
 const wordBreaks = {};
-for (const { key, data } of site.pages) {
+const marks = { text: {}, heading: {} };
+for (const { key, data: written } of site.pages) {
+  const data = markData(written, marks);
   prerender[key] = await ssr.render(data);
   const breaks = data.lang === "zh" ? headingWordBreaks(prerender[key]) : undefined;
   if (breaks) {
@@ -180,6 +186,7 @@ const manifest = {
   catalogs,
   shareCards: Object.fromEntries(Object.entries(cards.urls).map(([key, file]) => [key, url(file)])),
   wordBreaks,
+  marks,
 };
 fs.writeFileSync(path.join(outDir, "manifest.json"), JSON.stringify(manifest));
 fs.writeFileSync(path.join(outDir, "prerender.json"), JSON.stringify(prerender));

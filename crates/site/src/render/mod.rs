@@ -8,6 +8,7 @@ pub(crate) mod document;
 pub(crate) mod encoded;
 pub(crate) mod error_pages;
 pub(crate) mod error_template;
+pub mod line_breaks;
 pub(crate) mod pages;
 pub(crate) mod prerendered;
 pub(crate) mod search_answers;

@@ -12,7 +12,7 @@ use super::api_answers::ApiAnswers;
 use super::build_manifest::BuildManifest;
 use super::client_contract::{RuntimeSettings, SiteConfig};
 use super::document::{
-    CONFIG_SCRIPT_START, Document, FeedLink, ShareImage, html_escape, script_safe_json, to_json,
+    CONFIG_SCRIPT_START, Document, FeedLink, ShareImage, html_escape, script_safe, script_safe_json,
 };
 use super::encoded::Encoded;
 use super::error_pages::ErrorPages;
@@ -226,7 +226,7 @@ impl Renderer<'_> {
         let html = self.document(&head, &instance.page, &data, &body);
         RenderedPage {
             document: Arc::new(Encoded::compress(html)),
-            data: Encoded::compress(to_json(&data)),
+            data: Encoded::compress(self.build.marks.marked_json(&data)),
         }
     }
 
@@ -290,11 +290,11 @@ impl Renderer<'_> {
             .chain(&head.nodes)
             .map(script_safe_json)
             .collect();
-        let config_json = script_safe_json(&SiteConfig {
+        let config_json = script_safe(&self.build.marks.marked_json(&SiteConfig {
             build_id: &self.build.build_id,
             runtime: self.runtime,
             page: data,
-        });
+        }));
         Document {
             html_lang: head.lang.html_lang(),
             title: &data.title,
