@@ -304,6 +304,16 @@ for (const lang of ["en", "zh"] as const) {
       await expect(notice).toHaveCount(0);
     });
 
+    test("the notice is shown once a visit: the next page goes without it", async ({ page }) => {
+      await open(page, at(lang, "/about"));
+      await expect(page.locator("[data-notice=supported-assets]")).toBeVisible();
+      await page.goto(at(lang, "/services"));
+      await page.waitForSelector("html[data-hydrated=true]");
+      // The banner's code would have been fetched by the time the network is quiet.
+      await page.waitForLoadState("networkidle");
+      await expect(page.locator("[data-notice]")).toHaveCount(0);
+    });
+
     test("the notice is not shown on the page it announces", async ({ page }) => {
       await open(page, `${at(lang, "/support-token")}?x=1`);
       // The page adds the entity it shows to the address, so a shared link shows the same list.

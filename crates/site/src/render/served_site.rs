@@ -183,6 +183,7 @@ impl Renderer<'_> {
             .prerendered
             .and_then(|bodies| bodies.body(path))
             .unwrap_or_default();
+        let body = served_links(&body, self.settings);
         let public_url = self.settings.public_url.as_str();
         let mut data = page_data(self.content, lang, instance);
         let canonical = discovery::absolute(public_url, path);
@@ -236,7 +237,8 @@ impl Renderer<'_> {
             .prerendered
             .and_then(|bodies| bodies.body(&key))
             .unwrap_or_default();
-        let body = body.replace(REQUEST_PATH_MARKER, &html_escape(path));
+        let body =
+            served_links(&body, self.settings).replace(REQUEST_PATH_MARKER, &html_escape(path));
         let mut data = error_page_data(self.content, lang, kind, path);
         data.word_breaks = self.build.word_breaks.get(&key).cloned();
         let head = Head {
@@ -334,3 +336,21 @@ struct Head<'a> {
 
 /// The share cards' size in pixels, as `ui/scripts/share-cards.mjs` makes them.
 const SHARE_CARD_SIZE: (u32, u32) = (1200, 630);
+
+/// The markers the prerender writes for the addresses of links to other sites, which the
+/// deployment settings give (`ui/src/app/nav.ts` `servedLinkMarker`), with each address.
+fn served_link_markers(settings: &SiteSettings) -> [(&'static str, &str); 1] {
+    [(
+        "__CUSTODY_LINK_insights__",
+        settings.links.insights_url.as_str(),
+    )]
+}
+
+/// A prerendered body with the addresses of its links to other sites filled in.
+fn served_links(body: &str, settings: &SiteSettings) -> String {
+    served_link_markers(settings)
+        .into_iter()
+        .fold(body.to_owned(), |body, (marker, url)| {
+            body.replace(marker, &html_escape(url))
+        })
+}
