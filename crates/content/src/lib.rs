@@ -7,6 +7,7 @@
 pub mod addresses;
 pub mod api_copy;
 pub mod brand_items;
+pub mod client_evidence;
 pub mod contact;
 pub mod copy_tokens;
 pub mod countries;

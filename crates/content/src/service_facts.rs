@@ -43,6 +43,9 @@ pub struct KeyFacts {
     pub threshold: u8,
     /// How many keys exist for each cold wallet, each in a hardware security module of its own site.
     pub keys: u8,
+    /// On how many continents the keys' sites are, spread as evenly as they go, so that no
+    /// continent holds `threshold` keys.
+    pub continents: u8,
 }
 
 /// `site.toml` `[[leader]]`, `[[insurer]]` and `[[exchange]]`: a name the site states once, a
@@ -188,6 +191,13 @@ pub fn problems(facts: Facts<'_>) -> Vec<String> {
             keys.threshold, keys.keys
         ));
     }
+    if keys.continents == 0 || keys.keys.div_ceil(keys.continents.max(1)) >= keys.threshold {
+        problems.push(format!(
+            "`keys.continents` {}: spread over them, the {} keys must leave every continent with \
+             fewer than the {} that sign, so that no one continent can sign alone",
+            keys.continents, keys.keys, keys.threshold
+        ));
+    }
     if keys.hsm_certification.trim().is_empty() {
         problems.push("`keys.hsm_certification` is empty".to_owned());
     }
@@ -238,6 +248,7 @@ mod tests {
         hsm_certification: String::new(),
         threshold: 3,
         keys: 5,
+        continents: 3,
     };
 
     fn facts<'a>(
@@ -260,6 +271,7 @@ mod tests {
             hsm_certification: "FIPS 140-3 Level 3".into(),
             threshold,
             keys,
+            continents: 3,
         }
     }
 
@@ -314,12 +326,26 @@ mod tests {
 
     #[test]
     fn refuses_a_threshold_that_is_no_majority_or_needs_every_key() {
-        for (threshold, keys_held, problems) in [(3, 5, 0), (2, 5, 1), (5, 5, 1), (2, 3, 0)] {
+        // Over three continents: (2, 5) is no majority, and two keys on one continent sign.
+        for (threshold, keys_held, problems) in [(3, 5, 0), (2, 5, 2), (5, 5, 1), (2, 3, 0)] {
             let service = service("99.9", "12:00");
             let keys = keys(threshold, keys_held);
             assert_eq!(super::problems(facts(&keys, &service, &[])).len(), problems);
         }
         let service = service("99.9", "12:00");
         assert_eq!(super::problems(facts(&KEYS, &service, &[])).len(), 1);
+    }
+
+    #[test]
+    fn refuses_continents_too_few_for_the_threshold() {
+        let service = service("99.9", "12:00");
+        for (continents, problems) in [(3, 0), (2, 1), (1, 1), (0, 1), (5, 0)] {
+            let keys = KeyFacts {
+                continents,
+                ..keys(3, 5)
+            };
+            let found = super::problems(facts(&keys, &service, &[]));
+            assert_eq!(found.len(), problems, "{continents} continents: {found:?}");
+        }
     }
 }

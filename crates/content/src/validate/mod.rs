@@ -10,6 +10,7 @@ mod pages;
 mod security;
 mod site;
 mod supported_assets;
+mod trust_line;
 
 use crate::ContentError;
 use crate::files::ContentFiles;
@@ -26,5 +27,6 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     errors.extend(security::check(content, files));
     errors.extend(facts::check(content, files));
     errors.extend(claims::check(content, files));
+    errors.extend(trust_line::check(content, files));
     errors
 }
