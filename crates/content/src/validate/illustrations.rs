@@ -139,24 +139,30 @@ mod tests {
         found.errors
     }
 
-    const VAULT_HERO: &str = "section = []\n[hero]\nillustration = \"vault\"\n";
+    /// Five labels: as many as the `key-sites` diagram has room for.
+    const KEY_SITES_HERO: &str = "section = []\n[hero]\nillustration = \"key-sites\"\nlabels = [\"A\", \"B\", \"C\", \"D\", \"E\"]\n";
+    /// Seven labels: as many as the `group-structure` diagram has room for.
+    const GROUP_LABELS: &str = "labels = [\"A\", \"B\", \"C\", \"D\", \"E\", \"F\", \"G\"]\n";
 
     #[test]
     fn a_drawing_shown_on_two_pages_is_refused_naming_both_places() {
-        let services = "[hero]\nillustration = \"globe\"\n[[section]]\nkind = \"split\"\nid = \"custody\"\nheading = \"Custody\"\nbody = \"Text.\"\nillustration = \"vault\"\n";
-        let found = errors(&[("about", VAULT_HERO), ("services", services)]);
+        let services = format!(
+            "[hero]\nillustration = \"group-structure\"\n{GROUP_LABELS}[[section]]\nkind = \"split\"\nid = \"custody\"\nheading = \"Custody\"\nbody = \"Text.\"\nillustration = \"key-sites\"\nlabels = [\"A\", \"B\", \"C\", \"D\", \"E\"]\n"
+        );
+        let found = errors(&[("about", KEY_SITES_HERO), ("services", &services)]);
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].file, "en/marketing/services.toml");
         assert_eq!(
             found[0].message,
-            "the illustration `vault` is shown twice on the site, in the hero of en/marketing/about.toml and in section `custody` of en/marketing/services.toml; each drawing appears once"
+            "the illustration `key-sites` is shown twice on the site, in the hero of en/marketing/about.toml and in section `custody` of en/marketing/services.toml; each drawing appears once"
         );
     }
 
     #[test]
     fn drawings_shown_once_each_pass() {
-        let entities = "section = []\n[hero]\nillustration = \"globe\"\n";
-        let found = errors(&[("about", VAULT_HERO), ("entities", entities)]);
+        let entities =
+            format!("section = []\n[hero]\nillustration = \"group-structure\"\n{GROUP_LABELS}");
+        let found = errors(&[("about", KEY_SITES_HERO), ("entities", &entities)]);
         assert!(found.is_empty(), "{found:?}");
     }
 
