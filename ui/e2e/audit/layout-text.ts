@@ -9,12 +9,18 @@ export interface TextFindings {
   /** Chinese headings broken inside a word: a line starts between two Han characters where the
    * build put no `<wbr>` (src/components/Words.tsx). */
   brokenWords: string[];
+  /** Chinese text of any kind broken inside a word of the browser's own dictionary
+   * (`Intl.Segmenter`). */
+  splitWords: string[];
+  /** Heading lines that end in a hyphen: a compound broken in two. */
+  hyphenEnds: string[];
   /** Fixed elements drawn over the page's content. */
   overlays: string[];
 }
 
 /** Finds, in the laid-out page (runs in the browser): text over text, stranded lead-ins, squeezed
- * text, Chinese headings broken inside a word and fixed overlays. Self-contained, as
+ * text, Chinese headings broken inside a word, Chinese text broken inside a word of the browser's
+ * dictionary, heading lines ending in a hyphen and fixed overlays. Self-contained, as
  * `page.evaluate` sends it to the page as source. */
 export function inspectText(): TextFindings {
   // Parts drawn only once scrolled into view (`content-visibility: auto`) are drawn now, at the
@@ -172,6 +178,73 @@ export function inspectText(): TextFindings {
     }
   }
 
+  // Where a text node's lines break: the offsets of the characters that start a line after its
+  // first (a character lower than the one before it by half a line), with the character before.
+  const lineStarts = (node: Text): number[] => {
+    if (rectsOf(node).length < 2) return [];
+    const starts: number[] = [];
+    const range = document.createRange();
+    let previousTop: number | null = null;
+    for (let offset = 0; offset < node.data.length; offset++) {
+      range.setStart(node, offset);
+      range.setEnd(node, offset + 1);
+      const rect = range.getClientRects()[0];
+      if (!rect || rect.width === 0) continue;
+      if (previousTop !== null && rect.top > previousTop + rect.height / 2) starts.push(offset);
+      previousTop = rect.top;
+    }
+    return starts;
+  };
+  const drawnText = (root: Element) =>
+    textNodes(root).filter(
+      (node) => isDrawn(node.parentElement as Element) && !node.parentElement?.closest("svg"),
+    );
+
+  // Chinese text: no line starts inside a word of the browser's dictionary. The text is segmented
+  // as it reads, without the joiners that keep words whole (ui/scripts/line-breaks.mjs).
+  const splitWords: string[] = [];
+  if (document.documentElement.lang.startsWith("zh")) {
+    const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
+    const han = /\p{Script=Han}/u;
+    for (const node of drawnText(document.body)) {
+      if (!han.test(node.data)) continue;
+      const starts = lineStarts(node);
+      if (starts.length === 0) continue;
+      // Offsets in the node's text without joiners, by offset in the node.
+      const bare: number[] = [];
+      let plain = "";
+      for (let offset = 0; offset < node.data.length; offset++) {
+        bare.push(plain.length);
+        if (node.data[offset] !== "\u2060") plain += node.data[offset];
+      }
+      const inside = new Set<number>();
+      for (const { segment, index } of segmenter.segment(plain)) {
+        if (segment.length < 2 || !han.test(segment)) continue;
+        for (let at = index + 1; at < index + segment.length; at++) inside.add(at);
+      }
+      for (const start of starts) {
+        const at = bare[start] ?? 0;
+        if (inside.has(at))
+          splitWords.push(
+            `${describe(node.parentElement as Element)}: ${plain.slice(Math.max(0, at - 8), at)}|${plain.slice(at, at + 8)}`,
+          );
+      }
+    }
+  }
+
+  // Headings: no line ends in a hyphen, which a compound broken in two leaves.
+  const hyphenEnds: string[] = [];
+  for (const heading of document.querySelectorAll("h1, h2, h3, h4")) {
+    if (!isDrawn(heading)) continue;
+    for (const node of drawnText(heading)) {
+      for (const start of lineStarts(node)) {
+        const before = node.data.slice(0, start).replaceAll("\u2060", "");
+        if (/[-\u2010]$/.test(before))
+          hyphenEnds.push(`${describe(heading)}: ${before.slice(-12)}|${node.data.slice(start, start + 12)}`);
+      }
+    }
+  }
+
   // Fixed overlays: an element fixed to the window, in view, over any text of the page.
   const overlays: string[] = [];
   for (const element of document.querySelectorAll("body *")) {
@@ -186,5 +259,5 @@ export function inspectText(): TextFindings {
     if (covered.length > 0) overlays.push(`${describe(element)} covers ${covered.length} lines of text`);
   }
 
-  return { overlaps: [...overlaps], leadIns, squeezed, brokenWords, overlays };
+  return { overlaps: [...overlaps], leadIns, squeezed, brokenWords, splitWords, hyphenEnds, overlays };
 }

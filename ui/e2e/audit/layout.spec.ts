@@ -201,8 +201,9 @@ function writeSheet(directory: string, title: string, pages: { path: string; fil
   );
 }
 
-/** Lays out one page as a returning visitor sees it, the supported-assets notice included (on
- * every page but the one it announces), measures it and takes its screenshot. */
+/** Lays out one page as a returning visitor sees it on the first page of a visit, the
+ * supported-assets notice included (on every page but the one it announces), measures it and
+ * takes its screenshot. */
 async function layOut(
   page: Page,
   pagePath: string,
@@ -216,8 +217,8 @@ async function layOut(
   const findings = {
     ...(await page.evaluate(inspect, SLACK)),
     ...(await page.evaluate(inspectText)),
-    illustrations: await page.$$eval("img.illustration", (images) =>
-      images.map((image) => new URL((image as HTMLImageElement).src).pathname),
+    illustrations: await page.$$eval("[data-illustration]", (drawings) =>
+      drawings.map((drawing) => drawing.getAttribute("data-illustration") ?? ""),
     ),
     height: await page.evaluate(() => document.documentElement.scrollHeight),
   };
@@ -232,12 +233,14 @@ async function layOut(
 
 for (const width of WIDTHS) {
   for (const lang of ["en", "zh"] as const) {
-    test(`layout at ${width} px, ${lang}: no overflow, clipped, overlapping or squeezed text, no stranded lead-in, no broken Chinese word, no overlay, a header on one line, no orphan card, no illustration used twice across the site${width === PHONE_LENGTH.width ? `, / and /trust-center at most ${PHONE_LENGTH.maxHeight} px tall` : ""}`, async ({
+    test(`layout at ${width} px, ${lang}: no overflow, clipped, overlapping or squeezed text, no stranded lead-in, no broken Chinese word, no Chinese word split by the dictionary, no heading line ending in a hyphen, no overlay, a header on one line, no orphan card, no illustration used twice across the site${width === PHONE_LENGTH.width ? `, / and /trust-center at most ${PHONE_LENGTH.maxHeight} px tall` : ""}`, async ({
       page,
       request,
     }) => {
       await page.setViewportSize({ width, height: 900 });
       await withConsentRecorded(page);
+      // Each page as the first of a visit, which the supported-assets notice is shown on.
+      await page.addInitScript(() => sessionStorage.removeItem("noticeShown.supportedAssets"));
       const paths = (await allPagePaths(request)).filter(
         (p) => (p === "/zh" || p.startsWith("/zh/")) === (lang === "zh"),
       );
@@ -262,6 +265,8 @@ for (const width of WIDTHS) {
           ["stranded lead-in", found.leadIns],
           ["squeezed", found.squeezed],
           ["a Chinese word broken:", found.brokenWords],
+          ["a Chinese word split (Intl.Segmenter):", found.splitWords],
+          ["a heading line ends in a hyphen:", found.hyphenEnds],
           ["overlay", found.overlays],
         ];
         const tooLong =
@@ -310,6 +315,8 @@ for (const width of WIDTHS) {
           { heading: "lead-ins", right: true },
           { heading: "squeezed", right: true },
           { heading: "broken words", right: true },
+          { heading: "split words", right: true },
+          { heading: "hyphen ends", right: true },
           { heading: "overlays", right: true },
           { heading: "too long", right: true },
         ],
