@@ -1,6 +1,7 @@
 //! Build pipeline: validate `content/`, write the page data as JSON, run the UI build and prerender
-//! (Vite + Node) into `OUT_DIR/ui`, and pack the content files, the UI's files and its prerendered
-//! bodies (the text in brotli); `crates/site/src/embedded/mod.rs` embeds the results in the binary.
+//! (Vite + Node) into `OUT_DIR/ui`, and pack the content files, the UI's files, its prerendered
+//! bodies and the templates of the pages that answer a query string (the text in brotli);
+//! `crates/site/src/embedded/mod.rs` embeds the results in the binary.
 //!
 //! Set `CUSTODY_SITE_UI_DIST=/path/to/ui-dist` to embed a UI build made earlier (clippy,
 //! rust-analyzer, air-gapped builds) instead of running Node.
@@ -55,6 +56,10 @@ fn main() {
         &ui_out.join("share-cards.json"),
         &out.join("share-cards.json.br"),
     );
+    compress_file(
+        &ui_out.join("templates.json"),
+        &out.join("templates.json.br"),
+    );
 }
 
 /// Brotli quality of the packed content files and prerendered bodies: within 1 % of quality
@@ -84,8 +89,9 @@ fn brotli_bytes(bytes: &[u8]) -> Vec<u8> {
     packed
 }
 
-/// Writes `from` as one brotli stream to `to` (the share cards' layout, which the binary keeps
-/// compressed and reads when the first card is drawn: `crates/site/src/share_cards/mod.rs`).
+/// Writes `from` as one brotli stream to `to` (the share cards' layout and the query templates,
+/// which the binary keeps compressed and reads when first needed:
+/// `crates/site/src/share_cards/mod.rs`, `crates/site/src/render/queried/templates.rs`).
 fn compress_file(from: &Path, to: &Path) {
     let bytes =
         fs::read(from).unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", from.display())));

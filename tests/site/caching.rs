@@ -100,10 +100,13 @@ async fn each_coding_of_a_document_file_api_answer_and_seo_file_has_its_own_stro
         let tags = tags_by_coding(path).await;
         assert_eq!(tags.len(), 3, "{path} is offered in br, gzip and identity");
     }
-    // Answers kept in the API's caches are held in brotli and identity alone.
+    // Answers kept in the caches of answers made per query are held in brotli and identity
+    // alone: the API's, and the documents answered for a query string.
     for path in [
         "/api/supported-assets?entity=sg",
         "/api/faq/search?q=custody",
+        "/support-token?token=usdc",
+        "/zh/faq/search?q=custody",
     ] {
         let codings: Vec<&str> = tags_by_coding(path).await.iter().map(|t| t.0).collect();
         assert_eq!(codings, ["br", ""], "{path}");
@@ -223,9 +226,23 @@ type Row<'a> = (Method, &'a str, &'a [(&'a str, &'a str)], u16, &'a str);
 async fn every_kind_of_answer_says_how_long_it_may_be_kept() {
     let file = hashed_file();
     let immutable = "public, max-age=31536000, immutable";
-    let table: [Row; 20] = [
+    let table: [Row; 22] = [
         (Method::GET, "/", &[], 200, "no-cache"),
         (Method::HEAD, "/zh", &[], 200, "no-cache"),
+        (
+            Method::GET,
+            "/support-token?token=usdc",
+            &[],
+            200,
+            "no-cache",
+        ),
+        (
+            Method::HEAD,
+            "/zh/announcements?q=x&page=2",
+            &[],
+            200,
+            "no-cache",
+        ),
         (Method::GET, &file, &[], 200, immutable),
         (Method::GET, "/favicon.svg", &[], 200, "no-cache"),
         (Method::GET, "/manifest.webmanifest", &[], 200, "no-cache"),

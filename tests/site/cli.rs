@@ -160,8 +160,8 @@ fn check_of_a_content_folder_lists_every_problem_with_file_and_line() {
         ),
         (
             "zh/pages.toml",
-            "lead = \"一个托管账户",
-            "summary = \"一个托管账户",
+            "lead = \"只需与我们建立",
+            "summary = \"只需与我们建立",
         ),
         ("en/faq.toml", "our licences,", "our {licences},"),
     ]);
@@ -173,7 +173,7 @@ fn check_of_a_content_folder_lists_every_problem_with_file_and_line() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     for (file, needle, words) in [
         ("en/site.toml", "taglne", "taglne"),
-        ("zh/pages.toml", "summary = \"一个托管账户", "summary"),
+        ("zh/pages.toml", "summary = \"只需与我们建立", "summary"),
         ("en/faq.toml", "{licences}", "{licences}"),
     ] {
         let at = format!("content/{file}:{}:", line_in(&unreadable, file, needle));

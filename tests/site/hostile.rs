@@ -7,6 +7,7 @@
 mod bodies;
 mod contact_properties;
 mod headers;
+mod pages;
 mod paths;
 mod properties;
 mod queries;

@@ -29,6 +29,7 @@ mod nginx;
 mod operations;
 mod pebble;
 mod previous_builds;
+mod queried;
 mod redirects;
 mod regulatory;
 mod restart;

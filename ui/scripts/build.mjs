@@ -11,6 +11,9 @@
 //                               boundaries of each Chinese page's headings, and the marks of the
 //                               breaks text may not take (scripts/line-breaks.mjs)
 //   <out-dir>/share-cards.json  the share cards' layout, which the server draws them from
+//   <out-dir>/templates.json    the templates the server fills to answer a query string
+//   <out-dir>/template-cases.json  pages rendered for sample views, which the server's filling of
+//                               the templates must match (its tests read them)
 
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -110,8 +113,10 @@ for (const lang of ["en", "zh"]) catalogs[lang] = beyondEntry(`src/locales/${lan
 const prerender = {};
 const wordBreaks = {};
 const marks = { text: {}, heading: {} };
+const pageData = new Map();
 for (const { key, data: written } of site.pages) {
   const data = markData(written, marks);
+  pageData.set(key, data);
   prerender[key] = await ssr.render(data);
   const breaks = data.lang === "zh" ? headingWordBreaks(prerender[key]) : undefined;
   if (breaks) {
@@ -119,6 +124,15 @@ for (const { key, data: written } of site.pages) {
     prerender[key] = await ssr.render({ ...data, wordBreaks: breaks });
   }
 }
+// The templates the server fills to answer a query string of the supported-assets and search pages,
+// cut from renders of those pages with the data they are prerendered with, marked where it may
+// not break (src/templates/probes.tsx), and the cases its filling is checked against.
+const pageAt = (key) => {
+  const data = pageData.get(key);
+  if (!data) throw new Error(`templates: no page ${key}`);
+  return wordBreaks[key] ? { ...data, wordBreaks: wordBreaks[key] } : data;
+};
+const { templates, cases } = await ssr.renderTemplates(pageAt, ssr.render);
 fs.rmSync(ssrDir, { recursive: true });
 
 const cardsStarted = Date.now();
@@ -190,6 +204,8 @@ const manifest = {
 };
 fs.writeFileSync(path.join(outDir, "manifest.json"), JSON.stringify(manifest));
 fs.writeFileSync(path.join(outDir, "prerender.json"), JSON.stringify(prerender));
+fs.writeFileSync(path.join(outDir, "templates.json"), JSON.stringify(templates));
+fs.writeFileSync(path.join(outDir, "template-cases.json"), JSON.stringify(cases));
 console.log(
   `ui build ${buildId}: ${assets.length} assets, ${Object.keys(prerender).length} prerendered pages`,
 );

@@ -4,6 +4,11 @@
 // in every language, as it loads (`registerMessages` of src/lib/i18n.ts), so a page brings only
 // its own. Translators still have one .po file per language. The messages beside code have their
 // text marked where it may not break (scripts/line-breaks.mjs), as the page data is.
+//
+// The ids Lingui makes from a message's text (six characters of hash, which brotli cannot
+// compress) travel as short ones: each appears in the code that shows the message and in the
+// catalog or registration that carries it, so every page's first load is about 600 bytes brotli
+// lighter. Explicit ids (`ui.noData`, `language.native.en`: they hold a dot) stay as written.
 
 import { getConfig } from "@lingui/conf";
 import lingui from "@lingui/cli/api";
@@ -34,12 +39,32 @@ const marked = (message) =>
 const MESSAGE_ID = /\bid:\s*"([^"\\]+)"/g;
 /** What registers a module's messages; it must not register its own. */
 const REGISTRY = /[\\/]src[\\/]lib[\\/]i18n\.ts$/;
+/** The digits of the short ids. */
+const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** The short id of the `index`-th generated id: as few digits as the index needs, so never six
+ * (the length of a generated id) before 916 million messages, and never a dot (an explicit id's). */
+function shortId(index) {
+  let id = "";
+  do {
+    id = DIGITS[index % DIGITS.length] + id;
+    index = Math.floor(index / DIGITS.length);
+  } while (index > 0);
+  return id;
+}
+
+/** Each generated id of `ids` (one without a dot) to its short id, by its place in sorted order,
+ * so the client and the prerender builds agree. */
+function shortIds(ids) {
+  const generated = ids.filter((id) => !id.includes(".")).sort();
+  return new Map(generated.map((id, index) => [id, shortId(index)]));
+}
 
 /** The Vite plugin. `shell`: the paths of the modules every page runs (the runtime chunk of
  * vite.config.ts); messages shown anywhere in the shell stay in the catalog. */
 export function messagesBesideCode({ shell }) {
   const config = getConfig();
-  /** @type {Promise<{ compiled: Record<string, Record<string, unknown>>, inShell: Set<string> }> | null} */
+  /** @type {Promise<{ compiled: Record<string, Record<string, unknown>>, inShell: Set<string>, short: Map<string, string> }> | null} */
   let catalogs = null;
 
   const read = async () => {
@@ -60,11 +85,11 @@ export function messagesBesideCode({ shell }) {
         lingui.createCompiledCatalog(locale, messages, { namespace: "json" }).source,
       ).messages;
     }
-    return { compiled, inShell };
+    return { compiled, inShell, short: shortIds(Object.keys(compiled[config.sourceLocale])) };
   };
 
-  const pick = (messages, ids) =>
-    Object.fromEntries(ids.filter((id) => id in messages).map((id) => [id, messages[id]]));
+  const pick = (messages, ids, short) =>
+    Object.fromEntries(ids.filter((id) => id in messages).map((id) => [short.get(id) ?? id, messages[id]]));
 
   return {
     name: "messages-beside-code",
@@ -79,24 +104,30 @@ export function messagesBesideCode({ shell }) {
     async transform(code, id) {
       const file = id.split("?")[0];
       if (file.endsWith(".po")) {
-        const { compiled, inShell } = await (catalogs ??= read());
+        const { compiled, inShell, short } = await (catalogs ??= read());
         const locale = config.locales.find((name) => file.endsWith(`/${name}/messages.po`));
         if (!locale) return null;
-        const messages = pick(compiled[locale], [...inShell]);
+        const messages = pick(compiled[locale], [...inShell], short);
         return {
           code: `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});`,
           map: null,
         };
       }
       if (!/\.(ts|tsx)$/.test(file) || REGISTRY.test(file) || !code.includes("id:")) return null;
-      const { compiled, inShell } = await (catalogs ??= read());
-      const ids = [...new Set([...code.matchAll(MESSAGE_ID)].map((match) => match[1]))].filter(
-        (messageId) => !inShell.has(messageId) && messageId in compiled[config.sourceLocale],
+      const { compiled, inShell, short } = await (catalogs ??= read());
+      const shown = [...new Set([...code.matchAll(MESSAGE_ID)].map((match) => match[1]))].filter(
+        (messageId) => messageId in compiled[config.sourceLocale],
       );
-      if (ids.length === 0) return null;
+      if (shown.length === 0) return null;
+      // Shorter ids on the same lines: the module's source map keeps its lines.
+      const shortened = code.replace(MESSAGE_ID, (match, messageId) =>
+        short.has(messageId) ? match.replace(messageId, short.get(messageId)) : match,
+      );
+      const ids = shown.filter((messageId) => !inShell.has(messageId));
+      if (ids.length === 0) return { code: shortened, map: null };
       // The ids once, then each language's messages in their order.
       const messages = [
-        ids,
+        ids.map((messageId) => short.get(messageId) ?? messageId),
         Object.fromEntries(
           config.locales.map((locale) => [
             locale,
@@ -106,7 +137,7 @@ export function messagesBesideCode({ shell }) {
       ];
       // Appended, so the module's lines (and its source map) stay where they are; imports are hoisted.
       return {
-        code: `${code}\nimport { registerMessages as registerMessages$ } from "/src/lib/i18n.ts";\nregisterMessages$(...JSON.parse(${JSON.stringify(JSON.stringify(messages))}));\n`,
+        code: `${shortened}\nimport { registerMessages as registerMessages$ } from "/src/lib/i18n.ts";\nregisterMessages$(...JSON.parse(${JSON.stringify(JSON.stringify(messages))}));\n`,
         map: null,
       };
     },

@@ -70,7 +70,9 @@ impl CopyTokens {
             .map(|(name, text)| (name.as_str(), text.as_str()))
     }
 
-    /// `text` with every known token replaced by its text.
+    /// `text` with every known token replaced by its text. A value that ends with a full stop
+    /// (`Kestrel Custody (Singapore) Pte. Ltd.`) takes the place of the sentence's own full stop
+    /// after it, so a name that ends a sentence never reads "Pte. Ltd..".
     pub fn fill(&self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
@@ -80,7 +82,11 @@ impl CopyTokens {
                 Some(value) if name.starts_with("duration.") => {
                     spaced(&mut out, value, after);
                 }
-                Some(value) => out.push_str(value),
+                Some(value) => {
+                    out.push_str(value);
+                    rest = after_full_stop(value, after);
+                    continue;
+                }
                 None => {
                     out.push('{');
                     out.push_str(name);
@@ -153,6 +159,15 @@ impl CopyTokens {
     }
 }
 
+/// The copy after a token whose text is `value`: without its first full stop when `value`
+/// already ends with one.
+fn after_full_stop<'t>(value: &str, after: &'t str) -> &'t str {
+    match after.strip_prefix('.') {
+        Some(rest) if value.ends_with('.') => rest,
+        _ => after,
+    }
+}
+
 /// Pushes a duration's text, with the space Chinese puts between its characters and digits
 /// ("在 24 小时内", but "在两个工作日内"): the text varies with the data, so copy cannot.
 fn spaced(out: &mut String, value: &str, after: &str) {
@@ -209,6 +224,28 @@ mod tests {
         assert_eq!(
             tokens().fill("{clients} clients pay {fee.setup.amount} in {year}; {Not} {}"),
             "300 clients pay USD 5,000 in {year}; {Not} {}"
+        );
+    }
+
+    #[test]
+    fn a_value_ending_a_sentence_takes_the_place_of_its_full_stop() {
+        let tokens = CopyTokens {
+            values: BTreeMap::from([
+                (
+                    "entity.sg.legal_name".to_owned(),
+                    "Example (Singapore) Pte. Ltd.".to_owned(),
+                ),
+                ("clients".to_owned(), "300".to_owned()),
+            ]),
+            groups: vec!["entity"],
+        };
+        assert_eq!(
+            tokens.fill("Offered by {entity.sg.legal_name}. Over {clients}."),
+            "Offered by Example (Singapore) Pte. Ltd. Over 300."
+        );
+        assert_eq!(
+            tokens.fill("由 {entity.sg.legal_name} 提供。{entity.sg.legal_name}, in Singapore"),
+            "由 Example (Singapore) Pte. Ltd. 提供。Example (Singapore) Pte. Ltd., in Singapore"
         );
     }
 

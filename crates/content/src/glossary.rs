@@ -29,7 +29,9 @@ pub struct Term {
     pub en: String,
     /// The one Chinese term.
     pub zh: String,
-    /// Chinese variants that must not be written for this concept.
+    /// Chinese variants that must not be written for this concept. A variant with `…`
+    /// (`启用…白名单`) matches its parts in order within one clause: nothing between them
+    /// ends or divides a sentence (。；，：！？).
     pub rejected: Vec<String>,
     /// Correct phrases that contain a rejected variant (自主托管 contains 主托管); the Chinese
     /// term itself never counts as a variant.
@@ -56,25 +58,24 @@ impl Glossary {
                 })
                 .collect();
             for variant in &term.rejected {
-                for (start, _) in text.match_indices(variant.as_str()) {
-                    let end = start + variant.len();
+                for (start, end) in matches(text, variant) {
                     if !allowed.iter().any(|&(a, b)| a <= start && end <= b) {
-                        found.push((start, variant.as_str(), term));
+                        found.push((start, end, variant.as_str(), term));
                     }
                 }
             }
         }
-        found.sort_by_key(|(offset, variant, _)| (*offset, std::cmp::Reverse(variant.len())));
-        let mut kept: Vec<(usize, &str, &Term)> = Vec::new();
-        for (offset, variant, term) in found {
-            let inside = kept.iter().any(|(start, longer, _)| {
-                *start <= offset && offset + variant.len() <= start + longer.len()
-            });
+        found.sort_by_key(|(start, end, _, _)| (*start, std::cmp::Reverse(*end)));
+        let mut kept: Vec<(usize, usize, &str, &Term)> = Vec::new();
+        for (start, end, variant, term) in found {
+            let inside = kept.iter().any(|(a, b, _, _)| *a <= start && end <= *b);
             if !inside {
-                kept.push((offset, variant, term));
+                kept.push((start, end, variant, term));
             }
         }
-        kept
+        kept.into_iter()
+            .map(|(start, _, variant, term)| (start, variant, term))
+            .collect()
     }
 
     /// The rejected variants of every Chinese content file (comment lines aside).
@@ -188,6 +189,31 @@ impl Glossary {
     }
 }
 
+/// Where `variant` occurs in `text`, as byte ranges. Parts joined by `…` match in order within
+/// one clause, each from the first place it occurs after the part before it.
+fn matches(text: &str, variant: &str) -> Vec<(usize, usize)> {
+    let mut parts = variant.split('…');
+    let first = parts.next().unwrap_or_default();
+    let rest: Vec<&str> = parts.collect();
+    text.match_indices(first)
+        .filter_map(|(start, _)| {
+            let mut end = start + first.len();
+            for part in &rest {
+                let clause = &text[end..];
+                let clause = &clause[..clause.find(ends_clause).unwrap_or(clause.len())];
+                end += clause.find(part)? + part.len();
+            }
+            Some((start, end))
+        })
+        .collect()
+}
+
+/// The full-width punctuation that ends or divides a Chinese sentence (an ASCII full stop or
+/// colon is part of a token, a name or a time there).
+fn ends_clause(c: char) -> bool {
+    matches!(c, '。' | '；' | '，' | '：' | '！' | '？')
+}
+
 fn is_comment(line: &str) -> bool {
     line.trim_start().starts_with('#')
 }
@@ -227,6 +253,23 @@ mod tests {
         assert_eq!(
             found,
             vec!["主托管", "审批人数", "法定人数", "法定人数", "审批人数"]
+        );
+    }
+
+    #[test]
+    fn a_variant_with_an_ellipsis_matches_its_parts_within_one_clause() {
+        let mut glossary = glossary();
+        glossary.term[1].rejected = vec!["启用…白名单".into()];
+        let text = "须启用强制双因素认证及转账白名单。启用双因素认证，白名单为强制要求。";
+        let found: Vec<(usize, &str)> = glossary
+            .variants_in(text)
+            .into_iter()
+            .map(|(offset, variant, _)| (offset, variant))
+            .collect();
+        assert_eq!(
+            found,
+            vec![("须".len(), "启用…白名单")],
+            "only the first clause holds both parts"
         );
     }
 

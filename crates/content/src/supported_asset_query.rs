@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::model::Content;
@@ -105,7 +105,7 @@ impl SupportedAssetQuery {
 }
 
 /// One row of an answer.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "AssetItem")]
 pub struct SupportedAssetItem<'a> {
@@ -132,7 +132,7 @@ pub struct SupportedAssetItem<'a> {
 }
 
 /// One page of matching rows: the JSON of `GET /api/supported-assets`.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[ts(rename = "AssetAnswer")]
 pub struct SupportedAssetAnswer<'a> {
     /// Whose list.

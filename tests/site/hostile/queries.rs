@@ -12,7 +12,7 @@ use super::{api_error, report};
 use crate::common::{Answer, SITE, send};
 
 /// Query values no form sends, already written for a query string (percent-encoded or raw).
-fn hostile_values() -> Vec<String> {
+pub(super) fn hostile_values() -> Vec<String> {
     let mut values: Vec<String> = [
         // Wrong types.
         "abc",

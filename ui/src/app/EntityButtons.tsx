@@ -4,13 +4,15 @@ import type { Entity } from "../lib/types";
 
 /** One button per entity in a labelled group, the chosen one pressed; a press chooses that entity
  * for the whole session (the header's switch and the supported-assets page share it). With
- * `showLabel`, the group's name is shown before the buttons and names the group. */
+ * `showLabel`, the group's name is shown before the buttons and names the group. With `form`, the
+ * id of a GET form, each button submits `entity` to it when scripts do not run. */
 export function EntityButtons({
   options,
   label,
   class: className,
   selected,
   showLabel = false,
+  form,
 }: {
   options: { id: Entity; label: string }[];
   label: string;
@@ -18,6 +20,7 @@ export function EntityButtons({
   /** The entity shown as chosen; the session's by default. */
   selected?: Entity;
   showLabel?: boolean;
+  form?: string;
 }) {
   const stored = useMain((state) => state.entity);
   const labelId = useId();
@@ -25,11 +28,17 @@ export function EntityButtons({
   const buttons = options.map((option) => (
     <button
       key={option.id}
-      type="button"
+      type={form ? "submit" : "button"}
+      form={form}
+      name={form && "entity"}
+      value={form && option.id}
       class={`${className}__option`}
       aria-pressed={chosen === option.id}
       data-entity={option.id}
-      onClick={() => setEntity(option.id)}
+      onClick={(event) => {
+        event.preventDefault();
+        setEntity(option.id);
+      }}
     >
       {option.label}
     </button>

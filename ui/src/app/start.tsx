@@ -32,7 +32,7 @@ export async function start(): Promise<void> {
   const mount = prerendered ? hydrate : render;
   mount(
     <ClientApp
-      initial={{ page: config.page, Component, i18n }}
+      initial={{ page: config.page, Component, i18n, served: config.served ?? null }}
       buildId={config.buildId}
       runtime={config.runtime}
     />,

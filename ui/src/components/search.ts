@@ -11,6 +11,12 @@ export type SearchScope = "faq" | "announcements";
 /** The longest query the server accepts, in characters. */
 export const MAX_QUERY_LENGTH = 100;
 
+/** The keywords of an address's `q`, as a search page reads them (the server reads a query string
+ * the same way: crates/site/src/render/queried/reading.rs). */
+export function searchQuery(params: URLSearchParams): string {
+  return (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+}
+
 /** Asks the server's search endpoint; rejects when it cannot answer. */
 export async function search(scope: SearchScope, lang: Lang, query: string): Promise<SearchAnswer> {
   const params = new URLSearchParams({ lang, q: query });

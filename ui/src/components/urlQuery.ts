@@ -26,3 +26,9 @@ export function useUrlQuery(): URLSearchParams | null {
   }, []);
   return hydrated ? new URLSearchParams(location.search) : null;
 }
+
+/** A page number of the address: a whole number from 1 written in digits alone, else 1 (the server
+ * reads a query string the same way: crates/site/src/render/queried/reading.rs). */
+export function pageParam(value: string | null | undefined): number {
+  return value && /^[1-9][0-9]*$/.test(value) ? Number(value) : 1;
+}

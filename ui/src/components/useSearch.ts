@@ -9,16 +9,34 @@ export type SearchState =
   | { status: "done"; answer: SearchAnswer }
   | { status: "failed"; query: string };
 
-/** Runs the search for `query` (none when empty); only the latest query's answer is kept. */
-export function useSearch(scope: SearchScope, lang: Lang, query: string): SearchState {
-  const [state, setState] = useState<SearchState>({ status: "idle" });
+/** An answer at hand for a query (the one the document was served with). */
+export interface KnownAnswer {
+  query: string;
+  answer: SearchAnswer;
+}
+
+/** The state of `query` with nothing asked yet: answered when `known` answers it. */
+function startingState(query: string, known: KnownAnswer | null): SearchState {
+  if (!query) return { status: "idle" };
+  return known?.query === query ? { status: "done", answer: known.answer } : { status: "loading", query };
+}
+
+/** Runs the search for `query` (none when empty; none either when `known` answers it, as the
+ * served document's answer does); only the latest query's answer is kept. */
+export function useSearch(
+  scope: SearchScope,
+  lang: Lang,
+  query: string,
+  known: KnownAnswer | null = null,
+): SearchState {
+  // Before its effect runs (the prerender, hydration), a search shows only an answer at hand.
+  const [state, setState] = useState<SearchState>(() =>
+    known?.query === query ? startingState(query, known) : { status: "idle" },
+  );
   useEffect(() => {
-    if (!query) {
-      setState({ status: "idle" });
-      return;
-    }
+    setState(startingState(query, known));
+    if (!query || known?.query === query) return;
     let current = true;
-    setState({ status: "loading", query });
     search(scope, lang, query).then(
       (answer) => current && setState({ status: "done", answer }),
       (error: unknown) => {

@@ -6,21 +6,26 @@ import { type ResultItem, ResultList, plain } from "../components/ResultList";
 import { SearchForm } from "../components/SearchForm";
 import { SearchStatus } from "../components/SearchStatus";
 import { localize } from "../lib/paths";
-import { MAX_QUERY_LENGTH } from "../components/search";
+import { searchQuery } from "../components/search";
+import { useServedSearch } from "../components/served";
 import type { PageProps } from "../lib/types";
-import { setUrlQuery, useUrlQuery } from "../components/urlQuery";
+import { pageParam, setUrlQuery, useUrlQuery } from "../components/urlQuery";
 import { useSearch } from "../components/useSearch";
 
 /** Announcements per page of the list. */
 export const PAGE_SIZE = 5;
 
 /** `/announcements`: dated announcements, newest first, paginated, with keyword search
- * (`?q=`, `?page=`). */
+ * (`?q=`, `?page=`); without scripts the server answers both in the document it serves. */
 export default function AnnouncementsPage({ page }: PageProps<"announcements">) {
   const { t } = useLingui();
   const params = useUrlQuery();
-  const query = (params?.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const state = useSearch("announcements", page.lang, query);
+  // Until hydration has read the address, the page draws the query, page and answer it was served
+  // with.
+  const served = useServedSearch();
+  const query = params ? searchQuery(params) : (served?.query ?? "");
+  const known = served?.answer ? { query: served.query, answer: served.answer } : null;
+  const state = useSearch("announcements", page.lang, query, known);
   const path = localize("/announcements", page.lang);
 
   const items: ResultItem[] = query
@@ -34,8 +39,8 @@ export default function AnnouncementsPage({ page }: PageProps<"announcements">) 
         text: plain(item.summary),
       }));
   const pageCount = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
-  const requested = Number.parseInt(params?.get("page") ?? "1", 10);
-  const current = Number.isFinite(requested) ? Math.min(Math.max(requested, 1), pageCount) : 1;
+  const requested = params ? pageParam(params.get("page")) : (served?.page ?? 1);
+  const current = Math.min(requested, pageCount);
   const shown = items.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
   const pageHref = (n: number) => {
     const search = new URLSearchParams();

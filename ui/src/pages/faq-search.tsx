@@ -4,17 +4,22 @@ import { ResultList } from "../components/ResultList";
 import { SearchForm } from "../components/SearchForm";
 import { SearchStatus } from "../components/SearchStatus";
 import { localize } from "../lib/paths";
-import { MAX_QUERY_LENGTH } from "../components/search";
+import { searchQuery } from "../components/search";
+import { useServedSearch } from "../components/served";
 import type { PageProps } from "../lib/types";
 import { setUrlQuery, useUrlQuery } from "../components/urlQuery";
 import { useSearch } from "../components/useSearch";
 
-/** `/faq/search?q=`: keyword search over the FAQ in the page's language; works from a shared URL. */
+/** `/faq/search?q=`: keyword search over the FAQ in the page's language; works from a shared URL,
+ * and without scripts (the server answers the query in the document it serves). */
 export default function FaqSearchPage({ page }: PageProps<"intro">) {
   const { t } = useLingui();
   const params = useUrlQuery();
-  const query = (params?.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const state = useSearch("faq", page.lang, query);
+  // Until hydration has read the address, the page draws the query and answer it was served with.
+  const served = useServedSearch();
+  const query = params ? searchQuery(params) : (served?.query ?? "");
+  const known = served?.answer ? { query: served.query, answer: served.answer } : null;
+  const state = useSearch("faq", page.lang, query, known);
   const faq = localize("/faq", page.lang);
   return (
     <>

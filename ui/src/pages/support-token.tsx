@@ -20,6 +20,7 @@ import {
   viewOfParams,
 } from "../components/assets/supportedAssets";
 import type { PageProps } from "../lib/types";
+import { useServedAssets } from "../components/served";
 import { setUrlQuery, useUrlQuery } from "../components/urlQuery";
 import { useAssetPage } from "../components/assets/useAssetPage";
 
@@ -32,7 +33,8 @@ export const prepare = assetResults.load;
 
 /** `/support-token`: the supported-asset list of the chosen entity, filtered and paged. The
  * view lives in the query string (a shared link shows the same rows; back and forward work);
- * the first page of the Singapore list is in the prerendered document. */
+ * the first page of the Singapore list is in the prerendered document, and the server answers a
+ * query string with its rows in the document it serves (crates/site/src/render/queried/). */
 export default function SupportTokenPage({ page }: PageProps<"supportedAssets">) {
   const { t } = useLingui();
   const accountLabels = useAccountLabels();
@@ -43,12 +45,17 @@ export default function SupportTokenPage({ page }: PageProps<"supportedAssets">)
   const hydrated = params !== null;
   const storeEntity = useMain((state) => state.entity);
   const urlEntity = entityOfParams(params);
-  const entity = hydrated ? (urlEntity ?? storeEntity) : data.initial.entity;
   const limits = [data.pageSizes, data.defaultPageSize, data.maxFilterLength] as const;
-  const view = viewOfParams(params, entity, ...limits);
-  const initialQuery = apiQuery(viewOfParams(null, data.initial.entity, ...limits), lang);
+  // Until hydration has read the address, the page draws what it was served with: the view the
+  // server read from the query string and its rows, or the prerendered first page of the list.
+  const served = useServedAssets();
+  const servedView = served?.view ?? viewOfParams(null, data.initial.entity, ...limits);
+  const initial = served?.answer ?? data.initial;
+  const entity = hydrated ? (urlEntity ?? storeEntity) : servedView.entity;
+  const view = hydrated ? viewOfParams(params, entity, ...limits) : servedView;
+  const initialQuery = apiQuery(servedView, lang);
   const [retry, setRetry] = useState(0);
-  const state = useAssetPage(hydrated ? view : null, lang, data.initial, initialQuery, retry);
+  const state = useAssetPage(hydrated ? view : null, lang, initial, initialQuery, retry);
   const answer = state.answer;
   const resultsHeading = useRef<HTMLHeadingElement>(null);
 
@@ -94,7 +101,7 @@ export default function SupportTokenPage({ page }: PageProps<"supportedAssets">)
       <PageIntro page={page} />
       <section class="container assets-page">
         <div class="asset-scope">
-          <EntityChoice entity={entity} />
+          <EntityChoice entity={entity} action={path} />
           <p class="asset-note">
             <Trans>
               Supported assets vary by operating entity. See our{" "}
@@ -105,6 +112,7 @@ export default function SupportTokenPage({ page }: PageProps<"supportedAssets">)
         </div>
         <AssetFilterForm
           action={path}
+          entity={entity}
           filters={view.filters}
           maxLength={data.maxFilterLength}
           onApply={(filters) => show({ ...view, filters, page: 1 })}
@@ -122,7 +130,7 @@ export default function SupportTokenPage({ page }: PageProps<"supportedAssets">)
           className="asset-results"
           intentScope=".assets-page"
           busy={state.status === "loading"}
-          prerendered={answer === data.initial && state.status === "ready"}
+          prerendered={answer === initial && state.status === "ready"}
           props={{
             state,
             accounts: ACCOUNT_TYPES.map((type): [AccountType, string] => [type, accountLabels[type]]),

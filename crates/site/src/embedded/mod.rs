@@ -38,6 +38,10 @@ pub static UI_MANIFEST: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/manife
 pub static SHARE_CARD_LAYOUT: &[u8] =
     include_bytes!(concat!(env!("OUT_DIR"), "/share-cards.json.br"));
 
+/// The templates the server fills to answer a query string (`ui/src/templates/`), JSON in one
+/// brotli stream (`crates/site/build.rs`), read by `crates/site/src/render/queried/templates.rs`.
+pub static QUERY_TEMPLATES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/templates.json.br"));
+
 /// The prerendered page bodies, each a brotli stream, one after the other (`crates/site/build.rs`).
 pub static PRERENDER_PACK: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/prerender.pack"));
 

@@ -1,7 +1,8 @@
 //! The HTTP layer: one pipeline you can read top to bottom (`pipeline/mod.rs`), whose layers
 //! (request id, metrics and log line; security headers; panics) are each applied once around
-//! every kind of answer: fixed answers (`fixed.rs`), answers from memory (`memory.rs`), previous
-//! builds' files (`previous.rs`) and the router of the health checks and the API made here.
+//! every kind of answer: documents answered for a query string (`queried.rs`), fixed answers
+//! (`fixed.rs`), answers from memory (`memory.rs`), previous builds' files (`previous.rs`) and
+//! the router of the health checks and the API made here.
 
 pub(crate) mod answer_entries;
 pub(crate) mod answered;
@@ -16,6 +17,7 @@ pub(crate) mod negotiate;
 pub(crate) mod pages;
 pub(crate) mod pipeline;
 pub(crate) mod previous;
+pub(crate) mod queried;
 pub(crate) mod ready;
 pub(crate) mod request_id;
 pub(crate) mod respond;

@@ -8,6 +8,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::build_manifest::{BuildManifest, ChunkFiles};
+use super::queried::served::Served;
 use crate::settings::{Environment, SiteSettings};
 use custody_config_values::urls::HttpUrl;
 use custody_content::Content;
@@ -23,6 +24,12 @@ pub struct SiteConfig<'a> {
     pub runtime: &'a RuntimeSettings,
     /// The page's data.
     pub page: &'a PageData,
+    /// What a document served for its query string shows (the view read from it and the
+    /// answer drawn); absent from the page's own document. A queried document adds it to its
+    /// page's configuration (`crates/site/src/render/queried/mod.rs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub served: Option<&'a Served<'a>>,
 }
 
 /// Deployment settings from the server's configuration, as the browser needs them.

@@ -43,6 +43,17 @@ impl Marks {
         value
     }
 
+    /// `text`, a string of the page data under a key that is not a heading's, as the build
+    /// marked it.
+    pub fn text<'a>(&'a self, text: &'a str) -> &'a str {
+        self.text.get(text).map_or(text, String::as_str)
+    }
+
+    /// `heading`, a string of the page data under a heading's key, as the build marked it.
+    pub fn heading<'a>(&'a self, heading: &'a str) -> &'a str {
+        self.heading.get(heading).map_or(heading, String::as_str)
+    }
+
     /// The JSON text of `value` with its strings marked.
     pub fn marked_json<T: Serialize + ?Sized>(&self, value: &T) -> String {
         let value = serde_json::to_value(value).expect("page data has string keys only");

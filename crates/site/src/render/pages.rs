@@ -27,6 +27,18 @@ pub struct ServedPage {
     rendered: OnceLock<RenderedPage>,
 }
 
+impl ServedPage {
+    /// The page's language.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Its index in [`Pages::instances`].
+    pub fn instance(&self) -> usize {
+        self.instance
+    }
+}
+
 /// A page's two answers, compressed.
 #[derive(Debug)]
 pub struct RenderedPage {

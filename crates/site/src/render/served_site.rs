@@ -19,6 +19,8 @@ use super::error_pages::ErrorPages;
 use super::error_template::ErrorTemplate;
 use super::pages::{Pages, RenderedPage};
 use super::prerendered::Prerendered;
+use super::queried::{DocumentFrame, QueriedPages};
+use super::served_links::served_links;
 use super::site_files::SiteFiles;
 use super::static_files::{MediaTypes, StaticFiles, static_files};
 use crate::embedded;
@@ -53,6 +55,9 @@ pub struct ServedSite {
     pub api: ApiAnswers,
     /// The 404 and 500 pages, made per request path.
     pub error_pages: ErrorPages,
+    /// The documents answered for a query string (filters, search); `None` in the live preview,
+    /// which has no prerendered bodies to match.
+    pub queried: Option<QueriedPages>,
     /// Headers every response carries.
     pub security_headers: HeaderMap,
 }
@@ -91,6 +96,7 @@ impl ServedSite {
         static_files: StaticFiles,
     ) -> anyhow::Result<Self> {
         let runtime = RuntimeSettings::new(&settings);
+        let prerendered_site = prerendered.is_some();
         let pages = Pages::new(&content, prerendered, runtime)?;
         let renderer = Renderer {
             settings: &settings,
@@ -118,6 +124,7 @@ impl ServedSite {
             static_files,
         );
         Ok(Self {
+            queried: prerendered_site.then(QueriedPages::embedded),
             security_headers: security_headers(&settings),
             api: ApiAnswers::new(&content),
             error_pages: ErrorPages::new(error_templates),
@@ -142,6 +149,44 @@ impl ServedSite {
             };
             renderer.page(lang, instance, path)
         })
+    }
+
+    /// The document of the page at `path` (a localized path of [`Self::pages`]) cut around its
+    /// body and at the end of its configuration, for the documents answered for a query string;
+    /// kept out of search engines when `noindex` (the page's own setting otherwise).
+    pub fn document_frame(&self, path: &str, noindex: bool) -> DocumentFrame {
+        let page = self.pages.get(path).expect("a page of the site");
+        let instance = &self.pages.instances()[page.instance()];
+        let renderer = Renderer {
+            settings: &self.settings,
+            content: &self.content,
+            build: &self.build,
+            prerendered: self.pages.prerendered(),
+            runtime: self.pages.runtime(),
+        };
+        let (html, _) = renderer.page_html(
+            page.lang(),
+            instance,
+            path,
+            BODY_MARKER,
+            noindex || page.noindex,
+        );
+        let body = html.find(BODY_MARKER).expect("the document holds its body");
+        let config = html
+            .find(CONFIG_SCRIPT_START)
+            .expect("the document holds its configuration");
+        let end = config
+            + html[config..]
+                .find("</script>")
+                .expect("the configuration ends");
+        let close = html[..end]
+            .rfind('}')
+            .expect("the configuration is an object");
+        DocumentFrame {
+            head: html[..body].to_owned(),
+            config: html[body + BODY_MARKER.len()..close].to_owned(),
+            tail: html[close..].to_owned(),
+        }
     }
 
     /// The page data JSON of an error page, for client-side navigation.
@@ -184,6 +229,22 @@ impl Renderer<'_> {
             .and_then(|bodies| bodies.body(path))
             .unwrap_or_default();
         let body = served_links(&body, self.settings);
+        let (html, data) = self.page_html(lang, instance, path, &body, instance.noindex);
+        RenderedPage {
+            document: Arc::new(Encoded::compress(html)),
+            data: Encoded::compress(self.build.marks.marked_json(&data)),
+        }
+    }
+
+    /// The document of a page around `body`, and its page data.
+    fn page_html(
+        &self,
+        lang: Lang,
+        instance: &PageInstance,
+        path: &str,
+        body: &str,
+        noindex: bool,
+    ) -> (String, PageData) {
         let public_url = self.settings.public_url.as_str();
         let mut data = page_data(self.content, lang, instance);
         let canonical = discovery::absolute(public_url, path);
@@ -219,16 +280,13 @@ impl Renderer<'_> {
             lang,
             canonical: Some(&canonical),
             alternates: &alternates,
-            noindex: instance.noindex,
+            noindex,
             share_image: share_image.as_ref(),
             feed: feed.as_ref(),
             nodes,
         };
-        let html = self.document(&head, &instance.page, &data, &body);
-        RenderedPage {
-            document: Arc::new(Encoded::compress(html)),
-            data: Encoded::compress(self.build.marks.marked_json(&data)),
-        }
+        let html = self.document(&head, &instance.page, &data, body);
+        (html, data)
     }
 
     fn error(&self, lang: Lang, kind: ErrorKind, path: &str) -> String {
@@ -296,6 +354,7 @@ impl Renderer<'_> {
             build_id: &self.build.build_id,
             runtime: self.runtime,
             page: data,
+            served: None,
         }));
         Document {
             html_lang: head.lang.html_lang(),
@@ -334,23 +393,8 @@ struct Head<'a> {
     nodes: Vec<serde_json::Value>,
 }
 
+/// Where a document frame's body goes (`ServedSite::document_frame`): text no page writes.
+const BODY_MARKER: &str = "\u{E000}body\u{E001}";
+
 /// The share cards' size in pixels, as `ui/scripts/share-cards.mjs` makes them.
 const SHARE_CARD_SIZE: (u32, u32) = (1200, 630);
-
-/// The markers the prerender writes for the addresses of links to other sites, which the
-/// deployment settings give (`ui/src/app/nav.ts` `servedLinkMarker`), with each address.
-fn served_link_markers(settings: &SiteSettings) -> [(&'static str, &str); 1] {
-    [(
-        "__CUSTODY_LINK_insights__",
-        settings.links.insights_url.as_str(),
-    )]
-}
-
-/// A prerendered body with the addresses of its links to other sites filled in.
-fn served_links(body: &str, settings: &SiteSettings) -> String {
-    served_link_markers(settings)
-        .into_iter()
-        .fold(body.to_owned(), |body, (marker, url)| {
-            body.replace(marker, &html_escape(url))
-        })
-}

@@ -22,6 +22,12 @@ impl SupportedAssetAnswers {
         }
     }
 
+    /// The asset lists, for the documents answered for a query string
+    /// (`crates/site/src/render/queried/`).
+    pub fn index(&self) -> &SupportedAssetIndex {
+        &self.index
+    }
+
     /// The JSON answer to `query`, made and compressed now.
     pub fn make(&self, query: &SupportedAssetQuery) -> Result<Encoded, PageOutOfRange> {
         let answer = self.index.answer(query)?;

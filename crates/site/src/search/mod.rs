@@ -6,7 +6,7 @@ pub(crate) mod text;
 use std::collections::HashMap;
 use std::ops::Range;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use custody_content::markup::plain_text;
 use custody_content::{Content, Lang};
@@ -45,7 +45,7 @@ struct Entry {
 }
 
 /// One result: where it is, its highlighted title and excerpt.
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
 pub struct Hit {
     /// Localized page path.
     pub url: String,
@@ -64,7 +64,7 @@ pub struct Hit {
 }
 
 /// The answer to a query.
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
 #[ts(rename = "SearchAnswer")]
 pub struct Answer {
     /// The query as received (trimmed).

@@ -108,7 +108,7 @@ fn is_word_end(rest: &str, chars: usize) -> bool {
 }
 
 /// A run of text, marked when it matched the query.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
 pub struct Segment {
     /// The text.
     pub text: String,

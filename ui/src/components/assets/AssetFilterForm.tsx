@@ -10,16 +10,21 @@ import {
   type TextFilter,
 } from "./supportedAssets";
 import { useAccountLabels } from "./accountLabels";
+import type { Entity } from "../../lib/types";
 
 /** The three keyword filters and the four account-type filters. Enter or the search button
- * applies the keywords; an account-type choice applies at once; clear all resets every filter. */
+ * applies the keywords; an account-type choice applies at once; clear all resets every filter.
+ * Without scripts the form is sent to `action` with the list's `entity`, and the server answers
+ * with the rows. */
 export function AssetFilterForm({
   action,
+  entity,
   filters,
   maxLength,
   onApply,
 }: {
   action: string;
+  entity: Entity;
   filters: AssetFilters;
   maxLength: number;
   onApply: (filters: AssetFilters) => void;
@@ -64,6 +69,7 @@ export function AssetFilterForm({
         onApply(trimmed(draft));
       }}
     >
+      <input type="hidden" name="entity" value={entity} />
       <div class="asset-filters__keywords">
         {TEXT_FILTERS.map((name) => (
           <div class="asset-field" key={name}>

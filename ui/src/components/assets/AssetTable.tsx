@@ -4,8 +4,9 @@ import { Icon } from "../Icon";
 import { COPY } from "../pageIcons";
 import { useCopy } from "../useCopy";
 
-/** A contract address shortened for the table: its start and end, joined by an ellipsis. */
-function shortContract(contract: string, keep = 6): string {
+/** A contract address shortened for the table: its start and end, joined by an ellipsis (the server
+ * shortens it alike for the rows it serves: crates/site/src/render/queried/assets.rs). */
+export function shortContract(contract: string, keep = 6): string {
   return contract.length <= keep * 2 + 3
     ? contract
     : `${contract.slice(0, keep)}…${contract.slice(-keep + 2)}`;

@@ -1,5 +1,6 @@
 import type { ApiErrorAnswer } from "../../lib/generated/ApiErrorAnswer";
 import type { Entity, Lang } from "../../lib/types";
+import { pageParam } from "../urlQuery";
 
 import type { AssetAnswer } from "../../lib/generated/AssetAnswer";
 import type { AssetItem } from "../../lib/generated/AssetItem";
@@ -58,7 +59,11 @@ export function entityOfParams(params: URLSearchParams | null): Entity | null {
   return entity === "sg" || entity === "hk" ? entity : null;
 }
 
-/** The view a URL describes; anything missing or invalid takes its default. */
+/** Control characters, which no asset has: a filter reads them as spaces. */
+const CONTROL = /\p{Cc}/gu;
+
+/** The view a URL describes; anything missing or invalid takes its default. The server reads a
+ * query string the same way (crates/site/src/render/queried/reading.rs) to serve the rows. */
 export function viewOfParams(
   params: URLSearchParams | null,
   entity: Entity,
@@ -67,18 +72,19 @@ export function viewOfParams(
   maxLength: number,
 ): AssetView {
   const filters = { ...NO_FILTERS };
-  for (const name of TEXT_FILTERS) filters[name] = (params?.get(name) ?? "").trim().slice(0, maxLength);
+  for (const name of TEXT_FILTERS) {
+    filters[name] = (params?.get(name) ?? "").replace(CONTROL, " ").trim().slice(0, maxLength);
+  }
   for (const name of ACCOUNT_TYPES) {
     const value = params?.get(name) ?? null;
     if (isFlag(value)) filters[name] = value;
   }
-  const size = Number(params?.get("size"));
-  const page = Number(params?.get("page"));
+  const size = params?.get("size");
   return {
     entity,
     filters,
-    size: pageSizes.includes(size) ? size : defaultSize,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    size: pageSizes.find((choice) => String(choice) === size) ?? defaultSize,
+    page: pageParam(params?.get("page")),
   };
 }
 

@@ -1,6 +1,7 @@
-//! The innermost service: every kind of answer, tried in order. A fixed answer
+//! The innermost service: every kind of answer, tried in order. A document answered for its
+//! query string (`crates/site/src/http/queried.rs`), a fixed answer
 //! (`crates/site/src/http/fixed.rs`), then an answer from memory
-//! (`crates/site/src/http/memory.rs`), both made in `call`; then a previous build's file
+//! (`crates/site/src/http/memory.rs`), all made in `call`; then a previous build's file
 //! (`crates/site/src/http/previous.rs`), ready from its index or read from disk; then the router
 //! (the health checks and the API, `crates/site/src/http/mod.rs`). The layers around it
 //! (`crates/site/src/http/pipeline/mod.rs`) do the rest.
@@ -20,6 +21,7 @@ use crate::http::answered::Answered;
 use crate::http::fixed::FixedAnswers;
 use crate::http::memory::MemoryAnswers;
 use crate::http::previous::{self, Previous};
+use crate::http::queried::QueriedAnswers;
 use crate::http::respond::RoutePattern;
 use crate::previous::PreviousBuilds;
 use crate::render::served_site::ServedSite;
@@ -32,6 +34,7 @@ pub struct Answers(Arc<Parts>);
 #[derive(Debug)]
 struct Parts {
     site: Arc<ServedSite>,
+    queried: QueriedAnswers,
     fixed: FixedAnswers,
     memory: MemoryAnswers,
     previous: PreviousBuilds,
@@ -43,6 +46,7 @@ impl Answers {
     /// path of a page: only the health checks and the API).
     pub fn new(site: Arc<ServedSite>, previous: PreviousBuilds, router: Router) -> Self {
         Self(Arc::new(Parts {
+            queried: QueriedAnswers::new(&site),
             fixed: FixedAnswers::new(&site),
             memory: MemoryAnswers::new(&site),
             site,
@@ -68,13 +72,15 @@ where
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let Parts {
             site,
+            queried,
             fixed,
             memory,
             previous,
             router,
         } = &*self.0;
-        let immediate = fixed
+        let immediate = queried
             .answer(site, &request)
+            .or_else(|| fixed.answer(site, &request))
             .or_else(|| memory.answer(site, &request));
         if let Some(answered) = immediate {
             return Either::Left(future::ready(Ok(answered)));
