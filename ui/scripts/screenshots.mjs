@@ -49,7 +49,9 @@ fs.mkdirSync(options.out, { recursive: true });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
 try {
   for (const shot of options.shots) {
-    const context = await browser.newContext({ viewport: { width: shot.width, height: 900 } });
+    // A phone's window is 844 px tall (an iPhone 14's), a wider one 900 px.
+    const height = shot.width < 600 ? 844 : 900;
+    const context = await browser.newContext({ viewport: { width: shot.width, height } });
     await context.addCookies([{ name: "cookieConsent", value: "necessary", url: options.origin }]);
     const page = await context.newPage();
     await page.goto(`${options.origin}${shot.path}`);
