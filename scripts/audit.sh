@@ -4,7 +4,8 @@
 #
 #   links       every internal reference from / and /zh answers 200 (or a 301 to a 200), every page
 #               of the sitemap and the route manifest is reachable by links; external links listed
-#   html        every document passes html-validate (recommended); JSON-LD and the runtime config parse
+#   html        every document passes html-validate (recommended) and the W3C's Nu HTML Checker
+#               (vnu.jar, no error); JSON-LD and the runtime config parse
 #   weight      first-visit brotli bytes of HTML, CSS and JS per page against the budgets in ui/e2e/audit/weight.spec.ts
 #   layout      every page, both languages, at 320, 390, 800, 1024 and 1440 px: no sideways scroll,
 #               no clipped, overlapping or squeezed text, every lead-in's list under it, no Chinese
@@ -12,6 +13,9 @@
 #               card alone under a full row; a contact sheet of screenshots per width under
 #               artifacts/layout/
 #   axe         axe-core on every page, both languages, 1280×800 and 390×844, consent banner and menus open
+#   engines     in Firefox ESR and WebKitGTK: axe on ten pages of each language and the layout
+#               checks on every page at 390 and 1440 px (ui/e2e/engines/ with AUDIT_ALL=1; the
+#               test command lays out a page of each kind; the journeys need its own instance)
 #   lighthouse  Lighthouse (mobile) on every page of both languages: performance >= 98, the rest 100
 #               (SEO is not required of noindex pages)
 #   observatory the MDN HTTP Observatory's scanner on the binary serving HTTPS (test CA): A+, >= 120
@@ -20,8 +24,10 @@
 #               copy with another link colour, every /_app/ file of the old pages still answers 200
 #               with the same headers and bytes (scripts/upgrade/run.sh; builds a second binary)
 #
-# Usage: bash scripts/audit.sh [links|html|weight|layout|axe|lighthouse|observatory|fuzz|upgrade ...]   (default: all of them)
-# Needs the release binary (`cargo build --release --locked`), node/npm and /usr/bin/chromium.
+# Usage: bash scripts/audit.sh [links|html|weight|layout|axe|engines|lighthouse|observatory|fuzz|upgrade ...]
+#   (default: all of them)
+# Needs the release binary (`cargo build --release --locked`), node/npm, /usr/bin/chromium, a Java
+# runtime, firefox-esr, webkit2gtk-driver and xvfb.
 # The site runs on a free 127.0.0.1 port with a temporary application log; nothing leaves the
 # machine (external links are listed, never fetched; the browsers resolve no other host).
 set -uo pipefail
@@ -33,7 +39,7 @@ if [ ! -x "$binary" ]; then
   exit 2
 fi
 
-all=(links html weight layout axe lighthouse observatory fuzz upgrade)
+all=(links html weight layout axe engines lighthouse observatory fuzz upgrade)
 audits=("$@")
 [ "${#audits[@]}" -gt 0 ] || audits=("${all[@]}")
 for audit in "${audits[@]}"; do
@@ -85,10 +91,11 @@ for audit in "${audits[@]}"; do
   started=$(date +%s)
   case "$audit" in
     links) (cd ui && npx playwright test e2e/audit/links.spec.ts) ;;
-    html) (cd ui && npx playwright test e2e/audit/html.spec.ts) ;;
+    html) (cd ui && npx playwright test e2e/audit/html.spec.ts e2e/audit/vnu.spec.ts) ;;
     weight) (cd ui && npx playwright test e2e/audit/weight.spec.ts) ;;
     layout) (cd ui && npx playwright test e2e/audit/layout.spec.ts) ;;
     axe) (cd ui && AUDIT_ALL=1 npx playwright test e2e/pages.spec.ts) ;;
+    engines) (cd ui && AUDIT_ALL=1 npx playwright test -c playwright.engines.config.ts axe.spec.ts layout.spec.ts) ;;
     lighthouse)
       (cd ui && node scripts/lighthouse.mjs --origin "$origin" --all \
         --require performance=98,accessibility=100,best-practices=100,seo=100)

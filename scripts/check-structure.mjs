@@ -1,6 +1,6 @@
 // Checks the shape of the Rust code, a step of scripts/test.sh: no Rust file over 450 lines (tests
-// and fuzz targets included), and no import cycle in a crate (the binary, src/, and every
-// crates/*/src/, the site's library crates/site/src/ among them), neither between its files nor
+// and fuzz targets included), and no import cycle in a crate (the binary, src/, and every crate
+// below crates/, the site's library crates/site/src/ among them), neither between its files nor
 // between its folders. A file depends on another when it names it by path (`use crate::a::b`,
 // `super::b::c`, `self::b`), outside its `#[cfg(test)] mod tests`.
 // Within each folder (the crate's root included), every file and subfolder is one node, a
@@ -10,7 +10,7 @@
 //
 // Usage: node scripts/check-structure.mjs   (from anywhere)
 
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -19,12 +19,23 @@ const MAX_LINES = 450;
 /** The crates checked: a name and the folder its module paths start from. */
 const CRATES = [
   { name: "src (the binary)", src: "src" },
-  ...readdirSync(join(root, "crates"), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => ({ name: `crates/${entry.name}/src`, src: `crates/${entry.name}/src` }))
+  ...packagesBelow("crates")
+    .map((dir) => ({ name: `${dir}/src`, src: `${dir}/src` }))
     .sort((a, b) => a.name.localeCompare(b.name)),
 ];
 const LINE_CHECKED = ["src", "crates", "tests", "fuzz/src", "fuzz/fuzz_targets"];
+
+/** The package folders (with a Cargo.toml and a src/) below `dir`, relative to the root:
+ * crates/edge/ and the crate inside it, crates/edge/test-support/, alike. */
+function packagesBelow(dir) {
+  return readdirSync(join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== "src" && entry.name !== "tests")
+    .flatMap((entry) => {
+      const path = `${dir}/${entry.name}`;
+      const isPackage = existsSync(join(root, path, "Cargo.toml")) && existsSync(join(root, path, "src"));
+      return [...(isPackage ? [path] : []), ...packagesBelow(path)];
+    });
+}
 
 /** Every `.rs` file below `dir`. */
 function rustFiles(dir) {

@@ -4,14 +4,15 @@
 # catalogs, the dependency audit (scripts/deny.sh: cargo-deny against the offline RustSec
 # snapshot), Rust unit and integration tests (the fast tier in parallel, then the heavy tier,
 # `#[ignore]`d in a plain `cargo test`, one at a time), UI unit tests, then the browser tests with
-# axe on every page in every state and the links, HTML validity, page weight and layout audits
-# (ui/e2e/audit/), the Debian package (scripts/package/test.sh: built, linted, installed, upgraded
-# under load, removed and purged), a short Lighthouse audit against the release binary and the
-# HTTP Observatory.
+# axe on every page in every state and the links, HTML validity (html-validate and the W3C's Nu
+# HTML Checker), page weight and layout audits (ui/e2e/audit/), the journeys, axe and the layout
+# audit in Firefox ESR and WebKitGTK (ui/e2e/engines/), the Debian package (scripts/package/test.sh:
+# built, linted, installed, upgraded under load, removed and purged), a short Lighthouse audit
+# against the release binary and the HTTP Observatory.
 # The audits' full run, Lighthouse on every page and the fuzz targets included, is
 # `bash scripts/audit.sh`.
 # Usage: bash scripts/test.sh   (from anywhere, as root; needs cargo, cargo-deny, cargo-deb, lintian,
-#   node/npm and /usr/bin/chromium)
+#   node/npm, /usr/bin/chromium, firefox-esr, webkit2gtk-driver, xvfb and a Java runtime)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 logs=$(mktemp -d)
@@ -51,8 +52,12 @@ bash scripts/deny.sh
 step "Rust tests, fast tier (in parallel)"
 cargo test --profile release-test --locked 2>&1 | tee "$logs/cargo.log"
 
-step "Rust tests, heavy tier (one at a time: load, faults, restarts, ACME, several instances)"
-cargo test --profile release-test --locked --test site -- --ignored --test-threads=1 --nocapture 2>&1 | tee "$logs/cargo-heavy.log"
+# The heavy tier of every crate's tests: the site's (tests/site/) and the edge's own
+# (crates/edge/tests/: HTTP/2 abuse, ACME against pebble, the connection cap). The same packages
+# as the fast tier, so the same build: `-p custody-edge` alone would build the edge's tests again
+# with the features of the edge's dependencies alone.
+step "Rust tests, heavy tier (one at a time: load, faults, restarts, HTTP/2 abuse, ACME, several instances)"
+cargo test --profile release-test --locked --tests -- --ignored --test-threads=1 --nocapture 2>&1 | tee "$logs/cargo-heavy.log"
 
 step "UI unit tests (vitest)"
 (cd ui && npx vitest run) 2>&1 | tee "$logs/vitest.log"
@@ -62,6 +67,9 @@ cargo build --release --locked
 
 step "browser tests, axe on every page in every state, and the links, HTML, page weight and layout audits (Playwright, Debian chromium)"
 (cd ui && AUDIT_ALL=1 npx playwright test) 2>&1 | tee "$logs/playwright.log"
+
+step "the journeys, axe on ten pages and the layout audit on a page of each kind in Firefox ESR (WebDriver BiDi) and WebKitGTK (WebDriver, under xvfb-run)"
+(cd ui && npx playwright test -c playwright.engines.config.ts) 2>&1 | tee "$logs/engines.log"
 
 step "Debian package: built, checked, linted, installed, upgraded under load, removed, purged"
 bash scripts/package/test.sh 2>&1 | tee "$logs/package.log"
@@ -77,14 +85,17 @@ strip() { sed "s/\x1b\[[0-9;]*m//g" "$1"; }
 rust=$(cat "$logs/cargo.log" "$logs/cargo-heavy.log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
 unit=$(strip "$logs/vitest.log" | grep -oE "Tests +[0-9]+ passed" | grep -oE '[0-9]+' | head -1)
 browser=$(strip "$logs/playwright.log" | grep -oE "^ +[0-9]+ passed" | grep -oE '[0-9]+' | tail -1)
-printf '\nRust %s, UI unit %s, browser %s\n' "$rust" "${unit:-0}" "${browser:-0}"
+engines=$(strip "$logs/engines.log" | grep -oE "^ +[0-9]+ passed" | grep -oE '[0-9]+' | tail -1)
+printf '\nRust %s, UI unit %s, browser %s (Chromium) and %s (Firefox ESR, WebKitGTK)\n' "$rust" "${unit:-0}" \
+  "${browser:-0}" "${engines:-0}"
 # The audits' summary tables, from a title line to the blank line after the table (awk reads
 # to the end: an early exit would stop the pipe's writer with SIGPIPE, a failure under pipefail).
-strip "$logs/playwright.log" | grep -E '^Layout at ' | sed 's/^/  /'
-for title in "Links: summary" "HTML validity: summary" "Page weight: summary"; do
+cat <(strip "$logs/playwright.log") <(strip "$logs/engines.log") | grep -E '^(Layout (in [A-Za-z ]+ )?at |axe in )' |
+  sed 's/^/  /'
+for title in "Links: summary" "HTML validity: summary" "W3C Nu HTML Checker: summary" "Page weight: summary"; do
   strip "$logs/playwright.log" | awk -v title="$title" '$0 == title {on = 1} on && /^$/ {on = 0} on' | sed 's/^/  /'
 done
 sed -n '/^Lighthouse (mobile):/,/^reports:/p' "$logs/lighthouse.log" | grep -v '^reports:' | sed 's/^/  /'
 grep -E '^(visitors|lintian): ' "$logs/package.log" | sed 's/^/  Debian package upgrade, /'
 grep -E '^grade ' "$logs/observatory.log" | sed 's/^/  MDN HTTP Observatory: /'
-printf 'all tests: %s passed, 0 failed\n' "$((rust + ${unit:-0} + ${browser:-0}))"
+printf 'all tests: %s passed, 0 failed\n' "$((rust + ${unit:-0} + ${browser:-0} + ${engines:-0}))"

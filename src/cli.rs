@@ -23,6 +23,10 @@ pub(crate) enum Command {
     /// Validate the configuration and the content (embedded, or a folder), then exit; every
     /// content problem is listed as `content/FILE:LINE: message`.
     Check(CheckCommand),
+    /// The claims register: every fact the copy cites (channels, signing, what each entity
+    /// offers, fees, frequencies, figures, durations), its value in English and Chinese and every
+    /// page and line that cites it.
+    Claims(ClaimsCommand),
     /// The configuration reference.
     Config {
         /// Print every key with its meaning, environment variable and default, as TOML.
@@ -106,6 +110,30 @@ pub(crate) struct CheckCommand {
     /// Check this content folder instead of the content built into the binary.
     #[arg(long, value_name = "DIR")]
     pub(crate) content: Option<PathBuf>,
+}
+
+/// `claims`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct ClaimsCommand {
+    /// Read this content folder (checked first) instead of the content built into the binary.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) content: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RegisterFormat::Markdown)]
+    pub(crate) format: RegisterFormat,
+    /// Only the claims a change touches: a unified diff of the content (`git diff -U0 main --
+    /// content`), from this file or `-` for standard input.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) diff: Option<PathBuf>,
+}
+
+/// `--format` of `claims`.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub(crate) enum RegisterFormat {
+    /// One table per group of facts.
+    Markdown,
+    /// One row per citation, with a header row.
+    Csv,
 }
 
 /// `--log-format`.

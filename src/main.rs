@@ -4,13 +4,13 @@
 //! `config_reference.rs`), and what `serve` runs (`startup.rs`, with the edge's part of the
 //! configuration in `edge_config.rs`). The site itself is the library (`crates/site/src/lib.rs`).
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches};
 use cli::{
-    CheckCommand, Cli, Command, ExportFormat, LogFormatArg, ServeArgs, ServeCommand,
-    SubmissionsAction,
+    CheckCommand, ClaimsCommand, Cli, Command, ExportFormat, LogFormatArg, RegisterFormat,
+    ServeArgs, ServeCommand, SubmissionsAction,
 };
 use config::{Config, LogFormat, Overrides};
 use config_reference::default_config_toml;
@@ -80,6 +80,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Check(command)) => check(&command),
+        Some(Command::Claims(command)) => claims(&command),
         Some(Command::Config { .. }) => {
             print!("{}", default_config_toml());
             Ok(())
@@ -166,6 +167,48 @@ fn check_folder(dir: &std::path::Path) -> anyhow::Result<()> {
             eprintln!("{}", report(&errors));
             anyhow::bail!("{} content problem(s) in {}", errors.len(), dir.display())
         }
+    }
+}
+
+/// Prints the claims register of the embedded content, or of `--content`, whole or for a diff.
+fn claims(command: &ClaimsCommand) -> anyhow::Result<()> {
+    use custody_content::register;
+    let (files, content) = match &command.content {
+        Some(dir) => {
+            let files = custody_content::files::read_dir(dir)
+                .map_err(|error| anyhow::anyhow!("cannot read {}: {error}", dir.display()))?;
+            let content = custody_site::embedded::load_content(&files).map_err(|errors| {
+                eprintln!("{}", report(&errors));
+                anyhow::anyhow!("{} content problem(s) in {}", errors.len(), dir.display())
+            })?;
+            (files, content)
+        }
+        None => (
+            custody_site::embedded::content_files(),
+            custody_site::embedded::embedded_content()
+                .map_err(|errors| anyhow::anyhow!("{}", report(&errors)))?,
+        ),
+    };
+    let mut register = register::build(&content, &files);
+    let mut title = "Claims register".to_owned();
+    if let Some(path) = &command.diff {
+        let diff = if path.as_os_str() == "-" {
+            std::io::read_to_string(std::io::stdin())?
+        } else {
+            std::fs::read_to_string(path)
+                .map_err(|error| anyhow::anyhow!("cannot read {}: {error}", path.display()))?
+        };
+        register = register.touched_by(&register::ChangedLines::from_diff(&diff));
+        title = "Claims touched by the change".to_owned();
+    }
+    let text = match command.format {
+        RegisterFormat::Markdown => register::markdown(&register, &title),
+        RegisterFormat::Csv => register::csv(&register),
+    };
+    // A reader that stops early (`| head`) is not an error.
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => Err(error.into()),
+        _ => Ok(()),
     }
 }
 

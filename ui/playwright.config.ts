@@ -9,6 +9,8 @@ const origin = E2E_ORIGIN ?? SUITE_ORIGIN;
 
 export default defineConfig({
   testDir: "e2e",
+  // Firefox and WebKit have a configuration of their own (playwright.engines.config.ts).
+  testIgnore: "engines/**",
   outputDir: "../artifacts/e2e",
   fullyParallel: true,
   workers: 2,

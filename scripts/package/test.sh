@@ -66,6 +66,7 @@ expected=$(sort <<'EOF'
 /usr/share/fish/vendor_completions.d/custody-site.fish
 /usr/share/lintian/overrides/custody-site
 /usr/share/man/man1/custody-site-check.1.gz
+/usr/share/man/man1/custody-site-claims.1.gz
 /usr/share/man/man1/custody-site-config.1.gz
 /usr/share/man/man1/custody-site-serve.1.gz
 /usr/share/man/man1/custody-site-submissions-export.1.gz

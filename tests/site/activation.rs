@@ -3,7 +3,6 @@
 //! gets the same sockets), notifications read from a `NOTIFY_SOCKET` the test binds, and log
 //! lines read as they are written.
 
-use std::io::{BufRead, BufReader};
 use std::os::fd::{AsRawFd, RawFd};
 use std::os::unix::net::UnixDatagram;
 use std::os::unix::process::CommandExt;
@@ -12,25 +11,12 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+pub use custody_edge_test_support::bound;
+use custody_edge_test_support::process::LogLines;
+pub use custody_edge_test_support::process::signal;
+
 /// The release binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_custody-site");
-
-/// The accept queue of a systemd socket unit: `Backlog=` defaults to `SOMAXCONN`, 4096 on these
-/// kernels. (The standard library's `TcpListener::bind` asks for 128, which a burst of a few
-/// hundred connections overflows: the kernel drops their SYNs and the clients retry after 1 s.)
-const SOCKET_UNIT_BACKLOG: i32 = 4096;
-
-/// A listening socket on 127.0.0.1 with a port the system chose and the accept queue of a
-/// socket unit, and its address.
-pub fn bound() -> (std::net::TcpListener, String) {
-    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
-    let any_port = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
-    socket.bind(&any_port.into()).unwrap();
-    socket.listen(SOCKET_UNIT_BACKLOG).unwrap();
-    let listener = std::net::TcpListener::from(socket);
-    let addr = listener.local_addr().unwrap().to_string();
-    (listener, addr)
-}
 
 /// `program` (the release binary unless told otherwise) started with `sockets` (name,
 /// listener) as systemd passes them: at descriptors 3, 4, … with `LISTEN_FDS`,
@@ -111,60 +97,6 @@ impl Notifications {
     }
 }
 
-/// The log lines of a child, read from its standard error as they come.
-pub struct LogLines {
-    lines: mpsc::Receiver<String>,
-    /// Every line read so far.
-    pub seen: Vec<String>,
-}
-
-impl LogLines {
-    /// Reads `child`'s standard error (spawned with `Stdio::piped()`).
-    pub fn of(child: &mut Child) -> Self {
-        Self::reading(child.stderr.take().expect("stderr is piped"))
-    }
-
-    /// Reads `child`'s standard output (spawned with `Stdio::piped()`).
-    pub fn of_stdout(child: &mut Child) -> Self {
-        Self::reading(child.stdout.take().expect("stdout is piped"))
-    }
-
-    /// Reads lines from `output` until it ends; lines nobody waits for any more are still
-    /// read, so the writer never meets a closed pipe.
-    fn reading(output: impl std::io::Read + Send + 'static) -> Self {
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines().map_while(Result::ok) {
-                let _ = sender.send(line);
-            }
-        });
-        Self {
-            lines,
-            seen: Vec::new(),
-        }
-    }
-
-    /// Waits for a line containing `text`; panics after `within` with the lines seen.
-    pub fn wait_for(&mut self, text: &str, within: Duration) -> String {
-        let deadline = Instant::now() + within;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if line.contains(text) {
-                        return line;
-                    }
-                }
-                Err(_) => panic!(
-                    "no log line with `{text}` within {within:?}; seen:\n{}",
-                    self.seen.join("\n")
-                ),
-            }
-        }
-    }
-}
-
 /// Spawns `command` with its standard error piped and standard output discarded.
 pub fn spawn_logged(command: &mut Command) -> (Child, LogLines) {
     let mut child = command
@@ -174,15 +106,6 @@ pub fn spawn_logged(command: &mut Command) -> (Child, LogLines) {
         .unwrap();
     let lines = LogLines::of(&mut child);
     (child, lines)
-}
-
-/// Sends `signal` (e.g. `-HUP`) to process `pid`.
-pub fn signal(pid: u32, signal: &str) {
-    let status = Command::new("kill")
-        .args([signal, &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success(), "kill {signal} {pid}");
 }
 
 /// Waits for `child` to exit; kills it and panics after `within`.

@@ -9,6 +9,7 @@ use tower::ServiceExt;
 
 use crate::common::{Answer, SITE, app, send, send_to};
 use crate::contact::{app_in, post, valid};
+use crate::contact_form::{encoded, post_form, valid_form};
 
 /// The codings a client can ask for, as `Accept-Encoding` and the `Content-Encoding` answered.
 const CODINGS: [(&str, &str); 3] = [("br", "br"), ("gzip", "gzip"), ("identity", "")];
@@ -319,8 +320,26 @@ async fn every_kind_of_answer_says_how_long_it_may_be_kept() {
     let dir = tempfile::tempdir().unwrap();
     let (app, _) = app_in(dir.path(), |_| {});
     let body = Body::from(valid("en").to_string());
-    let receipt = send_to(app, post().body(body).unwrap()).await;
+    let receipt = send_to(app.clone(), post().body(body).unwrap()).await;
     assert_eq!(receipt.status, 201);
     assert_eq!(receipt.header("cache-control"), "private, no-store");
     assert_eq!(receipt.header("etag"), "");
+
+    // So are the answers to the form posted without scripts, and its confirmation.
+    let form = encoded(&valid_form("Acme Cached"));
+    let stored = send_to(app.clone(), post_form("/contact-us", form)).await;
+    assert_eq!(stored.status, 303);
+    assert_eq!(stored.header("cache-control"), "no-store");
+    let refused = send_to(app.clone(), post_form("/zh/contact-us", String::new())).await;
+    assert_eq!(refused.status, 422);
+    assert_eq!(refused.header("cache-control"), "private, no-store");
+    assert_eq!(refused.header("etag"), "");
+    assert_eq!(refused.header("vary"), "accept-encoding");
+    let confirmation = Request::get(stored.header("location"))
+        .body(Body::empty())
+        .unwrap();
+    let confirmation = send_to(app, confirmation).await;
+    assert_eq!(confirmation.status, 200);
+    assert_eq!(confirmation.header("cache-control"), "private, no-store");
+    assert_eq!(confirmation.header("vary"), "accept-encoding");
 }

@@ -8,7 +8,7 @@
 use crate::common::{as_read, errors_after, get, replace, visible_text};
 
 /// Asserts that some error starts with `file` and contains every one of `parts`.
-fn reported(errors: &[String], file: &str, parts: &[&str]) {
+pub fn reported(errors: &[String], file: &str, parts: &[&str]) {
     assert!(
         errors
             .iter()
@@ -23,7 +23,7 @@ fn a_typed_duration_fails_with_file_line_and_token() {
         replace(
             f,
             "en/marketing/trust-center.toml",
-            "{duration.security-report-acknowledgement}",
+            "{channel.vulnerabilities.acknowledgement}",
             "two business days",
         );
         replace(f, "zh/faq.toml", "{duration.claim-notice}", "24 小时");

@@ -20,6 +20,7 @@ use http_body_util::BodyExt;
 use tower::{Service, ServiceExt};
 
 use crate::activation::{BIN, activated, bound};
+pub use custody_edge_test_support::process::Running;
 
 /// The site with the default settings (public URL `http://127.0.0.1:8080`).
 pub static SITE: LazyLock<Arc<ServedSite>> = LazyLock::new(|| {
@@ -210,16 +211,6 @@ pub fn site_command(
     let mut command = activated(std::path::Path::new(BIN), sockets, public_url);
     command.env("CUSTODY_SITE_PREVIOUS_BUILDS_DIR", &*BUILDS);
     command
-}
-
-/// A child process killed when the test ends, however it ends.
-pub struct Running(pub std::process::Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 /// What a child process writes to standard error, collected as it comes: the reader thread

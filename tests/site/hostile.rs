@@ -6,6 +6,7 @@
 
 mod bodies;
 mod contact_properties;
+mod form_posts;
 mod headers;
 mod pages;
 mod paths;

@@ -2,7 +2,7 @@
 //! service-level table from `site.toml`, the pages that link to it, the leadership and the Oasis
 //! exchanges from data, and links to the regulators' registers as the only links off the site.
 
-use custody_content::copy_tokens::CopyTokens;
+use custody_content::copy_tokens::{CopyTokens, Sources};
 use custody_content::files::ContentFiles;
 use custody_content::load::parse;
 use custody_content::marketing::Section;
@@ -17,7 +17,13 @@ const FILE_EN: &str = "en/marketing/how-custody-works.toml";
 
 /// The copy tokens of one language, as the build fills them in.
 fn tokens(content: &Content, lang: Lang) -> CopyTokens {
-    CopyTokens::new(&content.site, Some(&content.fees), None, lang)
+    let sources = Sources {
+        site: &content.site,
+        fees: Some(&content.fees),
+        operations: Some(&content.operations),
+        entities: None,
+    };
+    CopyTokens::new(sources, lang)
 }
 
 /// `text` as HTML escapes it in element content.
@@ -146,7 +152,7 @@ fn a_period_typed_in_the_page_is_refused_with_its_token() {
         replace(
             files,
             "zh/marketing/how-custody-works.toml",
-            "首次回复在{duration.support-reply}内",
+            "首次回复在{channel.support.acknowledgement}内",
             "首次回复在 4 小时内",
         );
     });
@@ -172,12 +178,12 @@ fn facts_that_promise_too_much_are_refused() {
             "availability_percent = \"99.9\"",
             "availability_percent = \"100\"",
         );
-        replace(files, "site.toml", "threshold = 3", "threshold = 5");
+        replace(files, "signing.toml", "threshold = 3", "threshold = 5");
         replace(files, "site.toml", "time = \"16:00\"", "time = \"20:00\"");
     });
     for needle in [
         "`service.availability_percent` \"100\"",
-        "`keys.threshold` 5 of 5 keys",
+        "wallet `cold`: a threshold of 5 of 5 keys",
         "cut-off `held-for-review` \"20:00\"",
     ] {
         assert!(

@@ -1,42 +1,34 @@
-//! Many connections: the cap on connections answers `503` and recovers, the release binary
-//! holds 10,000 open connections with bounded memory while pages and the API still answer, and
-//! hundreds of slow clients at once are cut off by the timeouts without starving anyone else.
+//! Many connections: the release binary holds 10,000 open connections with bounded memory while
+//! pages and the API still answer, and hundreds of slow clients at once (slow headers, slow
+//! applications) are cut off by the timeouts without starving anyone else. Both need the site's
+//! pages and contact form, and a process of their own: the two ends of 10,000 connections would
+//! pass the open-file limit of one process. The connection cap is tested with the edge
+//! (crates/edge/tests/serving.rs).
 
 use std::time::{Duration, Instant};
 
 use custody_content::Lang;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 
 use crate::activation::bound;
 use crate::common::{Running, SITE, Stderr, site_command};
 use crate::contact::valid;
-
-/// How long a connection may take to be made (a burst of connects).
-const CONNECT_WITHIN: Duration = Duration::from_secs(15);
+use custody_edge_test_support::http1::{connect, exchange};
+use custody_edge_test_support::process::resident_mb;
 
 /// Warnings, and the accept loop's own lines (`listening on`).
 const ACCEPT_INFO: &str = "warn,custody_edge::accept=info";
 
-/// A new connection to `addr`; the server takes it from its socket's queue once it accepts.
-async fn connect(addr: &str) -> TcpStream {
-    tokio::time::timeout(CONNECT_WITHIN, TcpStream::connect(addr))
-        .await
-        .unwrap_or_else(|_| panic!("no connection to {addr} within {CONNECT_WITHIN:?}"))
-        .unwrap()
-}
-
 /// The release binary on a socket of its own with at most `max_connections` connections, whose
 /// clients have `timeout_secs` for their request headers and a contact application for its
 /// body (no rate limit: the tests' applications all come from one address), logging at
-/// `log_level` (`RUST_LOG`, which lets through the accept loop's `listening on`: this waits for
-/// it, so that no measure counts the start-up).
+/// [`ACCEPT_INFO`] (which lets through the accept loop's `listening on`: this waits for it, so
+/// that no measure counts the start-up).
 async fn start(
     dir: &std::path::Path,
     max_connections: usize,
     timeout_secs: u64,
-    log_level: &str,
 ) -> (Running, String, Stderr) {
     let (listener, addr) = bound();
     let mut child = site_command(&[("listen", &listener)], &format!("http://{addr}"))
@@ -54,7 +46,7 @@ async fn start(
             timeout_secs.to_string(),
         )
         .env("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0")
-        .env("RUST_LOG", log_level)
+        .env("RUST_LOG", ACCEPT_INFO)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -63,96 +55,6 @@ async fn start(
     let site = Running(child);
     stderr.wait_for("listening on http://", 1).await;
     (site, addr, stderr)
-}
-
-/// Sends one keep-alive `GET path` on `stream` and reads its answer (a `Content-Length` body).
-async fn exchange(stream: &mut TcpStream, path: &str) -> String {
-    let request = format!("GET {path} HTTP/1.1\r\nhost: 127.0.0.1\r\naccept-encoding: br\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut received = Vec::new();
-    let mut buffer = [0u8; 16 * 1024];
-    loop {
-        let read = stream.read(&mut buffer).await.unwrap();
-        assert!(
-            read > 0,
-            "the connection closed before the answer was complete"
-        );
-        received.extend_from_slice(&buffer[..read]);
-        let text = String::from_utf8_lossy(&received);
-        if let Some(end) = text.find("\r\n\r\n") {
-            let length: usize = text[..end]
-                .lines()
-                .find_map(|line| {
-                    line.to_ascii_lowercase()
-                        .strip_prefix("content-length: ")
-                        .map(|n| n.trim().parse().unwrap())
-                })
-                .unwrap_or(0);
-            if received.len() >= end + 4 + length {
-                return text[..end].to_owned();
-            }
-        }
-    }
-}
-
-/// The resident memory of process `pid`, in MB.
-fn resident_mb(pid: u32) -> f64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    let kb: f64 = status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmRSS:"))
-        .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|n| n.parse().ok())
-        .unwrap();
-    kb / 1024.0
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
-async fn connections_over_the_cap_get_503_and_the_site_recovers() {
-    let dir = tempfile::tempdir().unwrap();
-    // The accept loop logs each connection it closes, once its slot is free.
-    let (_site, addr, log) = start(dir.path(), 20, 10, "warn,custody_edge::accept=debug").await;
-    let mut held = Vec::new();
-    for _ in 0..20 {
-        let mut stream = connect(&addr).await;
-        assert!(
-            exchange(&mut stream, "/healthz")
-                .await
-                .starts_with("HTTP/1.1 200")
-        );
-        held.push(stream);
-    }
-    let mut over = connect(&addr).await;
-    over.write_all(b"GET / HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n")
-        .await
-        .unwrap();
-    let mut answer = String::new();
-    over.read_to_string(&mut answer).await.unwrap();
-    assert!(
-        answer.starts_with("HTTP/1.1 503 Service Unavailable"),
-        "{answer}"
-    );
-    assert!(answer.contains("retry-after: 1"), "{answer}");
-    // The held connections are still served.
-    assert!(
-        exchange(&mut held[0], "/")
-            .await
-            .starts_with("HTTP/1.1 200")
-    );
-    drop(held);
-    log.wait_for("its slot is free", 20).await;
-    let mut stream = connect(&addr).await;
-    let mut head = String::new();
-    stream
-        .write_all(b"GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n")
-        .await
-        .unwrap();
-    stream.read_to_string(&mut head).await.unwrap();
-    assert!(
-        head.starts_with("HTTP/1.1 200"),
-        "slots were not freed: {head}"
-    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -167,7 +69,7 @@ async fn ten_thousand_open_connections_are_held_with_bounded_memory() {
     let dir = tempfile::tempdir().unwrap();
     // Idle keep-alive connections are closed after the header read timeout; this test holds
     // them longer than the default 10 s takes to open them all.
-    let (site, addr, _log) = start(dir.path(), CONNECTIONS + 100, 120, ACCEPT_INFO).await;
+    let (site, addr, _log) = start(dir.path(), CONNECTIONS + 100, 120).await;
     let pid = site.0.id();
     let mut stream = connect(&addr).await;
     assert!(exchange(&mut stream, "/").await.starts_with("HTTP/1.1 200"));
@@ -275,7 +177,7 @@ async fn hundreds_of_slow_clients_are_cut_off_while_others_are_served() {
     // Far longer than the timeout: a client that is not cut off keeps trickling until then.
     const GIVE_UP: Duration = Duration::from_secs(12);
     let dir = tempfile::tempdir().unwrap();
-    let (_site, addr, _log) = start(dir.path(), 10_000, TIMEOUT.as_secs(), ACCEPT_INFO).await;
+    let (_site, addr, _log) = start(dir.path(), 10_000, TIMEOUT.as_secs()).await;
 
     // Slowloris: a request line, then one more header line every 200 ms, never the blank line
     // that ends the headers.

@@ -1,15 +1,19 @@
-//! Integration tests: the real router in-process and the real server over a socket.
+//! Integration tests: the real router in-process and the real server over a socket. What the
+//! edge does for any service it serves (HTTP/2 abuse, TLS, ACME, connection limits) is tested
+//! with the edge, in crates/edge/tests/.
 
-mod acme;
 mod activation;
 mod announcements;
 mod builds;
 mod caching;
-mod certificates;
 mod claims;
+mod claims_facts;
+mod claims_register;
 mod cli;
 mod common;
 mod contact;
+mod contact_form;
+mod contact_form_refusals;
 mod contact_refusals;
 mod contact_store;
 mod content;
@@ -17,7 +21,6 @@ mod errors;
 mod faq;
 mod faults;
 mod feeds;
-mod h2_abuse;
 mod head;
 mod headers;
 mod hostile;
@@ -27,7 +30,6 @@ mod marketing;
 mod negotiation;
 mod nginx;
 mod operations;
-mod pebble;
 mod previous_builds;
 mod queried;
 mod redirects;
@@ -44,10 +46,12 @@ mod shared_cache;
 mod structured_data;
 mod supported_asset_lists;
 mod supported_assets;
-mod test_ca;
 mod tls;
-mod tls_policy;
 mod traffic;
 mod ui_types;
 mod webhook;
 mod webhook_binary;
+
+// The test CA and the HTTPS clients that trust it, shared with the edge's tests
+// (crates/edge/test-support/).
+use custody_edge_test_support::test_ca;

@@ -244,4 +244,23 @@ async fn head_requests_answer_without_a_body_and_other_methods_are_refused() {
     let post = crate::common::send(Request::post("/about").body(Body::empty()).unwrap()).await;
     assert_eq!(post.status, 405);
     assert_eq!(post.header("allow"), "GET, HEAD");
+    // The contact page takes its form, posted without scripts; its confirmations are read only.
+    for (method, path, allow) in [
+        ("PUT", "/zh/contact-us", "GET, HEAD, POST"),
+        (
+            "POST",
+            "/contact-us/received/0190a6f1-7c3e-7a2b-9d4e-1f2a3b4c5d6e",
+            "GET, HEAD",
+        ),
+    ] {
+        let request = Request::builder()
+            .method(method)
+            .uri(path)
+            .body(Body::empty())
+            .unwrap();
+        let refused = crate::common::send(request).await;
+        assert_eq!(refused.status, 405, "{method} {path}");
+        assert_eq!(refused.header("allow"), allow, "{method} {path}");
+        assert_eq!(refused.header("cache-control"), "no-store");
+    }
 }

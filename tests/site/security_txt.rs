@@ -1,5 +1,6 @@
-//! `/.well-known/security.txt` (RFC 9116) made from the `[security]` contact of `site.toml`, and
-//! the trust-center section its `Policy` points to, in both languages.
+//! `/.well-known/security.txt` (RFC 9116) made from the vulnerability-report channel of
+//! `channels.toml` and the `[security]` policy of `site.toml`, and the trust-center section its
+//! `Policy` points to, in both languages.
 
 use custody_content::Lang;
 use jiff::Timestamp;
@@ -27,8 +28,9 @@ async fn security_txt_names_the_contact_languages_canonical_url_policy_and_a_fut
             .map(|(_, value)| *value)
             .collect()
     };
-    let security = &SITE.content.site.security;
-    assert_eq!(value("Contact"), [format!("mailto:{}", security.email)]);
+    let email = SITE.content.operations.channels.vulnerability_address();
+    assert!(email.contains('@'), "{email}");
+    assert_eq!(value("Contact"), [format!("mailto:{email}")]);
     assert_eq!(value("Preferred-Languages"), ["en, zh"]);
     assert_eq!(
         value("Canonical"),
@@ -63,8 +65,7 @@ async fn security_txt_names_the_contact_languages_canonical_url_policy_and_a_fut
         );
         assert!(html.text.contains(&format!("id=\"{anchor}\"")), "{policy}");
         assert!(
-            html.text
-                .contains(&format!("href=\"mailto:{}\"", security.email)),
+            html.text.contains(&format!("href=\"mailto:{email}\"")),
             "{policy}: the section links the contact"
         );
     }
@@ -88,12 +89,12 @@ fn the_policy_must_be_a_section_in_every_language() {
 }
 
 #[test]
-fn copy_may_link_only_to_the_security_contact() {
+fn copy_may_link_only_to_a_channels_mailbox_by_its_token() {
     let errors = errors_after(|files| {
         replace(
             files,
             "en/marketing/trust-center.toml",
-            "(mailto:security@custody.example)",
+            "(mailto:{channel.vulnerabilities.address})",
             "(mailto:someone@custody.example)",
         )
     });

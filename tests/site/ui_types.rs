@@ -11,7 +11,7 @@ use ts_rs::{Config as TsConfig, TS};
 use custody_applications::application::Submission;
 use custody_applications::rules;
 use custody_site::http::api_error::ErrorAnswer;
-use custody_site::http::contact::ReceiptBody;
+use custody_site::http::contact::{FormAnswer, ReceiptBody};
 use custody_site::render::client_contract::{BuildMeta, DataRedirect, LatestBuild, SiteConfig};
 use custody_site::search::Answer as SearchAnswer;
 
@@ -48,6 +48,7 @@ fn generated_ui_types_are_current() {
     DataRedirect::export_all(&config).unwrap();
     SearchAnswer::export_all(&config).unwrap();
     ReceiptBody::export_all(&config).unwrap();
+    FormAnswer::export_all(&config).unwrap();
     ErrorAnswer::export_all(&config).unwrap();
     Submission::export_all(&config).unwrap();
     let fresh = read_dir(scratch.path());

@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContextOptions, expect, type Page, test } from "@playwright/test";
 import { printTable } from "./audit/table";
-import { withoutOverlays } from "./site";
+import { exposedExpanded, withoutOverlays } from "./site";
 
 /** The longest a first interaction may take to show its answer: half of INP's "good". */
 const BUDGET_MS = 100;
@@ -148,7 +148,9 @@ const menuInteraction = (lang: "en" | "zh"): Interaction => ({
   answer: { visible: ".phone-menu" },
   after: async (page) => {
     await expect(page.getByRole("dialog")).toBeVisible();
-    await expect(page.locator(".menu-button")).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(() => exposedExpanded(page, ".menu-button")).toBe(true);
+    // The header has followed: the panel holds its tools.
+    await expect(page.locator(".phone-menu [data-lang-switch]")).toBeVisible();
   },
 });
 
@@ -175,7 +177,8 @@ const INTERACTIONS: Interaction[] = [
     answer: { hidden: ".phone-menu" },
     after: async (page) => {
       await expect(page.locator(".phone-menu")).toBeHidden();
-      await expect(page.locator(".menu-button")).toHaveAttribute("aria-expanded", "false");
+      await expect.poll(() => exposedExpanded(page, ".menu-button")).toBe(false);
+      await expect(page.locator(".phone-menu [data-lang-switch]")).toHaveCount(0);
     },
   },
   ...["solutions", "product", "company", "resources"].map(dropdownInteraction),

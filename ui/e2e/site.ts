@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, CDPSession, Locator, Page } from "@playwright/test";
 import { sitePagePaths } from "../scripts/site-pages.mjs";
 
 /** Every page path of the running build in both languages: static routes from the build manifest,
@@ -71,13 +71,27 @@ export const ERROR_PAGE_PATHS = [
   "/zh/announcements/no-such-announcement",
 ];
 
-/** Every document the audits look at: each page of both languages (answered 200) and the error
- * pages (answered 404). */
+/** Documents the server answers for a query string, filled from the UI's templates: the
+ * supported-assets page filtered, paged and empty (and of the other entity), the FAQ search with
+ * results and without, and the announcements searched and paged, in both languages. */
+export const QUERIED_PAGE_PATHS = [
+  "/support-token?entity=sg&token=usd&warm=yes&page=2",
+  "/support-token?entity=hk&network=eth&defi=no",
+  "/support-token?token=no-such-token",
+  "/faq/search?q=password",
+  "/faq/search?q=no-such-words",
+  "/announcements?q=custody",
+  "/announcements?page=2",
+].flatMap((path) => [path, `/zh${path}`]);
+
+/** Every document the audits look at: each page of both languages and the documents answered for
+ * a query string (answered 200), and the error pages (answered 404). */
 export async function auditedDocuments(
   request: APIRequestContext,
 ): Promise<{ path: string; status: 200 | 404 }[]> {
   return [
     ...(await allPagePaths(request)).map((path) => ({ path, status: 200 as const })),
+    ...QUERIED_PAGE_PATHS.map((path) => ({ path, status: 200 as const })),
     ...ERROR_PAGE_PATHS.map((path) => ({ path, status: 404 as const })),
   ];
 }
@@ -86,4 +100,47 @@ export async function auditedDocuments(
 export async function axeViolations(page: Page): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).analyze();
   return axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Runs `use` on the DOM node ids Chromium's DevTools protocol gives the elements matching
+ * `selector`, in a protocol session of its own. */
+async function withNodes<T>(
+  page: Page,
+  selector: string,
+  use: (cdp: CDPSession, nodeIds: number[]) => Promise<T>,
+): Promise<T> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+    const { nodeIds } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector });
+    return await use(cdp, nodeIds);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** What Chromium's accessibility tree, which assistive technology reads, says of each element
+ * matching `selector`: its role (`none` when it leaves the element out) and, when it has one, its
+ * expanded state (a popover's invoker gets it from the browser, with no `aria-expanded`). */
+export function exposedNodes(
+  page: Page,
+  selector: string,
+): Promise<{ role: string; expanded: boolean | undefined }[]> {
+  return withNodes(page, selector, (cdp, nodeIds) =>
+    Promise.all(
+      nodeIds.map(async (nodeId) => {
+        const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
+        const expanded = nodes[0]?.properties?.find((property) => property.name === "expanded");
+        return {
+          role: String(nodes[0]?.role?.value ?? "none"),
+          expanded: expanded === undefined ? undefined : expanded.value.value === true,
+        };
+      }),
+    ),
+  );
+}
+
+/** Whether Chromium's accessibility tree says the first element matching `selector` is expanded. */
+export async function exposedExpanded(page: Page, selector: string): Promise<boolean | undefined> {
+  return (await exposedNodes(page, selector))[0]?.expanded;
 }

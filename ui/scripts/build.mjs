@@ -5,7 +5,9 @@
 // Usage: node scripts/build.mjs <site-data-dir> <out-dir>
 //   <site-data-dir>/pages.json  written by crates/site/build.rs from content/
 //   <out-dir>/client/           hashed assets, with .br and .gz beside each text file
-//   <out-dir>/prerender.json    { key: html } for every page and error page
+//   <out-dir>/prerender.json    { key: html } for every page and error page, and the contact
+//                               page's answer templates (`contact-form:{path}`,
+//                               `contact-received:{path}`: src/components/contact/answerTemplate.tsx)
 //   <out-dir>/manifest.json     build id, the SHA-256 of pages.json, entry, stylesheets, per-page
 //                               and per-language preloads, each page's share card, the word
 //                               boundaries of each Chinese page's headings, and the marks of the
@@ -123,6 +125,8 @@ for (const { key, data: written } of site.pages) {
     wordBreaks[key] = breaks;
     prerender[key] = await ssr.render({ ...data, wordBreaks: breaks });
   }
+  const templates = await ssr.renderAnswerTemplates(breaks ? { ...data, wordBreaks: breaks } : data);
+  for (const [name, html] of Object.entries(templates)) prerender[`${name}:${key}`] = html;
 }
 // The templates the server fills to answer a query string of the supported-assets and search pages,
 // cut from renders of those pages with the data they are prerendered with, marked where it may

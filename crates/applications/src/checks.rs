@@ -1,11 +1,11 @@
 //! Syntax checks of the free-text answers: length and control characters, web addresses and
-//! email addresses.
+//! email addresses, each by the rule of `rules.rs` the browser applies too.
 
 use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::rules::EMAIL_PATTERNS;
+use super::rules::{EMAIL_PATTERNS, UNSTORABLE_RANGES, WEBSITE_PATTERN};
 
 /// Why a text answer cannot be stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,16 +16,15 @@ pub enum TextProblem {
     ControlCharacters,
 }
 
-/// A character no one-line answer may hold: a control character (line breaks included), the
-/// line and paragraph separators (U+2028, U+2029), and the bidirectional embeddings, overrides
-/// and isolates (U+202A–U+202E, U+2066–U+2069), which reorder how the text around them is
-/// shown, so an operator would read something other than what was stored.
+/// A character no one-line answer may hold: a control character (line breaks included), or one
+/// of [`UNSTORABLE_RANGES`] (the line and paragraph separators and the bidirectional controls,
+/// which reorder how the text around them is shown, so an operator would read something other
+/// than what was stored).
 pub fn unstorable(c: char) -> bool {
     c.is_control()
-        || matches!(
-            c,
-            '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
-        )
+        || UNSTORABLE_RANGES
+            .iter()
+            .any(|(first, last)| (*first..=*last).contains(&c))
 }
 
 /// The answer trimmed, if it has at most `max` characters and no [`unstorable`] character.
@@ -41,32 +40,21 @@ pub fn text(value: &str, max: usize) -> Result<String, TextProblem> {
 }
 
 /// A website answer with its scheme (`https://` is added when none is given), or `None` when it
-/// is not a web address: a host name with a dot and a top-level domain of at least two letters,
-/// an optional port and path, no spaces, no user name.
+/// breaks the website rule of the form ([`WEBSITE_PATTERN`], the browser's rule too).
 pub fn website(value: &str) -> Option<String> {
-    let lower = value.to_ascii_lowercase();
-    let (scheme, rest) = if let Some(rest) = lower.strip_prefix("https://") {
-        ("https://", &value[value.len() - rest.len()..])
-    } else if let Some(rest) = lower.strip_prefix("http://") {
-        ("http://", &value[value.len() - rest.len()..])
-    } else if lower.contains("://") {
-        return None;
-    } else {
-        ("https://", value)
-    };
-    if rest.contains(char::is_whitespace) {
+    static PATTERN: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(WEBSITE_PATTERN).expect("the website pattern compiles"));
+    if !PATTERN.is_match(value) {
         return None;
     }
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
-    if authority.contains('@') {
-        return None;
-    }
-    let host = match authority.rsplit_once(':') {
-        Some((host, port)) if !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => host,
-        Some(_) => return None,
-        None => authority,
-    };
-    is_domain(host).then(|| format!("{scheme}{rest}"))
+    let scheme_end = ["https://", "http://"].into_iter().find_map(|scheme| {
+        let start = value.get(..scheme.len())?;
+        start.eq_ignore_ascii_case(scheme).then_some(scheme.len())
+    });
+    Some(match scheme_end {
+        Some(end) => format!("{}{}", value[..end].to_ascii_lowercase(), &value[end..]),
+        None => format!("https://{value}"),
+    })
 }
 
 /// An email address with its domain in lower case, or `None` when it breaks the e-mail rule
@@ -99,24 +87,6 @@ fn lower_each(text: &str) -> String {
             }
         })
         .collect()
-}
-
-/// A host name of at least two labels of letters, digits and inner hyphens (letters of any
-/// script), ending in a top-level domain of two or more letters.
-fn is_domain(host: &str) -> bool {
-    let host = host.strip_suffix('.').unwrap_or(host);
-    let labels: Vec<&str> = host.split('.').collect();
-    let label_ok = |label: &&str| {
-        !label.is_empty()
-            && label.chars().count() <= 63
-            && !label.starts_with('-')
-            && !label.ends_with('-')
-            && label.chars().all(|c| c.is_alphanumeric() || c == '-')
-    };
-    let tld_ok = labels
-        .last()
-        .is_some_and(|tld| tld.chars().count() >= 2 && tld.chars().all(char::is_alphabetic));
-    labels.len() >= 2 && host.len() <= 253 && labels.iter().all(label_ok) && tld_ok
 }
 
 #[cfg(test)]
@@ -174,6 +144,7 @@ mod tests {
             website("https://例子.中国").as_deref(),
             Some("https://例子.中国")
         );
+        assert_eq!(website("हिन्दी.com.").as_deref(), Some("https://हिन्दी.com."));
         for bad in [
             "acme",
             "ftp://acme.com",
@@ -182,7 +153,10 @@ mod tests {
             "https://user@acme.com",
             "acme .com",
             "https://-acme.com",
+            "acme-.com",
             "https://acme.com:port",
+            "acme.com:123456",
+            "acme.com:",
         ] {
             assert_eq!(website(bad), None, "{bad}");
         }

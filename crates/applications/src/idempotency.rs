@@ -1,6 +1,8 @@
 //! The idempotency keys of the last 24 hours, each with the receipt of the application first
-//! stored under it: a repeated key is answered with that receipt. Rebuilt at start-up from the log
-//! and its archives written in that time; expired keys are dropped as applications arrive.
+//! stored under it: a repeated key is answered with that receipt, and the receipt can be found
+//! again by its application's id (the confirmation page of a form posted without scripts). Rebuilt
+//! at start-up from the log and its archives written in that time; expired keys are dropped as
+//! applications arrive.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -13,12 +15,14 @@ use super::log_file::Lines;
 use super::record::{Receipt, Record};
 
 /// How long an idempotency key is remembered.
-const WINDOW: Duration = Duration::from_secs(24 * 60 * 60);
+pub(crate) const WINDOW: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// Keys and the receipts they repeat.
 #[derive(Debug)]
 pub struct RecentKeys {
     keys: HashMap<String, (Receipt, Timestamp)>,
+    /// The key of each application id in `keys`.
+    ids: HashMap<String, String>,
     /// When expired keys were last dropped.
     pruned_at: Timestamp,
 }
@@ -27,6 +31,7 @@ impl Default for RecentKeys {
     fn default() -> Self {
         Self {
             keys: HashMap::new(),
+            ids: HashMap::new(),
             pruned_at: Timestamp::now(),
         }
     }
@@ -46,18 +51,31 @@ impl RecentKeys {
             .map(|(receipt, _)| receipt.clone())
     }
 
+    /// The receipt of the application `id`, when it was stored within the window under a key.
+    pub fn receipt_of(&self, id: &str, now: Timestamp) -> Option<Receipt> {
+        self.replay(self.ids.get(id)?, now)
+            .filter(|receipt| receipt.id == id)
+    }
+
     /// Keeps `key` of an application stored at `at` with `receipt`, to be repeated as a replay.
     pub fn keep(&mut self, key: String, receipt: &Receipt, at: Timestamp) {
         let replayed = Receipt {
             replayed: true,
             ..receipt.clone()
         };
-        self.keys.insert(key, (replayed, at));
+        self.insert(key, replayed, at);
+    }
+
+    fn insert(&mut self, key: String, receipt: Receipt, at: Timestamp) {
+        self.ids.insert(receipt.id.clone(), key.clone());
+        self.keys.insert(key, (receipt, at));
     }
 
     /// Forgets `key`, whose application could not be written after all.
     pub fn forget(&mut self, key: &str) {
-        self.keys.remove(key);
+        if let Some((receipt, _)) = self.keys.remove(key) {
+            self.ids.remove(&receipt.id);
+        }
     }
 
     /// Remembers the idempotency key of `record` when it was received after `horizon`.
@@ -71,7 +89,7 @@ impl RecentKeys {
                 received_at: record.received_at,
                 replayed: true,
             };
-            self.keys.insert(key, (receipt, at));
+            self.insert(key, receipt, at);
         }
     }
 
@@ -112,6 +130,38 @@ impl RecentKeys {
             self.pruned_at = now;
             self.keys
                 .retain(|_, (_, at)| now.duration_since(*at).unsigned_abs() < WINDOW);
+            let keys = &self.keys;
+            self.ids.retain(|_, key| keys.contains_key(key));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn receipt(id: &str) -> Receipt {
+        Receipt {
+            id: id.into(),
+            received_at: "2026-01-01T00:00:00.000Z".into(),
+            replayed: false,
+        }
+    }
+
+    #[test]
+    fn a_receipt_is_found_by_its_id_while_its_key_is_remembered() {
+        let mut keys = RecentKeys::default();
+        let now = Timestamp::now();
+        keys.keep("k1".into(), &receipt("a"), now);
+        keys.keep("k2".into(), &receipt("b"), now);
+        let found = keys.receipt_of("a", now).expect("kept");
+        assert_eq!((found.id.as_str(), found.replayed), ("a", true));
+        assert_eq!(keys.receipt_of("c", now), None);
+        keys.forget("k1");
+        assert_eq!(keys.receipt_of("a", now), None);
+        let later = now + WINDOW + Duration::from_secs(61);
+        assert_eq!(keys.receipt_of("b", later), None, "past the window");
+        keys.forget_expired(later);
+        assert!(keys.ids.is_empty() && keys.keys.is_empty());
     }
 }

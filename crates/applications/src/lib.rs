@@ -4,7 +4,7 @@
 //! binary's configuration (`src/config/`) holds as `[contact]`.
 //!
 //! It knows nothing of the site nor of serving HTTP: the site's `POST /api/contact`
-//! (`crates/site/src/http/contact.rs`) reads the request and hands [`ContactDesk`] and the store
+//! (`crates/site/src/http/contact/`) reads the request and hands [`ContactDesk`] and the store
 //! plain values (the proxy header's values, the peer's address, a [`record::Draft`]). It depends on
 //! neither the site's crate nor the edge; the webhook is its one HTTP client.
 
@@ -12,6 +12,7 @@ pub mod application;
 pub mod archives;
 pub(crate) mod backlog;
 pub mod checks;
+pub mod content_key;
 pub(crate) mod cursor;
 pub(crate) mod delivery;
 pub mod export;
@@ -19,6 +20,7 @@ pub(crate) mod idempotency;
 pub(crate) mod log_file;
 pub(crate) mod phone;
 pub mod rate_limit;
+pub mod recent_id;
 pub mod record;
 pub(crate) mod rotation;
 pub mod rules;

@@ -4,7 +4,7 @@ use phonenumber::Mode;
 use phonenumber::country::Id;
 use phonenumber::metadata::DATABASE;
 
-use super::rules::{MAX_PHONE_DIGITS, MIN_PHONE_DIGITS};
+use super::rules::{MAX_PHONE_DIGITS, MIN_PHONE_DIGITS, PHONE_PUNCTUATION};
 use custody_content::countries;
 
 /// The international calling code of a country or region (`SG` → 65); `None` for territories
@@ -22,13 +22,13 @@ pub fn load_metadata() {
     let _ = DATABASE.by_id("SG");
 }
 
-/// Whether `phone` looks like a number at all: digits with spaces, dots, dashes or brackets,
-/// 4 to 17 digits. The browser applies the same test before sending.
+/// Whether `phone` looks like a number at all: ASCII digits with [`PHONE_PUNCTUATION`] (spaces,
+/// brackets, dots, dashes), 4 to 17 digits. The browser applies the same test before sending.
 pub fn plausible(phone: &str) -> bool {
     let digits = phone.chars().filter(char::is_ascii_digit).count();
     phone
         .chars()
-        .all(|c| c.is_ascii_digit() || " -.()".contains(c))
+        .all(|c| c.is_ascii_digit() || PHONE_PUNCTUATION.contains(c))
         && (MIN_PHONE_DIGITS..=MAX_PHONE_DIGITS).contains(&digits)
 }
 

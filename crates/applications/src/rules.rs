@@ -1,10 +1,14 @@
 //! The rules of the application form that the browser applies too, in one place: the fields (in
-//! the server's order), the e-mail rule and the phone number's digits. The server checks with these
-//! values (`contact/checks.rs`, `contact/phone.rs`), and [`typescript_fields`] and
-//! [`typescript_rules`] write them for the form, beside its code in `ui/src/components/contact/`
-//! (`ui/src/lib/` loads on every page; rewritten by `scripts/generate-ui-types.sh`), so the two
-//! cannot disagree.
+//! the server's order), the characters no answer may hold, the website and e-mail rules and the
+//! phone number's characters and digits. The server checks with these values
+//! (`checks.rs`, `phone.rs`), and [`typescript_fields`] and [`typescript_rules`] write them for
+//! the form, beside its code in `ui/src/components/contact/` (`ui/src/lib/` loads on every page;
+//! rewritten by `scripts/generate-ui-types.sh`), so the two cannot disagree.
 //! `tests/contact-rule-cases.json` holds the cases both sides are tested with.
+//!
+//! Patterns are written for both Rust's `regex` and JavaScript's `u` flag: no look-around, no
+//! inline flags, `[0-9]` for ASCII digits (`\d` is every script's digit in Rust), `\x5B` for `[`
+//! (a bare one opens a nested class in Rust, an escaped one is refused by the UI's lint).
 
 /// The fields of the form, as keyed in the body of `POST /api/contact`, in the server's order;
 /// the page lays them out in its own (`FIELD_ORDER` of ui/src/components/contact/types.ts).
@@ -20,26 +24,80 @@ pub const FORM_FIELDS: [&str; 9] = [
     "consent",
 ];
 
-/// An e-mail address is acceptable when it matches every one of these patterns (written for
-/// both Rust's `regex` and JavaScript's `u` flag), and has at most the field's limit of
-/// characters:
+/// The characters no one-line answer may hold besides the control characters (general category
+/// `Cc`, line breaks included), as inclusive ranges: the line and paragraph separators, and the
+/// bidirectional embeddings, overrides and isolates, which reorder how the text around them is
+/// shown, so an operator would read something other than what was stored.
+pub const UNSTORABLE_RANGES: [(char, char); 3] = [
+    ('\u{2028}', '\u{2029}'),
+    ('\u{202a}', '\u{202e}'),
+    ('\u{2066}', '\u{2069}'),
+];
+
+/// A host name: labels of letters and digits of any script, with inner hyphens and combining
+/// marks (IDNA allows both, but neither may start a label, nor a hyphen end one), each at most 63
+/// characters, ending in a top-level domain of two or more letters, and a final dot allowed (the
+/// fully qualified form of the same name). The total length needs no rule of its own: every field
+/// holding a host is shorter than a host may be (253).
+macro_rules! domain {
+    () => {
+        r"(?:[\p{Alphabetic}\p{N}](?:[\p{Alphabetic}\p{M}\p{N}-]{0,61}[\p{Alphabetic}\p{M}\p{N}])?\.)+\p{Alphabetic}[\p{Alphabetic}\p{M}]{1,62}\.?"
+    };
+}
+
+/// A port: a number from 1 to 65535, without leading zeros.
+macro_rules! port {
+    () => {
+        r"(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3})"
+    };
+}
+
+/// An e-mail address is acceptable when it matches every one of these patterns, and has at most
+/// the field's limit of characters:
 /// - `local@domain.tld`: a dot-atom local part (RFC 5321: no space, control character, quote,
-///   angle bracket or other special, no leading, trailing or consecutive dot) and a domain of
-///   labels of letters and digits of any script with inner hyphens, each at most 63 characters,
-///   ending in a top-level domain of two or more letters (a final dot allowed);
+///   angle bracket or other special, no leading, trailing or consecutive dot) and a host name
+///   (the rule of websites' hosts);
 /// - a local part of 1 to 64 characters.
-///
-/// `[` is written `\x5B`: a bare one opens a nested class in Rust, an escaped one is refused by
-/// the UI's lint.
 pub const EMAIL_PATTERNS: [&str; 2] = [
-    r#"^[^\p{White_Space}\p{Cc}@"<>()\x5B\],;:\\.]+(?:\.[^\p{White_Space}\p{Cc}@"<>()\x5B\],;:\\.]+)*@(?:[\p{Alphabetic}\p{N}](?:[\p{Alphabetic}\p{N}-]{0,61}[\p{Alphabetic}\p{N}])?\.)+\p{Alphabetic}{2,63}\.?$"#,
+    concat!(
+        r#"^[^\p{White_Space}\p{Cc}@"<>()\x5B\],;:\\.]+(?:\.[^\p{White_Space}\p{Cc}@"<>()\x5B\],;:\\.]+)*@"#,
+        domain!(),
+        "$"
+    ),
     r"^[^@]{1,64}@",
 ];
 
+/// A website is acceptable when it matches this pattern (and is within its limit): an optional
+/// `http://` or `https://` (any case), a host name (no user name, no address), an optional port
+/// from 1 to 65535, and an optional path, query or fragment without spaces.
+pub const WEBSITE_PATTERN: &str = concat!(
+    "^(?:[hH][tT][tT][pP][sS]?://)?",
+    domain!(),
+    "(?::",
+    port!(),
+    r")?(?:[/?#][^\p{White_Space}]*)?$"
+);
+
+/// The characters a phone number may hold besides ASCII digits.
+pub const PHONE_PUNCTUATION: &str = " ().-";
 /// Fewest digits of any real subscriber number.
 pub const MIN_PHONE_DIGITS: usize = 4;
 /// Most digits of a phone number without the area code (E.164 allows 15 with it).
 pub const MAX_PHONE_DIGITS: usize = 17;
+
+/// The widest line of the UI's code (`printWidth` of ui/.prettierrc.json), which the generated
+/// modules keep to as its formatter would.
+const PRINT_WIDTH: usize = 110;
+
+/// `export const {name} = {value};`, broken after `=` when wider than [`PRINT_WIDTH`].
+fn constant(name: &str, value: &str) -> String {
+    let line = format!("export const {name} = {value};");
+    if line.chars().count() <= PRINT_WIDTH {
+        line
+    } else {
+        format!("export const {name} =\n  {value};")
+    }
+}
 
 /// The first line of every generated module.
 const GENERATED: &str = "// Generated from crates/applications/src/rules.rs by scripts/generate-ui-types.sh. Do not edit this file manually.\n\n";
@@ -57,18 +115,134 @@ pub fn typescript_fields() -> String {
     )
 }
 
+/// A pattern as a JavaScript regular expression literal with the `u` flag: a `/` outside a
+/// class escaped, as the literal needs (inside one it needs none, and the UI's lint refuses it).
+fn literal(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len() + 8);
+    let (mut in_class, mut escaped) = (false, false);
+    for c in pattern.chars() {
+        match c {
+            '/' if !in_class && !escaped => out.push_str(r"\/"),
+            '[' if !escaped => in_class = true,
+            ']' if !escaped => in_class = false,
+            _ => {}
+        }
+        if c != '/' || in_class || escaped {
+            out.push(c);
+        }
+        escaped = c == '\\' && !escaped;
+    }
+    format!("/{out}/u")
+}
+
+/// A character as a JavaScript pattern writes it: `\uXXXX`.
+fn escaped(c: char) -> String {
+    format!(r"\u{:04X}", u32::from(c))
+}
+
+/// The pattern of one character no answer may hold: a control character or one of
+/// [`UNSTORABLE_RANGES`].
+pub fn unstorable_pattern() -> String {
+    let ranges: String = UNSTORABLE_RANGES
+        .iter()
+        .map(|(first, last)| format!("{}-{}", escaped(*first), escaped(*last)))
+        .collect();
+    format!(r"[\p{{Cc}}{ranges}]")
+}
+
+/// The pattern of an answer made only of the characters a phone number may hold (digits are
+/// counted apart): the punctuation in a class, a `-` last, where it needs no escape.
+pub fn phone_characters_pattern() -> String {
+    let mut punctuation: String = PHONE_PUNCTUATION
+        .chars()
+        .filter(|c| *c != '-')
+        .map(|c| match c {
+            '\\' | ']' | '^' | '[' => format!(r"\{c}"),
+            c => c.to_string(),
+        })
+        .collect();
+    if PHONE_PUNCTUATION.contains('-') {
+        punctuation.push('-');
+    }
+    format!("^[0-9{punctuation}]+$")
+}
+
 /// The TypeScript module of the rules the browser checks answers with
 /// (`ui/src/components/contact/rules.generated.ts`), loaded when a field is first touched.
 pub fn typescript_rules() -> String {
     let patterns: String = EMAIL_PATTERNS
         .iter()
-        .map(|pattern| format!("  /{}/u,\n", pattern.replace('/', r"\/")))
+        .map(|pattern| format!("  {},\n", literal(pattern)))
         .collect();
     format!(
         "{GENERATED}/** An e-mail address is acceptable when it matches every pattern (and is within its limit). */\n\
          export const EMAIL_PATTERNS: readonly RegExp[] = [\n{patterns}];\n\n\
+         /** A website is acceptable when it matches (and is within its limit). */\n\
+         {website}\n\n\
+         /** A character no one-line answer may hold: a control character, a line or paragraph separator, or a bidirectional control. */\n\
+         {unstorable}\n\n\
+         /** A phone number holds only these characters. */\n\
+         {phone}\n\n\
          /** Fewest and most digits of a phone number. */\n\
          export const MIN_PHONE_DIGITS = {MIN_PHONE_DIGITS};\n\
-         export const MAX_PHONE_DIGITS = {MAX_PHONE_DIGITS};\n"
+         export const MAX_PHONE_DIGITS = {MAX_PHONE_DIGITS};\n",
+        website = constant("WEBSITE_PATTERN", &literal(WEBSITE_PATTERN)),
+        unstorable = constant("UNSTORABLE", &literal(&unstorable_pattern())),
+        phone = constant("PHONE_CHARACTERS", &literal(&phone_characters_pattern())),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use regex::Regex;
+
+    #[test]
+    fn every_pattern_compiles_in_rust() {
+        for pattern in EMAIL_PATTERNS
+            .iter()
+            .copied()
+            .chain([WEBSITE_PATTERN])
+            .chain([unstorable_pattern().as_str(), &phone_characters_pattern()])
+        {
+            Regex::new(pattern).unwrap_or_else(|error| panic!("{pattern}: {error}"));
+        }
+    }
+
+    #[test]
+    fn the_generated_classes_say_what_the_rust_rules_do() {
+        let unstorable = Regex::new(&unstorable_pattern()).unwrap();
+        for c in [
+            '\0', '\n', '\u{7f}', '\u{85}', '\u{2028}', '\u{202e}', '\u{2069}',
+        ] {
+            assert!(unstorable.is_match(&c.to_string()), "{c:?}");
+        }
+        for c in ['a', ' ', '\u{200f}', '\u{200d}', '\u{2027}', '\u{206a}'] {
+            assert!(!unstorable.is_match(&c.to_string()), "{c:?}");
+        }
+        let phone = Regex::new(&phone_characters_pattern()).unwrap();
+        assert!(phone.is_match("(0) 6123-45.67"));
+        assert!(!phone.is_match("+65 6123"));
+        assert!(!phone.is_match("６１２３"));
+    }
+
+    #[test]
+    fn a_slash_is_escaped_only_outside_a_class() {
+        assert_eq!(literal(r"^a/b[/?]\/c$"), r"/^a\/b[/?]\/c$/u");
+    }
+
+    #[test]
+    fn ports_run_from_1_to_65535() {
+        let website = Regex::new(WEBSITE_PATTERN).unwrap();
+        for port in [
+            1, 9, 80, 443, 8080, 9999, 10000, 59999, 60000, 65000, 65499, 65529, 65535,
+        ] {
+            assert!(website.is_match(&format!("acme.com:{port}")), "{port}");
+        }
+        for port in [
+            "0", "080", "65536", "65540", "65600", "66000", "70000", "123456", "",
+        ] {
+            assert!(!website.is_match(&format!("acme.com:{port}")), "{port}");
+        }
+    }
 }

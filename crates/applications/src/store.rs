@@ -2,17 +2,18 @@
 //! their record and wait; it appends every record waiting at that moment, fsyncs once (group
 //! commit) and only then answers each, so an acknowledged application is always on disk.
 //!
-//! The writer also keeps the idempotency keys of the last 24 hours (`contact/idempotency.rs`),
+//! The writer also keeps the idempotency keys of the last 24 hours (`idempotency.rs`),
 //! rebuilt at start-up from the log and its recent archives: a repeated key is answered with the
-//! first record's receipt and nothing is written. It also rotates the log when asked, between two
+//! first record's receipt and nothing is written. The store's handles find a receipt of those 24
+//! hours by its application's id ([`Store::recent_receipt`]). It also rotates the log when asked, between two
 //! batches, so applications arriving meanwhile wait in the queue.
 
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use jiff::Timestamp;
 use rustix::fs::FallocateFlags;
@@ -56,6 +57,20 @@ pub struct Store {
     messages: mpsc::Sender<Message>,
     activity: LogActivity,
     writable: Arc<AtomicBool>,
+    keys: SharedKeys,
+}
+
+/// The idempotency keys of the last 24 hours, which the writer keeps and the handles read.
+#[derive(Debug, Clone, Default)]
+struct SharedKeys(Arc<Mutex<RecentKeys>>);
+
+impl SharedKeys {
+    /// The keys; a writer that panicked holding them left them as they were.
+    fn lock(&self) -> MutexGuard<'_, RecentKeys> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
 }
 
 /// What a webhook worker shares with the store of the log it delivers: the wake-up after every
@@ -90,19 +105,20 @@ impl Store {
             backlog: SharedBacklog::default(),
         };
         let writable = Arc::new(AtomicBool::new(false));
+        let keys = SharedKeys::default();
         let mut writer = Writer {
             path: path.to_path_buf(),
             file: None,
             good_len: 0,
             needs_newline: false,
-            keys: RecentKeys::default(),
+            keys: keys.clone(),
             activity: activity.clone(),
             writable: writable.clone(),
         };
         std::thread::Builder::new()
             .name("contact-store".into())
             .spawn(move || {
-                writer.keys.remember_archived(&writer.path);
+                writer.keys.lock().remember_archived(&writer.path);
                 if let Err(error) = writer.reopen() {
                     tracing::error!(path = %writer.path.display(), %error, "cannot open the contact applications log; applications are refused until it opens");
                 }
@@ -114,7 +130,15 @@ impl Store {
             messages,
             activity,
             writable,
+            keys,
         }
+    }
+
+    /// The receipt of the application `id` when it was stored in the last 24 hours under an
+    /// idempotency key (as every application from the form is); `None` for any other id. A
+    /// lookup in memory: it never waits for the writer.
+    pub fn recent_receipt(&self, id: &str) -> Option<Receipt> {
+        self.keys.lock().receipt_of(id, Timestamp::now())
     }
 
     /// Stores `draft` durably and answers with its receipt, or the first receipt of its
@@ -192,7 +216,7 @@ struct Writer {
     /// write on a new line so the partial one stays a line of its own.
     needs_newline: bool,
     /// The idempotency keys of the last 24 hours.
-    keys: RecentKeys,
+    keys: SharedKeys,
     activity: LogActivity,
     /// Whether the last open or write succeeded, for readiness.
     writable: Arc<AtomicBool>,
@@ -256,7 +280,7 @@ impl Writer {
             match line.record {
                 Ok(record) => {
                     records += 1;
-                    self.keys.remember(record, horizon);
+                    self.keys.lock().remember(record, horizon);
                 }
                 Err(error) => {
                     unreadable += 1;
@@ -300,9 +324,10 @@ impl Writer {
         }
         let mut written = Vec::new();
         let mut replays = Vec::new();
+        let mut keys = self.keys.lock();
         for job in jobs {
             let key = job.draft.idempotency_key.clone();
-            if let Some(receipt) = key.as_ref().and_then(|key| self.keys.replay(key, now)) {
+            if let Some(receipt) = key.as_ref().and_then(|key| keys.replay(key, now)) {
                 replays.push((job.reply, receipt, key));
                 continue;
             }
@@ -320,10 +345,11 @@ impl Writer {
             serde_json::to_writer(&mut buffer, &record).expect("a record serializes");
             buffer.push(b'\n');
             if let Some(key) = &key {
-                self.keys.keep(key.clone(), &receipt, received);
+                keys.keep(key.clone(), &receipt, received);
             }
             written.push((job.reply, receipt, key));
         }
+        drop(keys);
         let mut failed_keys = HashSet::new();
         if !written.is_empty() {
             match self.append(&buffer) {
@@ -337,7 +363,7 @@ impl Writer {
                     tracing::error!(path = %self.path.display(), %error, applications = written.len(), "cannot write the contact applications log; applications refused");
                     for (reply, _, key) in written.drain(..) {
                         if let Some(key) = key {
-                            self.keys.forget(&key);
+                            self.keys.lock().forget(&key);
                             failed_keys.insert(key);
                         }
                         let _ = reply.send(Err(Unavailable));
@@ -356,7 +382,7 @@ impl Writer {
                 Err(Unavailable)
             });
         }
-        self.keys.forget_expired(now);
+        self.keys.lock().forget_expired(now);
     }
 
     /// Archives the log and continues in a new, empty one; on failure the log stays in service.

@@ -1,20 +1,24 @@
 //! The tokens copy writes instead of typing a value that is data elsewhere, filled in per
 //! language: company figures (`{clients}`), fee amounts (`{fee.setup.amount}`), the worked fee
 //! example (`{fee.example.fixed}`), the particulars of the legal entities
-//! (`{entity.sg.legal_name}`), durations (`{duration.claim-notice}`) and the service levels,
-//! leaders, insurers, exchanges and registers of `service_facts.rs` (`{cutoff.cold-withdrawal}`).
+//! (`{entity.sg.legal_name}`), durations (`{duration.claim-notice}`), the service levels,
+//! leaders, insurers, exchanges and registers of `service_facts.rs` (`{cutoff.cold-withdrawal}`),
+//! and the facts of how the company operates: channels (`{channel.incidents.address}`), the
+//! signing model (`{signing.cold.threshold}`), what each entity offers
+//! (`{offering.otc.sg}`), frequencies and hours (`{frequency.reconciliation}`, `{hours.deposits}`).
 
 use std::collections::BTreeMap;
 
 use super::Lang;
-use super::durations;
 use super::entities::{self, LocalEntity};
 use super::facts::{self, RUNTIME_TOKENS, TOKENS};
-use super::fee_tokens;
-use super::fees::FeeSchedules;
+use super::fees::{FeeSchedules, LocalFees};
 use super::lines::copy_lines;
 use super::model::SiteFacts;
-use super::service_facts;
+use super::operations::Operations;
+use super::{
+    channels, commitments, data_locations, durations, fee_tokens, offerings, service_facts, signing,
+};
 
 /// The language's entity descriptions (`[entity.{id}]`) and regulator names (`[regulator]`).
 pub type EntityWords<'a> = (
@@ -22,23 +26,48 @@ pub type EntityWords<'a> = (
     &'a BTreeMap<String, String>,
 );
 
+/// The data tokens are made from: `site.toml` always, the other files when they could be read.
+#[derive(Debug, Clone, Copy)]
+pub struct Sources<'a> {
+    /// `site.toml`.
+    pub site: &'a SiteFacts,
+    /// `fees.toml`.
+    pub fees: Option<&'a FeeSchedules>,
+    /// `channels.toml`, `signing.toml`, `offerings.toml` and `commitments.toml`.
+    pub operations: Option<&'a Operations>,
+    /// The language's entity descriptions, read from its `site.toml` first.
+    pub entities: Option<EntityWords<'a>>,
+}
+
+/// The dotted groups whose data comes from a file other than `site.toml`.
+const GROUPS_OF_OTHER_FILES: [&str; 7] = [
+    "fee",
+    "entity",
+    "channel",
+    "signing",
+    "offering",
+    "frequency",
+    "hours",
+];
+
+/// The groups whose text the build spaces from the Chinese characters around it, since it starts
+/// or ends with figures only for some values of the data ("在 24 小时内", but "在两个工作日内").
+const SPACED: [&str; 5] = ["duration.", "channel.", "signing.", "frequency.", "hours."];
+
 /// Every token of one language with its text.
 #[derive(Debug, Clone, Default)]
 pub struct CopyTokens {
     values: BTreeMap<String, String>,
-    /// The dotted groups (`fee`, `entity`) whose data could be read: an unknown token of another
-    /// group is not reported, since the file it would come from has an error of its own.
+    /// The dotted groups of other files (`fee`, `entity`, …) whose data could be read: an unknown
+    /// token of another group is not reported, since the file it would come from has an error of
+    /// its own.
     groups: Vec<&'static str>,
 }
 
 impl CopyTokens {
-    /// The figure and fee tokens, and the entity tokens when `entities` describes them.
-    pub fn new(
-        site: &SiteFacts,
-        fees: Option<&FeeSchedules>,
-        entities: Option<EntityWords<'_>>,
-        lang: Lang,
-    ) -> Self {
+    /// The tokens of every source that could be read.
+    pub fn new(sources: Sources<'_>, lang: Lang) -> Self {
+        let site = sources.site;
         let mut values: BTreeMap<String, String> = TOKENS
             .iter()
             .map(|(name, figure)| ((*name).to_owned(), facts::in_prose(site, *figure, lang)))
@@ -46,16 +75,43 @@ impl CopyTokens {
         values.extend(facts::other_tokens(site, lang));
         values.extend(durations::tokens(&site.duration, lang));
         values.extend(service_facts::tokens(site.service_facts(), lang));
+        values.extend(data_locations::tokens(&site.data_location, lang));
         let mut groups = Vec::new();
-        if let Some(fees) = fees {
+        if let Some(fees) = sources.fees {
             values.extend(fee_tokens::tokens(fees, lang));
             groups.push("fee");
         }
-        if let Some((local, regulators)) = entities {
+        if let Some((local, regulators)) = sources.entities {
             values.extend(entities::tokens(&site.entity, local, regulators, lang));
             groups.push("entity");
         }
+        if let Some(operations) = sources.operations {
+            let service = &site.service;
+            values.extend(channels::tokens(
+                &operations.channels,
+                &site.duration,
+                service,
+                lang,
+            ));
+            values.extend(signing::tokens(&operations.signing, service, lang));
+            values.extend(offerings::tokens(&operations.offerings, &site.entity, lang));
+            values.extend(commitments::tokens(&operations.commitments, service, lang));
+            groups.extend(["channel", "signing", "offering", "frequency", "hours"]);
+        }
         Self { values, groups }
+    }
+
+    /// These tokens and those made from a language's fee wording (`{fee.above.text}`,
+    /// `{fee.switch-to-fixed}`), whose own tokens are filled from these.
+    pub fn with_fee_wording(
+        mut self,
+        fees: &FeeSchedules,
+        wording: &LocalFees,
+        lang: Lang,
+    ) -> Self {
+        let made = fee_tokens::wording_tokens(fees, wording, |text| self.fill(text), lang);
+        self.values.extend(made);
+        self
     }
 
     /// The text of one token, by name (`clients`, `fee.setup.amount`).
@@ -79,7 +135,7 @@ impl CopyTokens {
         while let Some((before, name, after)) = next_token(rest) {
             out.push_str(before);
             match self.values.get(name) {
-                Some(value) if name.starts_with("duration.") => {
+                Some(value) if SPACED.iter().any(|group| name.starts_with(group)) => {
                     spaced(&mut out, value, after);
                 }
                 Some(value) => {
@@ -123,7 +179,9 @@ impl CopyTokens {
     /// was read.
     fn may_report(&self, name: &str) -> bool {
         match name.split_once('.') {
-            Some((group, _)) => !matches!(group, "fee" | "entity") || self.groups.contains(&group),
+            Some((group, _)) => {
+                !GROUPS_OF_OTHER_FILES.contains(&group) || self.groups.contains(&group)
+            }
             None => true,
         }
     }
@@ -141,6 +199,12 @@ impl CopyTokens {
             Some("fee") => "fee amount",
             Some("entity") => "entity particular",
             Some("duration") => "duration",
+            Some("channel") => "channel",
+            Some("signing") => "signing fact",
+            Some("offering") => "offering",
+            Some("frequency") => "frequency",
+            Some("hours") => "hours",
+            Some("data") => "data location",
             _ => "figure",
         };
         if similar.is_empty() {
@@ -168,10 +232,11 @@ fn after_full_stop<'t>(value: &str, after: &'t str) -> &'t str {
     }
 }
 
-/// Pushes a duration's text, with the space Chinese puts between its characters and digits
-/// ("在 24 小时内", but "在两个工作日内"): the text varies with the data, so copy cannot.
+/// Pushes a token's text, with the space Chinese puts between its characters and Latin letters
+/// or digits ("在 24 小时内", but "在两个工作日内"): the text varies with the data, so copy
+/// cannot.
 fn spaced(out: &mut String, value: &str, after: &str) {
-    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
     if digit(value.chars().next()) && is_cjk(out.chars().next_back()) {
         out.push(' ');
     }
@@ -184,6 +249,17 @@ fn spaced(out: &mut String, value: &str, after: &str) {
 /// Whether `c` is a Chinese character (CJK unified ideographs).
 fn is_cjk(c: Option<char>) -> bool {
     c.is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+}
+
+/// Every `{name}` of `text` that could be a token, with its byte offset.
+pub fn names_in(text: &str) -> Vec<(usize, &str)> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some((before, name, after)) = next_token(rest) {
+        found.push((text.len() - rest.len() + before.len(), name));
+        rest = after;
+    }
+    found
 }
 
 /// The first `{name}` of `text` whose name is lower-case letters, digits, `_`, `-` and `.`:
@@ -217,6 +293,14 @@ mod tests {
             ]),
             groups: vec!["fee"],
         }
+    }
+
+    #[test]
+    fn finds_every_name_with_its_offset() {
+        assert_eq!(
+            names_in("a {clients} b {fee.setup.amount}{Not}"),
+            vec![(2, "clients"), (14, "fee.setup.amount")]
+        );
     }
 
     #[test]

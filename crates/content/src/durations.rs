@@ -27,6 +27,8 @@ pub enum DurationUnit {
     Minutes,
     /// Hours, counted around the clock.
     Hours,
+    /// Hours within business hours on business days (a desk open only then counts in them).
+    BusinessHours,
     /// Business days of the entity (weekends and public holidays excluded).
     BusinessDays,
     /// Calendar days.
@@ -38,11 +40,20 @@ pub enum DurationUnit {
 }
 
 impl DurationUnit {
+    /// Whether the unit counts only business time, so that a desk open in business hours can
+    /// keep a promise made in it.
+    pub fn is_business_time(self) -> bool {
+        matches!(self, Self::BusinessHours | Self::BusinessDays)
+    }
+}
+
+impl DurationUnit {
     /// The English unit, singular and plural.
     fn en(self) -> (&'static str, &'static str) {
         match self {
             Self::Minutes => ("minute", "minutes"),
             Self::Hours => ("hour", "hours"),
+            Self::BusinessHours => ("business hour", "business hours"),
             Self::BusinessDays => ("business day", "business days"),
             Self::Days => ("day", "days"),
             Self::Months => ("month", "months"),
@@ -55,6 +66,7 @@ impl DurationUnit {
         match self {
             Self::Minutes => "分钟",
             Self::Hours => "小时",
+            Self::BusinessHours => "个工作小时",
             Self::BusinessDays => "个工作日",
             Self::Days => "天",
             Self::Months => "个月",
@@ -77,22 +89,30 @@ impl Duration {
     /// The duration as copy in `lang` reads it: "24 hours", "ten business days", "one year" /
     /// "24 小时", "十个工作日", "两个工作日".
     pub fn in_prose(&self, lang: Lang) -> String {
-        let value = self.value as usize;
+        let count = in_words(self.value, lang);
         match lang {
             Lang::En => {
                 let (one, many) = self.unit.en();
-                let unit = if value == 1 { one } else { many };
-                match EN_WORDS.get(value) {
-                    Some(word) => format!("{word} {unit}"),
-                    None => format!("{} {unit}", grouped(u64::from(self.value))),
-                }
+                let unit = if self.value == 1 { one } else { many };
+                format!("{count} {unit}")
             }
-            Lang::Zh => match ZH_NUMERALS.get(value) {
-                Some(numeral) => format!("{numeral}{}", self.unit.zh()),
-                None => format!("{} {}", grouped(u64::from(self.value)), self.unit.zh()),
-            },
+            Lang::Zh if usize::try_from(self.value).is_ok_and(|v| v < ZH_NUMERALS.len()) => {
+                format!("{count}{}", self.unit.zh())
+            }
+            Lang::Zh => format!("{count} {}", self.unit.zh()),
         }
     }
+}
+
+/// A count as prose writes it: one to ten in words in English ("three") and in numerals in
+/// Chinese (三, 两), larger counts in figures ("24").
+pub fn in_words(value: u32, lang: Lang) -> String {
+    let small = usize::try_from(value).ok();
+    let word = match lang {
+        Lang::En => small.and_then(|v| EN_WORDS.get(v)),
+        Lang::Zh => small.and_then(|v| ZH_NUMERALS.get(v)),
+    };
+    word.map_or_else(|| grouped(u64::from(value)), |word| (*word).to_owned())
 }
 
 /// Every duration token of one language: `duration.{id}` and its text.

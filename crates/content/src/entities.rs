@@ -33,10 +33,6 @@ pub struct Entity {
     /// contract with, each the controller of its clients' personal data.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub privacy_email: Option<String>,
-    /// The account types it offers clients; its supported-asset list may mark an asset as
-    /// available in the DeFi or Oasis account only when it offers that account. Default: none.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub accounts: Vec<AccountType>,
 }
 
 /// The account types an entity may offer (SPEC: segregated, DeFi, integrated, Oasis buffer).
@@ -207,7 +203,6 @@ mod tests {
             regulator: "mas".into(),
             licence: None,
             privacy_email: Some("dpo@example.test".into()),
-            accounts: vec![AccountType::Segregated],
         };
         let words = LocalEntity {
             name: "Example (Singapore)".into(),

@@ -4,7 +4,7 @@
 //! that the example can never disagree with the tables.
 
 use super::Lang;
-use super::fees::{Amount, FeeRow, FeeSchedules};
+use super::fees::{Amount, FeeRow, FeeSchedules, LocalFees, fill};
 use super::numbers::money;
 
 /// The flexible package's custody row: `rate` a year, `minimum` a month.
@@ -12,6 +12,9 @@ pub const CUSTODY_ROW: &str = "custody";
 
 /// The token prefix of the worked example; no fee row may take this id.
 pub const EXAMPLE: &str = "example";
+
+/// The token of the rule for moving to the fixed package (`[rules]` of `{lang}/fees.toml`).
+pub const SWITCH_TO_FIXED: &str = "fee.switch-to-fixed";
 
 /// The monthly custody fee of each package for the example's assets, in US dollars.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -147,6 +150,47 @@ pub fn tokens(schedules: &FeeSchedules, lang: Lang) -> Vec<(String, String)> {
             Amount::Usd(priced.fixed).format(lang),
         ));
     }
+    tokens
+}
+
+/// The fee tokens made from a language's fee wording: `fee.{row}.item` and `fee.{row}.text`,
+/// each row's two cells as the fee table shows them ("USD 5,000 a month, plus 0.25% a year of
+/// the assets under custody above USD 50 million"), so that copy states a fee rule in the
+/// table's own words; and the package rules of `[rules]` (`{fee.switch-to-fixed}`), whose own
+/// tokens `fill_tokens` fills in.
+pub fn wording_tokens(
+    schedules: &FeeSchedules,
+    wording: &LocalFees,
+    fill_tokens: impl Fn(&str) -> String,
+    lang: Lang,
+) -> Vec<(String, String)> {
+    let rows = [
+        (&schedules.flexible, &wording.flexible),
+        (&schedules.fixed, &wording.fixed),
+    ];
+    let mut tokens: Vec<(String, String)> = rows
+        .into_iter()
+        .flat_map(|(rows, words)| {
+            rows.iter().filter_map(move |row| {
+                let cells = words.row.get(&row.id)?;
+                Some([
+                    (
+                        format!("fee.{}.item", row.id),
+                        fill(&cells.item, &row.values, lang),
+                    ),
+                    (
+                        format!("fee.{}.text", row.id),
+                        fill(&cells.fee, &row.values, lang),
+                    ),
+                ])
+            })
+        })
+        .flatten()
+        .collect();
+    tokens.push((
+        SWITCH_TO_FIXED.to_owned(),
+        fill_tokens(&wording.rules.switch_to_fixed),
+    ));
     tokens
 }
 

@@ -90,6 +90,17 @@ pub struct LocalFees {
     pub flexible: ScheduleWording,
     /// Wording of the fixed package.
     pub fixed: ScheduleWording,
+    /// The rules of the packages, stated once here and cited in copy as tokens.
+    pub rules: FeeRules,
+}
+
+/// `{lang}/fees.toml` `[rules]`: what the fee tables do not say, stated once; copy writes
+/// `{fee.switch-to-fixed}`. The wording may name durations (`{duration.fixed-package-notice}`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeeRules {
+    /// How an existing client moves to the fixed package, and with how much notice.
+    pub switch_to_fixed: String,
 }
 
 impl LocalFees {

@@ -24,12 +24,16 @@ pub const LOCALE_FILES: [&str; 8] = [
 pub const MARKETING_DIR: &str = "marketing/";
 
 /// Files outside the language folders.
-pub const ROOT_FILES: [&str; 7] = [
+pub const ROOT_FILES: [&str; 11] = [
     "site.toml",
     "routes.toml",
     "redirects.toml",
     "fees.toml",
     "glossary.toml",
+    "channels.toml",
+    "signing.toml",
+    "offerings.toml",
+    "commitments.toml",
     "assets/sg.toml",
     "assets/hk.toml",
 ];
@@ -77,8 +81,10 @@ pub fn unexpected_files(files: &ContentFiles) -> Vec<ContentError> {
             ContentError::in_file(
                 name,
                 "unexpected content file: the site reads site.toml, routes.toml, redirects.toml, \
-                 fees.toml, glossary.toml, assets/sg.toml, assets/hk.toml and en/ and zh/ with site.toml, pages.toml, faq.toml, announcements.toml, \
-                 documents.toml, fees.toml, contact.toml, api.toml and marketing/{page-id}.toml",
+                 fees.toml, glossary.toml, channels.toml, signing.toml, offerings.toml, \
+                 commitments.toml, assets/sg.toml, assets/hk.toml and en/ and zh/ with site.toml, \
+                 pages.toml, faq.toml, announcements.toml, documents.toml, fees.toml, \
+                 contact.toml, api.toml and marketing/{page-id}.toml",
             )
         })
         .collect()

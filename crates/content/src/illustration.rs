@@ -12,6 +12,9 @@ use ts_rs::TS;
 /// language (an address, an amount).
 pub const SLOTS: &str = include_str!("../../../ui/src/components/screens/slots.json");
 
+/// The wallet type (`signing.toml` `[[wallet]]` `id`) whose keys the `key-sites` diagram draws.
+pub const KEY_SITES_WALLET: &str = "cold";
+
 /// The illustrations drawn for the site: mock product screens and two lattice diagrams.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
@@ -48,8 +51,8 @@ pub enum Illustration {
     TokenTreasury,
     /// A lattice diagram: the group and its entities.
     GroupStructure,
-    /// A lattice diagram: the key shards of a cold wallet on three continents, and the
-    /// threshold that signs (`site.toml` `[keys]`).
+    /// A lattice diagram: the keys of a cold wallet on their continents, and the threshold that
+    /// signs (`signing.toml`, the wallet of [`KEY_SITES_WALLET`]).
     KeySites,
 }
 

@@ -8,8 +8,10 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use super::api_copy::{ApiCopy, RUNTIME_VALUES};
+use super::channels::Channels;
+use super::commitments::Commitments;
 use super::contact::ContactCopy;
-use super::copy_tokens::CopyTokens;
+use super::copy_tokens::{CopyTokens, Sources};
 use super::documents::{Announcements, Faq, LongDocument};
 use super::entities::LocalEntity;
 use super::fees::{FeeSchedules, LocalFees};
@@ -19,6 +21,9 @@ use super::marketing::MarketingPage;
 use super::model::{
     Content, LocalSiteFacts, LocaleContent, PageMeta, RedirectTable, RouteTable, SiteFacts,
 };
+use super::offerings::Offerings;
+use super::operations::Operations;
+use super::signing::Signing;
 use super::supported_assets::{SupportedAssetList, SupportedAssetLists};
 use super::{ContentError, Lang, parity, validate};
 
@@ -59,10 +64,29 @@ fn load(files: &ContentFiles, checks: Checks) -> Result<Content, Vec<ContentErro
     let glossary: Option<Glossary> = reader.read("glossary.toml");
     let singapore: Option<SupportedAssetList> = reader.read("assets/sg.toml");
     let hong_kong: Option<SupportedAssetList> = reader.read("assets/hk.toml");
+    let channels: Option<Channels> = reader.read("channels.toml");
+    let signing: Option<Signing> = reader.read("signing.toml");
+    let offerings: Option<Offerings> = reader.read("offerings.toml");
+    let commitments: Option<Commitments> = reader.read("commitments.toml");
+    let operations = match (channels, signing, offerings, commitments) {
+        (Some(channels), Some(signing), Some(offerings), Some(commitments)) => Some(Operations {
+            channels,
+            signing,
+            offerings,
+            commitments,
+        }),
+        _ => None,
+    };
     let mut locales = BTreeMap::new();
     if let Some(site) = &site {
         for lang in Lang::ALL {
-            if let Some(locale) = reader.read_locale(site, fees.as_ref(), lang) {
+            let sources = Sources {
+                site,
+                fees: fees.as_ref(),
+                operations: operations.as_ref(),
+                entities: None,
+            };
+            if let Some(locale) = reader.read_locale(sources, lang) {
                 locales.insert(lang, locale);
             }
         }
@@ -78,8 +102,9 @@ fn load(files: &ContentFiles, checks: Checks) -> Result<Content, Vec<ContentErro
         Some(glossary),
         Some(singapore),
         Some(hong_kong),
+        Some(operations),
     ) = (
-        site, routes, redirects, fees, glossary, singapore, hong_kong,
+        site, routes, redirects, fees, glossary, singapore, hong_kong, operations,
     )
     else {
         return Err(errors);
@@ -98,6 +123,7 @@ fn load(files: &ContentFiles, checks: Checks) -> Result<Content, Vec<ContentErro
         },
         locales,
         glossary,
+        operations,
         calling_codes: Vec::new(),
     };
     if checks == Checks::All {
@@ -183,16 +209,17 @@ impl Reader<'_> {
                 .push(ContentError::in_file(name, "file is missing"));
             return None;
         };
-        if name.ends_with("/fees.toml") {
-            return self.parse(name, text);
-        }
         let runtime: &[&str] = if name.ends_with("/api.toml") {
             &RUNTIME_VALUES
         } else {
             &[]
         };
+        // The fee wording's own placeholders name amounts (`{amount}`), not tokens.
+        let fee_wording = name.ends_with("/fees.toml");
+        let is_placeholder =
+            |token: &str| runtime.contains(&token) || (fee_wording && !token.contains('.'));
         let unknown = tokens.unknown(text).into_iter();
-        for (offset, token) in unknown.filter(|(_, token)| !runtime.contains(token)) {
+        for (offset, token) in unknown.filter(|(_, token)| !is_placeholder(token)) {
             self.errors.push(ContentError::at_offset(
                 name,
                 text,
@@ -203,28 +230,34 @@ impl Reader<'_> {
         self.parse(name, &tokens.fill(text))
     }
 
-    /// The tokens of one language: the figures and fees, and the entities its `site.toml`
-    /// describes (read first, so that every file, `site.toml` included, may name them).
-    fn tokens(&self, site: &SiteFacts, fees: Option<&FeeSchedules>, lang: Lang) -> CopyTokens {
-        let figures = CopyTokens::new(site, fees, None, lang);
-        let described = self
-            .files
-            .get(&format!("{}/site.toml", lang.code()))
+    /// The tokens of one language: those of `sources`, the entities its `site.toml` describes
+    /// and those of its fee wording (both read first, so that every file, `site.toml` included,
+    /// may name them).
+    fn tokens(&self, sources: Sources<'_>, lang: Lang) -> CopyTokens {
+        let figures = CopyTokens::new(sources, lang);
+        let file = |name: &str| self.files.get(&format!("{}/{name}", lang.code()));
+        let described = file("site.toml")
             .and_then(|text| toml::from_str::<EntityPart>(&figures.fill(text)).ok());
-        match &described {
-            Some(part) => CopyTokens::new(site, fees, Some((&part.entity, &part.regulator)), lang),
+        let tokens = match &described {
+            Some(part) => CopyTokens::new(
+                Sources {
+                    entities: Some((&part.entity, &part.regulator)),
+                    ..sources
+                },
+                lang,
+            ),
             None => figures,
+        };
+        let wording = file("fees.toml").and_then(|text| toml::from_str::<LocalFees>(text).ok());
+        match (sources.fees, &wording) {
+            (Some(fees), Some(wording)) => tokens.with_fee_wording(fees, wording, lang),
+            _ => tokens,
         }
     }
 
-    fn read_locale(
-        &mut self,
-        site: &SiteFacts,
-        fee_amounts: Option<&FeeSchedules>,
-        lang: Lang,
-    ) -> Option<LocaleContent> {
+    fn read_locale(&mut self, sources: Sources<'_>, lang: Lang) -> Option<LocaleContent> {
         let path = |file: &str| format!("{}/{file}", lang.code());
-        let tokens = self.tokens(site, fee_amounts, lang);
+        let tokens = self.tokens(sources, lang);
         let local_site: Option<LocalSiteFacts> = self.read_filled(&tokens, &path("site.toml"));
         let pages: Option<BTreeMap<String, PageMeta>> =
             self.read_filled(&tokens, &path("pages.toml"));

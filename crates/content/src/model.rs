@@ -36,6 +36,9 @@ pub struct Content {
     pub locales: BTreeMap<Lang, LocaleContent>,
     /// The Chinese terms of the house style and the variants they replace (`glossary.toml`).
     pub glossary: Glossary,
+    /// The channels, the signing model, what each entity offers and the recurring commitments
+    /// (`channels.toml`, `signing.toml`, `offerings.toml`, `commitments.toml`).
+    pub operations: super::operations::Operations,
     /// The application form's area codes. Not a content file: [`super::load::parse`] leaves it
     /// empty; `crates/site/build.rs` fills it from libphonenumber and the server from the table
     /// `crates/site/build.rs` embedded (`embedded::CALLING_CODES`).
@@ -69,8 +72,6 @@ pub struct SiteFacts {
     pub entity: Vec<Entity>,
     /// Durations and service levels, written in copy as `{duration.{id}}`.
     pub duration: Vec<super::durations::Duration>,
-    /// How signing keys are held: the HSM certification and the m-of-n signing threshold.
-    pub keys: super::service_facts::KeyFacts,
     /// The service levels that are not durations: availability target, business hours, cut-offs.
     pub service: super::service_facts::ServiceFacts,
     /// The management team and the board, written in copy as `{leader.{id}}`.
@@ -79,9 +80,12 @@ pub struct SiteFacts {
     pub insurer: Vec<super::service_facts::Named>,
     /// The exchanges connected to Oasis, written in copy as `{exchange.{id}}`.
     pub exchange: Vec<super::service_facts::Named>,
+    /// Where data is kept, written in copy as `{data.{id}}`.
+    pub data_location: Vec<super::data_locations::DataLocation>,
     /// The regulators' public registers, linked in copy as `[text]({register.{id}})`.
     pub register: Vec<super::service_facts::Register>,
-    /// The security contact: `/.well-known/security.txt` and e-mail links in copy.
+    /// The policy of the security contact: `/.well-known/security.txt` names it beside the address
+    /// of the vulnerability-report channel (`channels.toml`).
     pub security: super::security::SecurityContact,
     /// Brand colours in display order; each becomes the CSS custom property `--color-{key}`.
     /// `brand` is the theme colour and `background` the page background.
@@ -94,7 +98,6 @@ impl SiteFacts {
     /// The facts whose tokens `service_facts.rs` writes.
     pub fn service_facts(&self) -> super::service_facts::Facts<'_> {
         super::service_facts::Facts {
-            keys: &self.keys,
             service: &self.service,
             leaders: &self.leader,
             insurers: &self.insurer,

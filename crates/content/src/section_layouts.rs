@@ -127,8 +127,8 @@ pub struct Milestone {
 }
 
 /// `kind = "diagram"`: how a transfer reaches the chain, drawn by the page: a request, the
-/// approvers' quorum, the key shards in HSMs (their number and threshold from `site.toml`
-/// `[keys]`) and the whitelisted destination.
+/// approvers' quorum, the keys in HSMs (their number and threshold those of the wallet type
+/// `wallet` of `signing.toml`) and the whitelisted destination.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DiagramSection {
@@ -143,11 +143,13 @@ pub struct DiagramSection {
     pub request: TitledText,
     /// The Checkers who approve it.
     pub quorum: TitledText,
-    /// The key shards that sign it.
+    /// The keys that sign it.
     pub keys: TitledText,
     /// Where it may go.
     pub destination: TitledText,
-    /// The words drawn beside the shards, e.g. "{keys.threshold} signing".
+    /// The wallet type of `signing.toml` whose keys the diagram draws (`cold`).
+    pub wallet: String,
+    /// The words drawn beside the keys, e.g. "{signing.cold.threshold} signing".
     pub keys_label: String,
     /// Up to two buttons under the diagram.
     #[serde(default)]

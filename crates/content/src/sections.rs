@@ -2,14 +2,16 @@
 //! fee tables joined, certifications and brand facts looked up, and every link localized.
 
 use super::brand_items::BrandText;
-use super::illustration::Illustration;
+use super::illustration::{Illustration, KEY_SITES_WALLET};
 use super::marketing::{Action, MarketingPage, Section};
 use super::markup::{self, localize_link};
 use super::model::{Content, Evidence, PageMeta, TrustLine};
 use super::section_items::{EntityId, Figure};
 use super::view::brand::{BrandCopyText, Swatch, TextInLanguage, TypeStepView};
 use super::view::intro::Intro;
-use super::view::marketing::{HeroView, KeysView, MarketingData, TrustBadge, TrustLineView};
+use super::view::marketing::{
+    HeroView, KeySite, KeysView, MarketingData, TrustBadge, TrustLineView,
+};
 use super::view::section::{
     CertificationView, EntityCard, EvidenceView, FigureView, SectionBody, SectionView,
 };
@@ -31,18 +33,15 @@ pub fn page_data(
     page: &MarketingPage,
 ) -> MarketingData {
     let hero = &page.hero;
-    let keys = &content.site.keys;
     let hero = HeroView {
         eyebrow: hero.eyebrow.clone(),
         illustration: hero.illustration,
         words: hero
             .illustration
             .map_or_else(Vec::new, |drawn| drawn.words(&hero.labels)),
-        keys: (hero.illustration == Some(Illustration::KeySites)).then_some(KeysView {
-            keys: keys.keys,
-            threshold: keys.threshold,
-            continents: keys.continents,
-        }),
+        keys: (hero.illustration == Some(Illustration::KeySites))
+            .then(|| key_sites(content, lang))
+            .flatten(),
         action: localized(&hero.action, lang),
     };
     let trust = &content.locale(lang).site.trust_line;
@@ -59,6 +58,27 @@ pub fn page_data(
             .map(|section| section_view(content, lang, section))
             .collect(),
     }
+}
+
+/// How the keys of the wallet the `key-sites` diagram draws are held, continent by continent.
+fn key_sites(content: &Content, lang: Lang) -> Option<KeysView> {
+    let wallet = content
+        .operations
+        .signing
+        .wallet
+        .iter()
+        .find(|wallet| wallet.id == KEY_SITES_WALLET)?;
+    Some(KeysView {
+        threshold: wallet.threshold,
+        sites: wallet
+            .continents
+            .iter()
+            .map(|(continent, &keys)| KeySite {
+                name: continent.name(lang).to_owned(),
+                keys,
+            })
+            .collect(),
+    })
 }
 
 /// The Trust center's section on its reports and certificates, which their badges link to.
@@ -217,18 +237,26 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
         Section::Timeline(timeline) => SectionBody::Timeline {
             item: timeline.item.clone(),
         },
-        Section::Diagram(diagram) => SectionBody::Diagram {
-            stage: [
-                diagram.request.clone(),
-                diagram.quorum.clone(),
-                diagram.keys.clone(),
-                diagram.destination.clone(),
-            ],
-            keys_label: diagram.keys_label.clone(),
-            keys: site.keys.keys,
-            threshold: site.keys.threshold,
-            action: localized(&diagram.action, lang),
-        },
+        Section::Diagram(diagram) => {
+            let wallet = content
+                .operations
+                .signing
+                .wallet
+                .iter()
+                .find(|wallet| wallet.id == diagram.wallet);
+            SectionBody::Diagram {
+                stage: [
+                    diagram.request.clone(),
+                    diagram.quorum.clone(),
+                    diagram.keys.clone(),
+                    diagram.destination.clone(),
+                ],
+                keys_label: diagram.keys_label.clone(),
+                keys: wallet.map_or(0, |wallet| wallet.keys),
+                threshold: wallet.map_or(0, |wallet| wallet.threshold),
+                action: localized(&diagram.action, lang),
+            }
+        }
         Section::Lifecycle {
             stage,
             outcomes_heading,

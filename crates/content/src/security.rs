@@ -1,6 +1,7 @@
-//! The security contact of `site.toml` (`[security]`): where vulnerability reports go and the page
-//! that says how they are handled. `/.well-known/security.txt` is made from it, and the only
-//! e-mail links copy may write (`[text](mailto:…)`) must name its address.
+//! The security contact's policy (`site.toml` `[security]`): the page section that says how
+//! vulnerability reports are handled. `/.well-known/security.txt` is made from it and the address
+//! of the vulnerability-report channel of `channels.toml`; the only e-mail links copy may write
+//! (`[text](mailto:…)`) name a channel's address, as a token.
 
 use serde::{Deserialize, Serialize};
 
@@ -8,8 +9,6 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SecurityContact {
-    /// The address vulnerability reports are sent to (security.txt's `Contact`).
-    pub email: String,
     /// The unprefixed path and anchor of the page section on reporting (security.txt's `Policy`),
     /// e.g. `/trust-center#report-a-security-issue`.
     pub policy: String,

@@ -1,8 +1,8 @@
-//! The facts behind how custody works and the service-level table, the leadership, the exchanges
-//! connected to Oasis and the regulators' public registers (`site.toml` `[keys]`, `[service]`,
-//! `[[leader]]`, `[[exchange]]` and `[[register]]`), written in copy as tokens like the figures:
-//! `{keys.threshold}`, `{service.availability}`, `{cutoff.cold-withdrawal}`, `{leader.ceo}`,
-//! `{exchange.lumen}` and `{register.mas}`. Typed by hand, each value is refused as a typed figure.
+//! The facts behind the service-level table, the leadership, the exchanges connected to Oasis and
+//! the regulators' public registers (`site.toml` `[service]`, `[[leader]]`, `[[exchange]]` and
+//! `[[register]]`), written in copy as tokens like the figures: `{service.availability}`,
+//! `{service.time-zone}`, `{cutoff.cold-withdrawal}`, `{leader.ceo}`, `{exchange.lumen}` and
+//! `{register.mas}`. Typed by hand, each value is refused as a typed figure.
 
 use serde::{Deserialize, Serialize};
 
@@ -15,12 +15,36 @@ pub struct ServiceFacts {
     /// The monthly availability target of the client portal and the API, in per cent, written as
     /// a decimal string below 100 ("99.9"): a target, never a promise of 100%.
     pub availability_percent: String,
-    /// When business hours begin on a business day, local time (HKT/SGT, UTC+8), `HH:MM`.
+    /// The time zone of business hours and cut-offs: its offset from UTC in hours.
+    pub utc_offset_hours: u8,
+    /// The time zone's name in each language: "HKT/SGT" / "香港及新加坡时间".
+    pub time_zone: ZoneName,
+    /// When business hours begin on a business day, local time, `HH:MM`.
     pub opens: String,
     /// When business hours end on a business day, local time, `HH:MM`.
     pub closes: String,
     /// The cut-offs of the instructions that wait for a manual step, each within business hours.
     pub cutoff: Vec<Cutoff>,
+}
+
+/// A time zone's name in each language.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneName {
+    /// In English: "HKT/SGT".
+    pub en: String,
+    /// In Chinese: "香港及新加坡时间".
+    pub zh: String,
+}
+
+impl ServiceFacts {
+    /// The time zone's name in `lang`.
+    pub fn zone(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.time_zone.en,
+            Lang::Zh => &self.time_zone.zh,
+        }
+    }
 }
 
 /// One cut-off: an instruction fully approved by then on a business day is processed that day.
@@ -29,23 +53,8 @@ pub struct ServiceFacts {
 pub struct Cutoff {
     /// The token's name: copy writes `{cutoff.{id}}`.
     pub id: String,
-    /// Local time (HKT/SGT, UTC+8), `HH:MM`.
+    /// Local time, `HH:MM`.
     pub time: String,
-}
-
-/// `site.toml` `[keys]`: how signing keys are held.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct KeyFacts {
-    /// The certification of the hardware security modules, as its scheme writes it.
-    pub hsm_certification: String,
-    /// How many keys must sign a cold-wallet transaction: more than half of `keys`, fewer than all.
-    pub threshold: u8,
-    /// How many keys exist for each cold wallet, each in a hardware security module of its own site.
-    pub keys: u8,
-    /// On how many continents the keys' sites are, spread as evenly as they go, so that no
-    /// continent holds `threshold` keys.
-    pub continents: u8,
 }
 
 /// `site.toml` `[[leader]]`, `[[insurer]]` and `[[exchange]]`: a name the site states once, a
@@ -72,9 +81,6 @@ pub struct Register {
     pub url: String,
 }
 
-/// Hours between local time (HKT/SGT) and UTC.
-const UTC_OFFSET_HOURS: u32 = 8;
-
 /// Minutes since midnight of an `HH:MM` time, if it is one.
 pub fn minutes(time: &str) -> Option<u32> {
     let (hours, minutes) = time.split_once(':')?;
@@ -87,22 +93,22 @@ pub fn minutes(time: &str) -> Option<u32> {
 }
 
 /// A local time with its UTC equivalent: "16:00 HKT/SGT (08:00 UTC)" / "香港及新加坡时间 16:00（UTC 08:00）".
-fn local_time(time: &str, lang: Lang) -> String {
+fn local_time(service: &ServiceFacts, time: &str, lang: Lang) -> String {
+    let offset = u32::from(service.utc_offset_hours) * 60;
     let utc = minutes(time).map_or_else(String::new, |local| {
-        let utc = (local + 24 * 60 - UTC_OFFSET_HOURS * 60) % (24 * 60);
+        let utc = (local + 24 * 60 - offset) % (24 * 60);
         format!("{:02}:{:02}", utc / 60, utc % 60)
     });
+    let zone = service.zone(lang);
     match lang {
-        Lang::En => format!("{time} HKT/SGT ({utc} UTC)"),
-        Lang::Zh => format!("香港及新加坡时间 {time}（UTC {utc}）"),
+        Lang::En => format!("{time} {zone} ({utc} UTC)"),
+        Lang::Zh => format!("{zone} {time}（UTC {utc}）"),
     }
 }
 
 /// The facts of `site.toml` whose tokens this module writes.
 #[derive(Debug, Clone, Copy)]
 pub struct Facts<'a> {
-    /// `[keys]`.
-    pub keys: &'a KeyFacts,
     /// `[service]`.
     pub service: &'a ServiceFacts,
     /// `[[leader]]`.
@@ -118,16 +124,22 @@ pub struct Facts<'a> {
 /// Every token of these facts in one language.
 pub fn tokens(facts: Facts<'_>, lang: Lang) -> Vec<(String, String)> {
     let Facts {
-        keys,
         service,
         leaders,
         insurers,
         exchanges,
         registers,
     } = facts;
-    let hours = match lang {
-        Lang::En => format!("{}–{} HKT/SGT", service.opens, service.closes),
-        Lang::Zh => format!("香港及新加坡时间 {}–{}", service.opens, service.closes),
+    let zone = service.zone(lang);
+    let (hours, time_zone) = match lang {
+        Lang::En => (
+            format!("{}–{} {zone}", service.opens, service.closes),
+            format!("{zone} (UTC+{})", service.utc_offset_hours),
+        ),
+        Lang::Zh => (
+            format!("{zone} {}–{}", service.opens, service.closes),
+            format!("{zone}（UTC+{}）", service.utc_offset_hours),
+        ),
     };
     let mut tokens = vec![
         (
@@ -135,19 +147,12 @@ pub fn tokens(facts: Facts<'_>, lang: Lang) -> Vec<(String, String)> {
             format!("{}%", service.availability_percent),
         ),
         ("service.hours".to_owned(), hours),
-        ("keys.hsm".to_owned(), keys.hsm_certification.clone()),
-        (
-            "keys.threshold".to_owned(),
-            match lang {
-                Lang::En => format!("{}-of-{}", keys.threshold, keys.keys),
-                Lang::Zh => format!("{}/{}", keys.threshold, keys.keys),
-            },
-        ),
+        ("service.time-zone".to_owned(), time_zone),
     ];
     tokens.extend(service.cutoff.iter().map(|cutoff| {
         (
             format!("cutoff.{}", cutoff.id),
-            local_time(&cutoff.time, lang),
+            local_time(service, &cutoff.time, lang),
         )
     }));
     tokens.extend(
@@ -173,33 +178,19 @@ pub fn tokens(facts: Facts<'_>, lang: Lang) -> Vec<(String, String)> {
     tokens
 }
 
-/// What is wrong with these facts, if anything: a signing threshold that is not a majority short
-/// of every key, times that are not `HH:MM`, cut-offs outside business hours, an availability
+/// What is wrong with these facts, if anything: times that are not `HH:MM`, a time zone more
+/// than 14 hours from UTC, cut-offs outside business hours, an availability
 /// target that is not a percentage below 100, a register that is not an `https://` address.
 pub fn problems(facts: Facts<'_>) -> Vec<String> {
     let Facts {
-        keys,
-        service,
-        registers,
-        ..
+        service, registers, ..
     } = facts;
     let mut problems = Vec::new();
-    if keys.threshold <= keys.keys / 2 || keys.threshold >= keys.keys {
+    if service.utc_offset_hours > 14 {
         problems.push(format!(
-            "`keys.threshold` {} of {} keys must be more than half of them and fewer than all, so \
-             that no two groups can sign apart and the loss of one key stops no withdrawal",
-            keys.threshold, keys.keys
+            "`service.utc_offset_hours` {} is not a time zone's offset",
+            service.utc_offset_hours
         ));
-    }
-    if keys.continents == 0 || keys.keys.div_ceil(keys.continents.max(1)) >= keys.threshold {
-        problems.push(format!(
-            "`keys.continents` {}: spread over them, the {} keys must leave every continent with \
-             fewer than the {} that sign, so that no one continent can sign alone",
-            keys.continents, keys.keys, keys.threshold
-        ));
-    }
-    if keys.hsm_certification.trim().is_empty() {
-        problems.push("`keys.hsm_certification` is empty".to_owned());
     }
     let target = service.availability_percent.parse::<f64>();
     if !target.is_ok_and(|target| target > 0.0 && target < 100.0) {
@@ -244,20 +235,8 @@ pub fn problems(facts: Facts<'_>) -> Vec<String> {
 mod tests {
     use super::*;
 
-    const KEYS: KeyFacts = KeyFacts {
-        hsm_certification: String::new(),
-        threshold: 3,
-        keys: 5,
-        continents: 3,
-    };
-
-    fn facts<'a>(
-        keys: &'a KeyFacts,
-        service: &'a ServiceFacts,
-        registers: &'a [Register],
-    ) -> Facts<'a> {
+    fn facts<'a>(service: &'a ServiceFacts, registers: &'a [Register]) -> Facts<'a> {
         Facts {
-            keys,
             service,
             leaders: &[],
             insurers: &[],
@@ -266,18 +245,14 @@ mod tests {
         }
     }
 
-    fn keys(threshold: u8, keys: u8) -> KeyFacts {
-        KeyFacts {
-            hsm_certification: "FIPS 140-3 Level 3".into(),
-            threshold,
-            keys,
-            continents: 3,
-        }
-    }
-
     fn service(availability: &str, cutoff: &str) -> ServiceFacts {
         ServiceFacts {
             availability_percent: availability.into(),
+            utc_offset_hours: 8,
+            time_zone: ZoneName {
+                en: "HKT/SGT".into(),
+                zh: "香港及新加坡时间".into(),
+            },
             opens: "09:00".into(),
             closes: "18:00".into(),
             cutoff: vec![Cutoff {
@@ -289,63 +264,39 @@ mod tests {
 
     #[test]
     fn writes_cutoffs_with_their_utc_time_in_each_language() {
-        let keys = keys(3, 5);
         let service = service("99.9", "12:00");
-        let zh = tokens(facts(&keys, &service, &[]), Lang::Zh);
+        let zh = tokens(facts(&service, &[]), Lang::Zh);
         assert!(zh.contains(&(
             "cutoff.cold-withdrawal".into(),
             "香港及新加坡时间 12:00（UTC 04:00）".into()
         )));
-        assert!(zh.contains(&("keys.threshold".into(), "3/5".into())));
-        let en = tokens(facts(&keys, &service, &[]), Lang::En);
+        assert!(zh.contains(&(
+            "service.time-zone".into(),
+            "香港及新加坡时间（UTC+8）".into()
+        )));
+        let en = tokens(facts(&service, &[]), Lang::En);
         assert!(en.contains(&(
             "cutoff.cold-withdrawal".into(),
             "12:00 HKT/SGT (04:00 UTC)".into()
         )));
-        assert!(en.contains(&("keys.threshold".into(), "3-of-5".into())));
         assert!(en.contains(&("service.availability".into(), "99.9%".into())));
+        assert!(en.contains(&("service.time-zone".into(), "HKT/SGT (UTC+8)".into())));
     }
 
     #[test]
     fn refuses_a_promise_of_full_availability_and_a_cutoff_after_hours() {
-        let good = keys(3, 5);
-        let problems_of = |keys: &KeyFacts, availability: &str, cutoff: &str| {
-            problems(facts(keys, &service(availability, cutoff), &[])).len()
+        let problems_of = |availability: &str, cutoff: &str| {
+            problems(facts(&service(availability, cutoff), &[])).len()
         };
-        assert_eq!(problems_of(&good, "99.9", "12:00"), 0);
-        assert_eq!(problems_of(&good, "100", "12:00"), 1);
-        assert_eq!(problems_of(&good, "99.9", "19:30"), 1);
-        assert_eq!(problems_of(&good, "99.9", "7:00"), 1);
+        assert_eq!(problems_of("99.9", "12:00"), 0);
+        assert_eq!(problems_of("100", "12:00"), 1);
+        assert_eq!(problems_of("99.9", "19:30"), 1);
+        assert_eq!(problems_of("99.9", "7:00"), 1);
         let register = [Register {
             id: "mas".into(),
             url: "http://example.org".into(),
         }];
         let service = service("99.9", "12:00");
-        assert_eq!(problems(facts(&good, &service, &register)).len(), 1);
-    }
-
-    #[test]
-    fn refuses_a_threshold_that_is_no_majority_or_needs_every_key() {
-        // Over three continents: (2, 5) is no majority, and two keys on one continent sign.
-        for (threshold, keys_held, problems) in [(3, 5, 0), (2, 5, 2), (5, 5, 1), (2, 3, 0)] {
-            let service = service("99.9", "12:00");
-            let keys = keys(threshold, keys_held);
-            assert_eq!(super::problems(facts(&keys, &service, &[])).len(), problems);
-        }
-        let service = service("99.9", "12:00");
-        assert_eq!(super::problems(facts(&KEYS, &service, &[])).len(), 1);
-    }
-
-    #[test]
-    fn refuses_continents_too_few_for_the_threshold() {
-        let service = service("99.9", "12:00");
-        for (continents, problems) in [(3, 0), (2, 1), (1, 1), (0, 1), (5, 0)] {
-            let keys = KeyFacts {
-                continents,
-                ..keys(3, 5)
-            };
-            let found = super::problems(facts(&keys, &service, &[]));
-            assert_eq!(found.len(), problems, "{continents} continents: {found:?}");
-        }
+        assert_eq!(problems(facts(&service, &register)).len(), 1);
     }
 }

@@ -38,9 +38,11 @@ const EN_NUMBERS: [&str; 26] = [
 ];
 
 /// English units of time, longest first.
-const EN_UNITS: [&str; 18] = [
+const EN_UNITS: [&str; 20] = [
     "business days",
     "business day",
+    "business hours",
+    "business hour",
     "working days",
     "working day",
     "calendar days",
@@ -68,8 +70,10 @@ const EN_AGED: [&str; 2] = ["aged ", "age of "];
 /// Chinese units of time, longest first. 年 counts only after a Chinese numeral (一年): after
 /// digits it is a date (2026 年); 日 only after digits and a space, not after a month (40 日,
 /// but 12月25日). Weeks are not among them: 四周 is more often "all around".
-const ZH_UNITS: [&str; 11] = [
+const ZH_UNITS: [&str; 13] = [
     "个工作日",
+    "个工作小时",
+    "工作小时",
     "个营业日",
     "个自然日",
     "工作日",

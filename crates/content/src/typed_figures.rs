@@ -1,24 +1,40 @@
-//! Figures and fees are never typed: copy in `en/` and `zh/` that contains a company figure or a
-//! fee amount as the site renders it ("400+", "USD 5,000", "5,000 美元") fails with its file and
-//! line and the token to write instead.
+//! Figures and fees are never typed: copy in `en/` and `zh/` that contains a company figure, a
+//! fee amount, a channel's address or a claim of the signing model as the site renders it
+//! ("400+", "USD 5,000", "5,000 美元", "security@custody.example", "multi-signature", "三大洲")
+//! fails with its file and line and the token to write instead.
 
 use std::collections::BTreeMap;
 
-use super::copy_tokens::CopyTokens;
+use super::copy_tokens::{CopyTokens, Sources};
 use super::facts;
 use super::fees::FeeSchedules;
 use super::files::ContentFiles;
 use super::lines::copy_lines;
 use super::model::SiteFacts;
+use super::operations::Operations;
 use super::section_items::Figure;
+use super::signing::TYPED_TERMS;
 use super::{ContentError, Lang};
+
+/// Fee tokens that write a sentence of the fee table rather than an amount (its amounts are
+/// checked on their own).
+const FEE_SENTENCES: [&str; 3] = [".item", ".text", "switch-to-fixed"];
+
+/// Token groups with checks of their own (durations, frequencies and hours), or whose texts are
+/// common words rather than facts (the offering cells, "Not offered"; the places data is kept in,
+/// "Hong Kong and Singapore").
+const CHECKED_ELSEWHERE: [&str; 5] = ["duration.", "frequency.", "hours.", "offering.", "data."];
 
 /// A bare number smaller than this ("3 business lines", "29 chains") is too common in prose to
 /// be taken for a figure; with its unit or `+` every value is checked.
 const SMALLEST_BARE_NUMBER: u64 = 100;
 
 /// Every rendered value that copy must not type, with the tokens that write it.
-pub fn literals(site: &SiteFacts, fees: &FeeSchedules) -> BTreeMap<String, Vec<String>> {
+pub fn literals(
+    site: &SiteFacts,
+    fees: &FeeSchedules,
+    operations: &Operations,
+) -> BTreeMap<String, Vec<String>> {
     let mut literals: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut add = |text: String, token: String| {
         if !is_small_bare_number(&text) {
@@ -28,10 +44,22 @@ pub fn literals(site: &SiteFacts, fees: &FeeSchedules) -> BTreeMap<String, Vec<S
             }
         }
     };
+    let sources = Sources {
+        site,
+        fees: Some(fees),
+        operations: Some(operations),
+        entities: None,
+    };
     for lang in Lang::ALL {
-        for (name, text) in CopyTokens::new(site, Some(fees), None, lang).iter() {
-            // Durations have their own check (typed_durations.rs); a date may be written as such.
-            if !name.starts_with("duration.") && name != facts::AS_OF {
+        for (name, text) in CopyTokens::new(sources, lang).iter() {
+            // A channel's acknowledgement is a duration, and its page a link target; a date may
+            // be written as such.
+            let elsewhere = CHECKED_ELSEWHERE.iter().any(|g| name.starts_with(g))
+                || name.ends_with(".acknowledgement")
+                || (name.starts_with("fee.") && FEE_SENTENCES.iter().any(|s| name.ends_with(s)))
+                || text.starts_with('/')
+                || name == facts::AS_OF;
+            if !elsewhere {
                 add(text.to_owned(), format!("{{{name}}}"));
             }
         }
@@ -48,6 +76,23 @@ pub fn literals(site: &SiteFacts, fees: &FeeSchedules) -> BTreeMap<String, Vec<S
             add(strip, token);
         }
     }
+    for wallet in &operations.signing.wallet {
+        add(
+            format!("{} of {}", wallet.threshold, wallet.keys),
+            format!("{{signing.{}.threshold}}", wallet.id),
+        );
+    }
+    for term in TYPED_TERMS {
+        add(
+            term.to_owned(),
+            "{signing.cold.scheme} or {signing.warm.scheme}, in a line that names the wallet type"
+                .to_owned(),
+        );
+    }
+    add(
+        format!("UTC+{}", site.service.utc_offset_hours),
+        "{service.time-zone}".to_owned(),
+    );
     literals
 }
 

@@ -11,7 +11,7 @@
 //! with its `config/`, `cli.rs`, `config_reference.rs`, `edge_config.rs` and `startup.rs`)
 //! reads those, assembles the settings of the site, the edge (`custody-edge`, `crates/edge/`:
 //! listeners, TLS, HTTP/1 and HTTP/2, drain and upgrade) and the contact store
-//! (`custody-applications`, `crates/applications/`, which `http/contact.rs` hands plain values),
+//! (`custody-applications`, `crates/applications/`, which `http/contact/` hands plain values),
 //! and gives the edge the site as one service.
 //!
 //! The public modules are those the binary, `tests/`, `crates/site/benches/` and `fuzz/` reach, and

@@ -39,7 +39,7 @@ pub fn app_with(
         tls: None,
         previous: PreviousBuilds::none(),
     };
-    let answers = http::answers(state.clone(), http::routes());
+    let answers = http::answers(state.clone(), http::routes(&site));
     let router = extra
         .route_layer(middleware::from_fn(record_route))
         .with_state(state)

@@ -75,7 +75,8 @@ function articleProblems(node: Node, organizationId: unknown, pageUrl: string): 
 
 /**
  * The problems of a document's JSON-LD nodes, and the types it holds.
- * @param path the document's path (and query)
+ * @param path the document's path (and query: a page answered for a query string names the page
+ *   itself, without it, as its canonical address does)
  * @param origin the site's public origin, which the nodes' URLs start with
  * @param isPage the document is a page (not an error page)
  */
@@ -85,7 +86,7 @@ export function structuredDataProblems(
   origin: string,
   isPage: boolean,
 ): { problems: string[]; types: string[] } {
-  const pageUrl = `${origin}${path}`;
+  const pageUrl = `${origin}${path.split("?")[0]}`;
   const byType = (type: string) => nodes.filter((node) => types(node).includes(type));
   const problems: string[] = [];
   const organizations = byType("Organization");

@@ -30,6 +30,11 @@ export async function preparePhoneMenu(): Promise<void> {
 /** The id of the navigation panel's `<dialog>`, which the menu button opens (`popovertarget`). */
 const PHONE_MENU_ID = "phone-menu";
 
+/** Whether the browser has the popover API the navigation panel is made with (Chrome and Edge 114,
+ * Firefox 125, Safari 17). In an older one the menu button does not open the panel, and the rest
+ * of the page works on: the header never calls what the browser lacks. */
+const popoversSupported = () => typeof HTMLElement !== "undefined" && "popover" in HTMLElement.prototype;
+
 /** Left as served: hydration does not touch the children of an element with inner HTML. */
 const AS_SERVED = { __html: "" };
 
@@ -69,7 +74,9 @@ export function Header({ page }: { page: PageData }) {
   const phoneMenu = loadedPhoneMenu ?? preparedPhoneMenu;
   const panelRef = useRef<HTMLDialogElement>(null);
 
-  const closePanel = () => panelRef.current?.hidePopover();
+  const closePanel = () => {
+    if (popoversSupported()) panelRef.current?.hidePopover();
+  };
 
   useEffect(() => {
     setOpenGroup(null);
@@ -78,17 +85,24 @@ export function Header({ page }: { page: PageData }) {
 
   useEffect(() => {
     // Opened before hydration, by the menu button's own popover target.
-    if (panelRef.current?.matches(":popover-open")) setPanelOpen(true);
+    if (popoversSupported() && panelRef.current?.matches(":popover-open")) setPanelOpen(true);
     whenIdle(() => {
       setPrepared(true);
       if (!savingData()) wantPhoneMenu();
     });
   }, []);
 
-  // The header is drawn again (the button's state, the panel's tools) once the panel has been
-  // painted, so that the tap's answer waits for nothing; the changes keep their order.
-  const onPanelToggle = (event: ToggleEvent) =>
+  // The header is drawn again (the panel's tools) once the panel has been painted, so that the
+  // tap's answer waits for nothing; the changes keep their order. The menu button's expanded
+  // state is the browser's: it tells assistive technology whether its popover target is open.
+  const onPanelToggle = (event: ToggleEvent) => {
+    // WebKit moves focus to the `autofocus` close button only the first time a document shows a
+    // popover; the panel takes it there itself whenever the browser has not.
+    const panel = panelRef.current;
+    if (event.newState === "open" && panel && !panel.contains(document.activeElement))
+      panel.querySelector<HTMLElement>("[autofocus]")?.focus();
     requestAnimationFrame(() => setTimeout(() => setPanelOpen(event.newState === "open")));
+  };
 
   const onPanelClick = (event: MouseEvent) => {
     if (!(event.target as Element).closest("a")) return;
@@ -142,7 +156,6 @@ export function Header({ page }: { page: PageData }) {
           type="button"
           class="menu-button"
           aria-haspopup="dialog"
-          aria-expanded={panelOpen}
           aria-controls={PHONE_MENU_ID}
           popovertarget={PHONE_MENU_ID}
           popovertargetaction="show"

@@ -1,6 +1,6 @@
 import "../styles/contact-form.css";
 import { AfterApplying } from "../components/contact/AfterApplying";
-import { ContactForm } from "../components/contact/ContactForm";
+import { APPLICATION_ID, ContactForm } from "../components/contact/ContactForm";
 import { PageIntro } from "../components/PageIntro";
 import type { PageProps } from "../lib/types";
 
@@ -11,7 +11,7 @@ export default function ContactUsPage({ page }: PageProps<"contact">) {
     <>
       <PageIntro page={page} />
       <div class="container contact-page">
-        <div class="contact-card">
+        <div class="contact-card" id={APPLICATION_ID}>
           <ContactForm data={page.data} lang={page.lang} />
         </div>
         <AfterApplying copy={page.data.form.after} entities={page.chrome.entities} />

@@ -12,7 +12,9 @@ use crate::files::ContentFiles;
 use crate::lines::copy_lines;
 use crate::model::Content;
 use crate::section_items::EntityId;
-use crate::{ContentError, Lang, service_facts, typed_durations, typed_figures, zh_dates};
+use crate::{
+    ContentError, Lang, service_facts, typed_durations, typed_figures, typed_money, zh_dates,
+};
 
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
@@ -20,9 +22,10 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     let mut errors = entities(content, &text);
     errors.extend(fees(content, text("fees.toml")));
     errors.extend(service(content, files, text("site.toml")));
-    let literals = typed_figures::literals(&content.site, &content.fees);
+    let literals = typed_figures::literals(&content.site, &content.fees, &content.operations);
     errors.extend(typed_figures::check(files, &literals));
     errors.extend(typed_durations::check(files, &content.site.duration));
+    errors.extend(typed_money::check(files));
     errors.extend(content.glossary.check_itself(text("glossary.toml")));
     errors.extend(content.glossary.check_content(files));
     errors.extend(content.glossary.check_english(files));
@@ -174,6 +177,7 @@ fn service(content: &Content, files: &ContentFiles, text: &str) -> Vec<ContentEr
     let named = named.chain(site.leader.iter().map(|l| ("leader", &l.id)));
     let named = named.chain(site.insurer.iter().map(|i| ("insurer", &i.id)));
     let named = named.chain(site.exchange.iter().map(|e| ("exchange", &e.id)));
+    let named = named.chain(site.data_location.iter().map(|d| ("data location", &d.id)));
     for (group, id) in named.chain(site.register.iter().map(|r| ("register", &r.id))) {
         if !is_slug(id) || !ids.insert((group, id)) {
             errors.push(ContentError::near(

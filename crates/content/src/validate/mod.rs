@@ -1,13 +1,17 @@
 //! Cross-file rules the types cannot express, one pass per concern; [`check`] runs them all.
 
+mod channel_copy;
 mod claims;
 mod contact;
 mod facts;
 mod findings;
 mod grammar;
 mod illustrations;
+mod offering_copy;
+mod operations;
 mod pages;
 mod security;
+mod signing_copy;
 mod site;
 mod supported_assets;
 mod trust_line;
@@ -28,5 +32,9 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     errors.extend(facts::check(content, files));
     errors.extend(claims::check(content, files));
     errors.extend(trust_line::check(content, files));
+    errors.extend(operations::check(content, files));
+    errors.extend(channel_copy::check(content, files));
+    errors.extend(signing_copy::check(content, files));
+    errors.extend(offering_copy::check(content, files));
     errors
 }

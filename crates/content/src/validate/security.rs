@@ -1,5 +1,6 @@
-//! The rules of the security contact: a plausible address, a policy that is a page section in every
-//! language, and e-mail links in copy that name this address only.
+//! The rules of the security contact and the channels' mailboxes: plausible addresses, a policy
+//! that is a page section in every language, and e-mail links in copy that name a channel's
+//! mailbox by its token only.
 
 use crate::ContentError;
 use crate::files::ContentFiles;
@@ -8,24 +9,37 @@ use crate::model::Content;
 use crate::pages::page_instances;
 use crate::security::MAILTO_LINK;
 
-/// Checks the contact: a plausible address, a policy that is a page section in every language,
-/// and e-mail links in copy that name this address only.
+/// Checks the contact: plausible mailboxes, a policy that is a page section in every language,
+/// and e-mail links in copy that name a channel's mailbox by its token only.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     let security = &content.site.security;
-    let site_text = files
-        .get("site.toml")
-        .map(String::as_str)
-        .unwrap_or_default();
+    let text = |file: &str| files.get(file).map(String::as_str).unwrap_or_default();
+    let site_text = text("site.toml");
+    let channels = &content.operations.channels;
     let mut errors = Vec::new();
-    if !is_address(&security.email) {
+    for channel in channels.channel.iter().filter(|c| c.is_mailbox()) {
+        if !is_address(&channel.address) {
+            errors.push(ContentError::near(
+                "channels.toml",
+                text("channels.toml"),
+                &channel.address,
+                format!(
+                    "channel `{}`: \"{}\" is not an e-mail address",
+                    channel.id, channel.address
+                ),
+            ));
+        }
+    }
+    if !channels
+        .get(&channels.vulnerability_reports)
+        .is_some_and(|c| c.is_mailbox())
+    {
         errors.push(ContentError::near(
-            "site.toml",
-            site_text,
-            &security.email,
-            format!(
-                "`security.email` \"{}\" is not an e-mail address",
-                security.email
-            ),
+            "channels.toml",
+            text("channels.toml"),
+            "vulnerability_reports",
+            "`vulnerability_reports` must name a channel with an e-mail address: security.txt \
+             gives it as its Contact",
         ));
     }
     if let Some(problem) = policy_problem(content, &security.policy) {
@@ -36,16 +50,23 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
             problem,
         ));
     }
+    let mailboxes: Vec<String> = channels
+        .channel
+        .iter()
+        .filter(|c| c.is_mailbox())
+        .map(|c| format!("{{channel.{}.address}}", c.id))
+        .collect();
     for (file, text) in files {
         for (offset, address) in mailto_links(text) {
-            if address != security.email {
+            if !mailboxes.iter().any(|mailbox| mailbox == address) {
                 errors.push(ContentError::at_offset(
                     file,
                     text,
                     offset,
                     format!(
-                        "e-mail link to `{address}`: copy may link only to the security contact `{}` of site.toml",
-                        security.email
+                        "e-mail link to `{address}`: copy links only to a channel's mailbox, \
+                         written as its token: {}",
+                        mailboxes.join(", ")
                     ),
                 ));
             }
@@ -134,7 +155,8 @@ mod tests {
 
     #[test]
     fn finds_mailto_links_outside_comments() {
-        let text = "# [x](mailto:a@b.example)\nbody = \"Write to [us](mailto:security@custody.example).\"\n";
-        assert_eq!(mailto_links(text), vec![(46, "security@custody.example")]);
+        let text =
+            "# [x](mailto:a@b.example)\nbody = \"Write to [us](mailto:{channel.x.address}).\"\n";
+        assert_eq!(mailto_links(text), vec![(46, "{channel.x.address}")]);
     }
 }

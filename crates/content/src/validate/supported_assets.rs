@@ -19,22 +19,17 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
         let rows = row_offsets(text);
         let at = |index: usize, message: String| row_error(file, text, &rows, index, message);
         let mut seen = BTreeSet::new();
-        let accounts = content
-            .site
-            .entity
-            .iter()
-            .find(|e| e.id == entity.code())
-            .map_or(&[][..], |e| e.accounts.as_slice());
+        let accounts = content.operations.offerings.accounts(entity.code());
         for (index, row) in content.supported_assets.of(entity).iter().enumerate() {
             if row.token.trim().is_empty() || row.name.trim().is_empty() {
                 errors.push(at(index, "`token` and `name` must not be empty".into()));
             }
-            for account in accounts_not_offered(row, accounts) {
+            for account in accounts_not_offered(row, &accounts) {
                 errors.push(at(
                     index,
                     format!(
                         "{} on {}: marked as held in the {} account, which entity `{}` does not \
-                         offer (its `accounts` in site.toml)",
+                         offer (no service of offerings.toml that it offers runs in that account)",
                         row.token,
                         row.network,
                         account.label(),

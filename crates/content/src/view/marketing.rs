@@ -64,16 +64,23 @@ pub struct HeroView {
     pub action: Vec<Action>,
 }
 
-/// How the keys of a cold wallet are held (`site.toml` `[keys]`).
-#[derive(Debug, Clone, Copy, Serialize, TS)]
+/// How the keys of a cold wallet are held (`signing.toml`, the wallet of
+/// `illustration::KEY_SITES_WALLET`).
+#[derive(Debug, Clone, Serialize, TS)]
 pub struct KeysView {
-    /// How many key shards exist.
-    #[ts(type = "number")]
-    pub keys: u8,
-    /// How many of them sign a transfer.
+    /// How many of the keys sign a transfer.
     #[ts(type = "number")]
     pub threshold: u8,
-    /// On how many continents they are held.
+    /// The continents the keys are held on, each with its keys.
+    pub sites: Vec<KeySite>,
+}
+
+/// One continent and how many of a wallet's keys are held there, one to a site.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct KeySite {
+    /// The continent's name in the page's language.
+    pub name: String,
+    /// How many keys are held on it.
     #[ts(type = "number")]
-    pub continents: u8,
+    pub keys: u8,
 }

@@ -12,6 +12,7 @@ use axum::response::Response;
 use super::answer_entries::reserve_per_answer_entries;
 use super::answered::{Answered, follow_headers_rule};
 use super::api_error::is_api;
+use super::contact;
 use super::pages::missing_page;
 use super::respond::{DAILY, head_without_body, with_headers};
 use super::supported_assets::{self, SupportedAssetResponses};
@@ -62,7 +63,8 @@ impl MemoryAnswers {
 
     /// The answer from memory to a request of `site`: any method of supported assets, a `GET` or
     /// `HEAD` of a redirected path or a path without a page; `None` for every other request (a
-    /// page's path, the router's own paths, other methods).
+    /// page's path, the router's own paths, among them the contact form's confirmations, other
+    /// methods).
     pub fn answer<B>(&self, site: &ServedSite, request: &Request<B>) -> Option<Answered> {
         let method = request.method();
         let uri = request.uri();
@@ -73,7 +75,10 @@ impl MemoryAnswers {
                     .answer_method(site, method, uri, request.headers());
             return Some(answered);
         }
-        if (method != Method::GET && method != Method::HEAD) || is_routed(path) {
+        if (method != Method::GET && method != Method::HEAD)
+            || is_routed(path)
+            || contact::is_confirmation(site, path)
+        {
             return None;
         }
         match site.pages.resolver.resolve(path) {

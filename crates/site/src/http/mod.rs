@@ -35,6 +35,7 @@ use axum::routing::{get, post};
 use crate::previous::PreviousBuilds;
 use crate::render::served_site::ServedSite;
 use custody_applications::ContactDesk;
+use custody_content::Lang;
 use custody_edge::tls::Tls;
 pub use pipeline::SiteService;
 use pipeline::answers::Answers;
@@ -85,19 +86,32 @@ pub fn served(
         tls,
         previous,
     };
-    pipeline::around(&site, answers(state, routes()))
+    pipeline::around(&site, answers(state, routes(&site)))
 }
 
 /// The routes of the router: the health checks and the API (but for supported assets, answered
-/// from memory: `memory.rs`).
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new()
+/// from memory: `memory.rs`), and the contact form of `site` posted without scripts, in each
+/// language, with its confirmations.
+pub(crate) fn routes(site: &ServedSite) -> Router<AppState> {
+    let mut router = Router::new()
         .route(HEALTH_PATH, get(api::health))
         .route(READY_PATH, get(api::ready))
         .route("/_app/builds/meta/{file}", get(api::unknown_build))
         .route("/_app/data", get(api::page_data))
         .route("/api/{scope}/search", get(search::search))
-        .route("/api/contact", post(contact::submit))
+        .route("/api/contact", post(contact::submit));
+    for lang in Lang::ALL {
+        let page = site.answer_documents.page_path(lang);
+        let page_methods = || async { pages::method_not_allowed("GET, HEAD, POST") };
+        let confirmation_methods = || async { pages::method_not_allowed("GET, HEAD") };
+        router = router
+            .route(page, post(contact::submit_form).fallback(page_methods))
+            .route(
+                &format!("{page}{}{{id}}", contact::RECEIVED),
+                get(contact::received).fallback(confirmation_methods),
+            );
+    }
+    router
 }
 
 /// Every kind of answer of `state`: fixed answers, answers from memory, previous builds' files,

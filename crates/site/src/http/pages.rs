@@ -33,7 +33,7 @@ pub async fn unrouted(
             true => ApiError::MethodNotAllowed
                 .for_request(&site.content, &headers)
                 .into_response(),
-            false => method_not_allowed(),
+            false => method_not_allowed("GET, HEAD"),
         };
     }
     let missing = site.pages.resolver.missing(path);
@@ -60,13 +60,11 @@ pub fn missing_page(
     errors::error_page(&site.error_pages, missing.lang, kind, shown, headers)
 }
 
-fn method_not_allowed() -> Response {
+/// The `405` of a method the page at the address does not take; `allow` lists those it takes.
+pub(crate) fn method_not_allowed(allow: &'static str) -> Response {
     (
         StatusCode::METHOD_NOT_ALLOWED,
-        [
-            (header::ALLOW, "GET, HEAD"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
+        [(header::ALLOW, allow), (header::CACHE_CONTROL, "no-store")],
         "method not allowed",
     )
         .into_response()

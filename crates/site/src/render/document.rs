@@ -48,6 +48,9 @@ pub struct Document<'a> {
     pub body: &'a str,
     /// The injected configuration, already escaped with [`script_safe_json`].
     pub config_json: &'a str,
+    /// In an answer to a form posted without scripts, the state the form hydrates from (JSON
+    /// escaped with [`script_safe_json`], or the place the answer fills it into).
+    pub form_answer: Option<&'a str>,
 }
 
 /// A page's share card: the image link previews show (`og:image`, `twitter:card`).

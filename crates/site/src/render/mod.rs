@@ -1,6 +1,7 @@
 //! Rendering: documents around prerendered bodies, compressed and cached.
 
 pub(crate) mod answer_cache;
+pub mod answer_documents;
 pub(crate) mod api_answers;
 pub mod build_manifest;
 pub mod client_contract;
@@ -8,6 +9,7 @@ pub(crate) mod document;
 pub(crate) mod encoded;
 pub(crate) mod error_pages;
 pub(crate) mod error_template;
+pub mod form_template;
 pub mod line_breaks;
 pub(crate) mod pages;
 pub(crate) mod prerendered;

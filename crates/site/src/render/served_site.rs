@@ -8,6 +8,7 @@ use std::sync::Arc;
 use anyhow::anyhow;
 use axum::http::HeaderMap;
 
+use super::answer_documents::{AnswerDocuments, AnswerKind, STATE_SLOT};
 use super::api_answers::ApiAnswers;
 use super::build_manifest::BuildManifest;
 use super::client_contract::{RuntimeSettings, SiteConfig};
@@ -55,6 +56,8 @@ pub struct ServedSite {
     pub api: ApiAnswers,
     /// The 404 and 500 pages, made per request path.
     pub error_pages: ErrorPages,
+    /// The contact page's answers to a form posted without scripts, made per answer.
+    pub answer_documents: AnswerDocuments,
     /// The documents answered for a query string (filters, search); `None` in the live preview,
     /// which has no prerendered bodies to match.
     pub queried: Option<QueriedPages>,
@@ -115,6 +118,10 @@ impl ServedSite {
                 ((lang, kind), template)
             })
             .collect();
+        let answer_documents =
+            AnswerDocuments::new(pages.instances(), |lang, instance, path, kind| {
+                renderer.answer(lang, instance, path, kind)
+            })?;
         let public_url = settings.public_url.as_str();
         let files = SiteFiles::new(
             public_url,
@@ -128,6 +135,7 @@ impl ServedSite {
             security_headers: security_headers(&settings),
             api: ApiAnswers::new(&content),
             error_pages: ErrorPages::new(error_templates),
+            answer_documents,
             files,
             pages,
             settings,
@@ -164,12 +172,13 @@ impl ServedSite {
             prerendered: self.pages.prerendered(),
             runtime: self.pages.runtime(),
         };
-        let (html, _) = renderer.page_html(
+        let (html, _) = renderer.page_document(
             page.lang(),
             instance,
             path,
             BODY_MARKER,
             noindex || page.noindex,
+            None,
         );
         let body = html.find(BODY_MARKER).expect("the document holds its body");
         let config = html
@@ -228,23 +237,51 @@ impl Renderer<'_> {
             .prerendered
             .and_then(|bodies| bodies.body(path))
             .unwrap_or_default();
-        let body = served_links(&body, self.settings);
-        let (html, data) = self.page_html(lang, instance, path, &body, instance.noindex);
+        let (html, data) = self.page_document(lang, instance, path, &body, instance.noindex, None);
         RenderedPage {
             document: Arc::new(Encoded::compress(html)),
             data: Encoded::compress(self.build.marks.marked_json(&data)),
         }
     }
 
-    /// The document of a page around `body`, and its page data.
-    fn page_html(
+    /// The document of the answer of `kind` to the form of the page `instance` at `path`, with
+    /// the place of the state the form hydrates from: kept out of search engines (its canonical
+    /// link names the page).
+    fn answer(
+        &self,
+        lang: Lang,
+        instance: &PageInstance,
+        path: &str,
+        kind: AnswerKind,
+    ) -> anyhow::Result<String> {
+        let body = match self.prerendered {
+            Some(bodies) => {
+                let key = kind.prerender_key(path);
+                bodies
+                    .body(&key)
+                    .ok_or_else(|| anyhow!("no prerendered body for {key}"))?
+            }
+            None => String::new(),
+        };
+        let state = format!("\u{E000}{STATE_SLOT}\u{E001}");
+        Ok(self
+            .page_document(lang, instance, path, &body, true, Some(&state))
+            .0)
+    }
+
+    /// The document of the page `instance` at `path` around `body`, its links to other sites
+    /// filled in (and, in an answer to its form, that answer's state), with the page data it
+    /// carries; kept out of search engines when `noindex`.
+    fn page_document(
         &self,
         lang: Lang,
         instance: &PageInstance,
         path: &str,
         body: &str,
         noindex: bool,
+        form_answer: Option<&str>,
     ) -> (String, PageData) {
+        let body = served_links(body, self.settings);
         let public_url = self.settings.public_url.as_str();
         let mut data = page_data(self.content, lang, instance);
         let canonical = discovery::absolute(public_url, path);
@@ -285,7 +322,7 @@ impl Renderer<'_> {
             feed: feed.as_ref(),
             nodes,
         };
-        let html = self.document(&head, &instance.page, &data, body);
+        let html = self.document(&head, &instance.page, &data, &body, form_answer);
         (html, data)
     }
 
@@ -308,10 +345,17 @@ impl Renderer<'_> {
             feed: None,
             nodes: Vec::new(),
         };
-        self.document(&head, "error", &data, &body)
+        self.document(&head, "error", &data, &body, None)
     }
 
-    fn document(&self, head: &Head<'_>, page: &str, data: &PageData, body: &str) -> String {
+    fn document(
+        &self,
+        head: &Head<'_>,
+        page: &str,
+        data: &PageData,
+        body: &str,
+        form_answer: Option<&str>,
+    ) -> String {
         let site = &self.content.locale(head.lang).site;
         let chunk = self.build.pages.get(page).cloned().unwrap_or_default();
         let catalog = self
@@ -376,6 +420,7 @@ impl Renderer<'_> {
             json_ld: &json_ld,
             body,
             config_json: &config_json,
+            form_answer,
         }
         .render()
         .expect("rendering to a String cannot fail")

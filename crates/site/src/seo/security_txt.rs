@@ -1,5 +1,6 @@
-//! `/.well-known/security.txt` (RFC 9116): where to report a vulnerability, from the `[security]`
-//! contact of `content/site.toml`, valid for a year after the build.
+//! `/.well-known/security.txt` (RFC 9116): where to report a vulnerability, from the
+//! vulnerability-report channel of `content/channels.toml` and the `[security]` policy of
+//! `content/site.toml`, valid for a year after the build.
 
 use jiff::{SignedDuration, Timestamp};
 
@@ -28,7 +29,7 @@ pub fn security_txt(content: &Content, public_url: &str, built_ms: u64) -> Strin
          Preferred-Languages: {languages}\n\
          Canonical: {canonical}\n",
         name = content.locale(Lang::En).site.name,
-        email = security.email,
+        email = content.operations.channels.vulnerability_address(),
         expires = expires.strftime("%Y-%m-%dT%H:%M:%SZ"),
         languages = languages.join(", "),
         canonical = absolute(public_url, SECURITY_TXT_PATH),

@@ -19,7 +19,10 @@ export type AccountColumns = [AccountType, string][];
  * serial, the network, the four account types side by side and the contract. Each account type
  * shows a chip (a filled tick for yes, a grey dash for no) whose word is read to screen readers.
  * Every cell is plain markup made here, with no component of its own, and one status line
- * announces the copies of the whole table: a page of rows hydrates in one short task. */
+ * announces the copies of the whole table: a page of rows hydrates in one short task. The table
+ * and its row groups name their roles, so that the cards stay a table to assistive technology;
+ * rows and cells take theirs from their elements (a role on them inside a table is invalid
+ * HTML). */
 export function AssetTable({
   items,
   accounts,
@@ -70,49 +73,41 @@ export function AssetTable({
       <table class="asset-table" role="table">
         <caption class="visually-hidden">{caption}</caption>
         <thead role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader">
-              {columns.serial}
-            </th>
-            <th scope="col" role="columnheader">
-              {columns.token}
-            </th>
-            <th scope="col" role="columnheader">
-              {columns.network}
-            </th>
+          <tr>
+            <th scope="col">{columns.serial}</th>
+            <th scope="col">{columns.token}</th>
+            <th scope="col">{columns.network}</th>
             {accounts.map(([name, label]) => (
-              <th scope="col" role="columnheader" key={name}>
+              <th scope="col" key={name}>
                 {label}
               </th>
             ))}
-            <th scope="col" role="columnheader">
-              {columns.contract}
-            </th>
+            <th scope="col">{columns.contract}</th>
           </tr>
         </thead>
         <tbody role="rowgroup">
           {items.map((item) => (
-            <tr role="row" key={item.serial} data-serial={item.serial}>
-              <td role="cell" class="asset-table__serial" data-label={columns.serial}>
+            <tr key={item.serial} data-serial={item.serial}>
+              <td class="asset-table__serial" data-label={columns.serial}>
                 {item.serial}
               </td>
-              <td role="cell" class="asset-table__token" data-label={columns.token}>
+              <td class="asset-table__token" data-label={columns.token}>
                 <span>
                   <strong>{item.token}</strong>
                   <span class="asset-table__name">{item.tokenName}</span>
                 </span>
               </td>
-              <td role="cell" class="asset-table__network" data-label={columns.network}>
+              <td class="asset-table__network" data-label={columns.network}>
                 {item.networkName}
               </td>
               {accounts.map(([name, label]) => (
-                <td role="cell" class="asset-table__flag" data-label={label} data-account={name} key={name}>
+                <td class="asset-table__flag" data-label={label} data-account={name} key={name}>
                   <span class={item[name] ? "yes-no yes-no--yes" : "yes-no yes-no--no"}>
                     <span class="visually-hidden">{item[name] ? yes : no}</span>
                   </span>
                 </td>
               ))}
-              <td role="cell" class="asset-table__contract" data-label={columns.contract}>
+              <td class="asset-table__contract" data-label={columns.contract}>
                 {item.contract ? (
                   contract(item, item.contract)
                 ) : (

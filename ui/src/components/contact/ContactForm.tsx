@@ -1,17 +1,26 @@
 import { useLingui } from "@lingui/react/macro";
 import type { JSX } from "preact";
-import { useEffect, useId, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { savingData, whenIdle } from "../../lib/idle";
 import { useLoaded } from "../../lib/useLoaded";
 import { localize } from "../../lib/paths";
 import type { Lang, PrivacyLinkSentence } from "../../lib/types";
 import { useUrlQuery } from "../urlQuery";
-import { Combobox } from "./Combobox";
+import { Either, Shown, flagSlot, slot, textWhen, useAnswerTemplate } from "./answerTemplate";
 import { Field, errorId, hintId, labelId } from "./Field";
+import { RegionSelect } from "./RegionSelect";
 import type { RegionOption } from "./regions";
 import type * as OnceTouched from "./onceTouched";
+import { forgetServedAnswer, servedAnswer, valuesIn } from "./servedAnswer";
 import type { Receipt } from "./submission";
-import { type ContactPageData, type ContactValues, EMPTY_VALUES, FIELD_ORDER, type FieldName } from "./types";
+import {
+  type ContactPageData,
+  type ContactValues,
+  type ControlState,
+  EMPTY_VALUES,
+  FIELD_ORDER,
+  type FieldName,
+} from "./types";
 
 type TextName = "company" | "website" | "contactPerson" | "phone" | "email";
 
@@ -26,8 +35,19 @@ const TEXT_INPUTS: Record<TextName, JSX.InputHTMLAttributes<HTMLInputElement>> =
   email: { type: "email", autoComplete: "email", inputMode: "email" },
 };
 
+/** The form's behaviour once loaded: a form drawn later (after navigating away and back) has it
+ * from its first render; the prerender of the answer templates loads it first (`prepareAnswers`),
+ * to draw the summary and the confirmation. */
+let preparedBehaviour: typeof OnceTouched | null = null;
+
 /** The form's validation and submission code (`import()` loads it once). */
-const loadBehaviour = (): Promise<typeof OnceTouched> => import("./onceTouched");
+const loadBehaviour = (): Promise<typeof OnceTouched> =>
+  import("./onceTouched").then((behaviour) => (preparedBehaviour = behaviour));
+
+/** Loads the form's behaviour before rendering (src/entry-server.tsx, for the answer templates). */
+export async function prepareAnswers(): Promise<void> {
+  preparedBehaviour = await loadBehaviour();
+}
 
 /** A sentence of the form around its link to the privacy policy; English puts a space before the
  * link, Chinese none. */
@@ -42,21 +62,34 @@ function PrivacyLinked({ sentence, lang }: { sentence: PrivacyLinkSentence; lang
   );
 }
 
-/** Every option, whatever was typed: the list is empty until the behaviour has loaded. */
-const keepAll = (options: RegionOption[]) => options;
+/** Left as served: hydration does not touch the children of an element with inner HTML. */
+const AS_SERVED = { __html: "" };
 
 const countryName = (option: RegionOption) => option.name;
 const areaCodeName = (option: RegionOption) => `${option.dialling} ${option.name}`;
+
+/** The id of the card around the form (ui/src/pages/contact-us.tsx): a form sent without scripts
+ * asks for it as the fragment of its answer, so the browser shows the answer's form, or its
+ * confirmation, in view. */
+export const APPLICATION_ID = "application";
 
 /** The contact / open-account application form: validation on blur and on submit, the summary of
  * what is wrong at its top after a submit that found something (focused, with a link to each
  * field), the searchable country and area-code lists, submission with an idempotency key (the
  * form marked busy meanwhile), and the success panel that replaces the form. Failures keep every
- * answer. The validation and submission code (the summary's and the region lists' too) loads
- * once the page is idle after hydration, so that the first tap finds it there, or, for a
- * visitor saving data, when they first focus or press anything in the form. */
+ * answer. The validation and submission code (the region lists' too) loads once the page is idle
+ * after hydration, so that the first tap finds it there, or, for a visitor saving data, when they
+ * first focus or press anything in the form.
+ *
+ * Before its scripts run, or without them, the served form is a plain form posted to the page
+ * (native selects for the country and area code): the server checks it with the same rules and
+ * answers with this form again (the answers kept, the messages shown) or a confirmation, both drawn
+ * from answer templates of this component (./answerTemplate.tsx). A served answer hydrates in the
+ * state it shows (./servedAnswer.ts), and answers typed before hydration are kept. */
 export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang }) {
   const { t } = useLingui();
+  // Always null in the browser's build, which leaves the template's branches out.
+  const template = import.meta.env.SSR ? useAnswerTemplate() : null;
   const copy = data.form;
   const formId = useId();
   const fieldId = (name: FieldName) => `${formId}-${name}`;
@@ -64,17 +97,31 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   const requestId = query?.get("request") ?? "";
   const request = copy.request[requestId] ? requestId : null;
 
-  const [values, setValues] = useState<ContactValues>(EMPTY_VALUES);
-  const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
-  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [served] = useState(servedAnswer);
+  const servedErrors = served?.errors ?? {};
+  const servedInvalid = Object.keys(servedErrors).length > 0;
+  const [values, setValues] = useState<ContactValues>(served?.values ?? EMPTY_VALUES);
+  const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set(servedInvalid ? FIELD_ORDER : []));
+  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>(servedErrors);
   const [sending, setSending] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [receipt, setReceipt] = useState<Receipt | null>(null);
-  const [summaryShown, setSummaryShown] = useState(false);
-  /** Counts the submits that found something wrong: each moves focus to the summary. */
-  const [summaryFocus, setSummaryFocus] = useState(0);
+  const [alert, setAlert] = useState<string | null>(served?.alert ?? null);
+  const [receipt, setReceipt] = useState<Receipt | null>(served?.receipt ?? null);
+  const [summaryShown, setSummaryShown] = useState(servedInvalid);
+  /** Counts the submits that found something wrong (and a served answer that did): each moves
+   * focus to the summary, once. */
+  const [summaryFocus, setSummaryFocus] = useState(servedInvalid ? 1 : 0);
+  const summaryFocused = useRef(0);
+  /** Whether the form still shows the served answer as it came: its summary and confirmation stay
+   * as served (their code is the behaviour's) until the visitor changes something. */
+  const [asServed, setAsServed] = useState(served !== null);
+  /** Whether the form has hydrated, and the native list in use, if any: the searchable lists
+   * replace the native ones the page was served with once hydrated and the behaviour has
+   * loaded, but not under the visitor's hand. */
+  const [hydrated, setHydrated] = useState(false);
+  const [nativeInUse, setNativeInUse] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const [behaviourWanted, setBehaviourWanted] = useState(false);
-  const behaviour = useLoaded(loadBehaviour, behaviourWanted);
+  const behaviour = useLoaded(loadBehaviour, behaviourWanted) ?? preparedBehaviour;
   const countries = useMemo(
     () => (behaviour ? behaviour.countryOptions(data.countries, lang) : []),
     [behaviour, lang, data],
@@ -92,6 +139,15 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
     if (!savingData()) whenIdle(() => setBehaviourWanted(true));
   }, []);
 
+  // Once hydrated, before anything renders again: take what the controls hold (typed before
+  // hydration, or the served answer's).
+  useLayoutEffect(() => {
+    forgetServedAnswer();
+    const held = form.current ? valuesIn(form.current) : {};
+    setValues((before) => ({ ...before, ...held }));
+    setHydrated(true);
+  }, []);
+
   useEffect(() => {
     if (behaviour) whenIdle(() => behaviour.compileChecks(copy.message, data.limits));
   }, [behaviour, copy, data]);
@@ -100,20 +156,54 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   // in a later one, at background priority, then takes focus, so the frame that answers the tap
   // lays out only the fields and nothing queued behind it waits for the summary.
   useEffect(() => {
-    if (summaryFocus === 0) return;
-    if (summaryShown) summary.current?.focus();
-    else behaviour?.afterPendingTasks(() => setSummaryShown(true));
+    if (summaryFocus === summaryFocused.current) return;
+    if (!summaryShown) {
+      behaviour?.afterPendingTasks(() => setSummaryShown(true));
+      return;
+    }
+    summary.current?.focus();
+    summaryFocused.current = summaryFocus;
   }, [summaryFocus, summaryShown, behaviour]);
 
-  if (receipt && behaviour) return <behaviour.SuccessPanel receipt={receipt} copy={copy.success} />;
+  // The summary and the confirmation are the behaviour's: the prerender draws them, the browser
+  // leaves a served answer's as served until the visitor changes something.
+  const drawn = import.meta.env.SSR || !asServed;
+  const Summary = drawn ? behaviour?.ErrorSummary : undefined;
+  const Success = drawn ? behaviour?.SuccessPanel : undefined;
+  if (template === "received" && Success)
+    return (
+      <Success
+        receipt={{
+          id: slot("reference"),
+          receivedAt: "",
+          title: copy.success.title,
+          detail: copy.success.detail,
+        }}
+        copy={copy.success}
+      />
+    );
+  if (receipt)
+    return Success ? (
+      <Success receipt={receipt} copy={copy.success} />
+    ) : (
+      <section class="contact-success" dangerouslySetInnerHTML={AS_SERVED} />
+    );
 
   const prepare = () => setBehaviourWanted(true);
+  /** The message shown on `name`; in the answer template, the server's (kept when it has one). */
   const errorOf = (name: FieldName) =>
-    serverErrors[name] ??
-    (touched.has(name) && behaviour ? behaviour.fieldError(name, values, copy.message, data.limits) : null);
+    template
+      ? slot(`message.${name}`)
+      : (serverErrors[name] ??
+        (touched.has(name) && behaviour
+          ? behaviour.fieldError(name, values, copy.message, data.limits)
+          : null));
+  /** The answer shown in the text field `name`; in the answer template, the visitor's. */
+  const valueOf = (name: TextName) => (template ? slot(`value.${name}`) : values[name]);
   const touch = (name: FieldName) =>
     setTouched((before) => (before.has(name) ? before : new Set(before).add(name)));
   const update = (changes: Partial<ContactValues>) => {
+    setAsServed(false);
     setValues((before) => ({ ...before, ...changes }));
     setServerErrors((before) => {
       const after = { ...before };
@@ -121,21 +211,29 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
       return after;
     });
   };
-  const controlProps = (name: FieldName) => {
+  const controlProps = (name: FieldName): ControlState => {
     const error = errorOf(name);
+    const hint = name === "consent" ? null : hintId(fieldId(name));
+    if (template) {
+      const described = textWhen(`error.${name}`, `${hint ? " " : ""}${errorId(fieldId(name))}`);
+      return {
+        id: fieldId(name),
+        "aria-invalid": flagSlot(`invalid.${name}`),
+        "aria-describedby": `${hint ?? ""}${described}`,
+      };
+    }
     return {
       id: fieldId(name),
       "aria-invalid": error !== null,
       "aria-describedby":
-        [name === "consent" ? null : hintId(fieldId(name)), error ? errorId(fieldId(name)) : null]
-          .filter((id) => id !== null)
-          .join(" ") || undefined,
+        [hint, error ? errorId(fieldId(name)) : null].filter((id) => id !== null).join(" ") || undefined,
     };
   };
 
   /** What every field's frame shows of `name`: its label, hint, required marker and message. */
   const frameOf = (name: Exclude<FieldName, "consent">) => ({
     id: fieldId(name),
+    name,
     label: copy.label[name],
     hint: copy.hint[name],
     marker: copy.required,
@@ -149,7 +247,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
         {...controlProps(name)}
         name={name}
         class="contact-input"
-        value={values[name]}
+        value={valueOf(name)}
         maxLength={data.limits[name]}
         onInput={(event) => update({ [name]: event.currentTarget.value })}
         onBlur={() => touch(name)}
@@ -163,19 +261,32 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
     onChoose: (value: string) => void,
   ) => (
     <Field {...frameOf(name)} class={`contact-field--${name}`}>
-      <Combobox
-        id={fieldId(name)}
-        labelId={labelId(fieldId(name))}
-        options={options}
-        match={behaviour ? behaviour.matchOptions : keepAll}
-        value={values[name]}
-        display={name === "country" ? countryName : areaCodeName}
-        noMatch={copy.noMatch}
-        describedBy={controlProps(name)["aria-describedby"]}
-        invalid={errorOf(name) !== null}
-        onChoose={onChoose}
-        onLeave={() => touch(name)}
-      />
+      {!import.meta.env.SSR && hydrated && behaviour && !nativeInUse ? (
+        <behaviour.Combobox
+          id={fieldId(name)}
+          labelId={labelId(fieldId(name))}
+          options={options}
+          match={behaviour.matchOptions}
+          value={values[name]}
+          display={name === "country" ? countryName : areaCodeName}
+          noMatch={copy.noMatch}
+          describedBy={controlProps(name)["aria-describedby"]}
+          invalid={errorOf(name) !== null}
+          onChoose={onChoose}
+          onLeave={() => touch(name)}
+        />
+      ) : (
+        <RegionSelect
+          name={name}
+          data={data}
+          lang={lang}
+          value={values[name]}
+          choose={copy.choose}
+          control={controlProps(name)}
+          onChoose={onChoose}
+          onUse={setNativeInUse}
+        />
+      )}
     </Field>
   );
 
@@ -187,6 +298,7 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   const submit = async (event: JSX.TargetedSubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy.current) return;
+    setAsServed(false);
     // The behaviour is normally here before the first tap: used as it is, the checks and their
     // messages render in this task, before the next frame. Awaiting `import()` even of a loaded
     // module would put a task and a frame between the tap and the messages.
@@ -230,12 +342,20 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
   const notice = request ? copy.request[request]?.notice : undefined;
   const invalidEntries = FIELD_ORDER.flatMap((name) => {
     const message = errorOf(name);
-    return message ? [{ id: fieldId(name), message }] : [];
+    return message ? [{ name, id: fieldId(name), message }] : [];
   });
+  const consentClass = template
+    ? `contact-consent${textWhen("error.consent", " contact-consent--invalid")}`
+    : consentError
+      ? "contact-consent contact-consent--invalid"
+      : "contact-consent";
 
   return (
     <form
+      ref={form}
       class="contact-form"
+      method="post"
+      action={`#${APPLICATION_ID}`}
       aria-busy={sending}
       noValidate
       onSubmit={(event) => void submit(event)}
@@ -245,9 +365,13 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
       <p class="contact-form__note">
         <PrivacyLinked sentence={copy.privacyNote} lang={lang} />
       </p>
-      {behaviour && summaryShown && invalidEntries.length > 0 && (
-        <behaviour.ErrorSummary entries={invalidEntries} summaryRef={summary} />
-      )}
+      <Shown shown={summaryShown && invalidEntries.length > 0} condition="summary">
+        {Summary ? (
+          <Summary entries={invalidEntries} summaryRef={summary} />
+        ) : (
+          <div class="contact-summary" tabIndex={-1} ref={summary} dangerouslySetInnerHTML={AS_SERVED} />
+        )}
+      </Shown>
       <div class="contact-form__grid">
         {textField("company")}
         {regionField("country", countries, chooseCountry)}
@@ -256,15 +380,21 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
             {...controlProps("businessType")}
             name="businessType"
             class="contact-input contact-select select-control"
-            value={values.businessType}
+            value={template ? undefined : values.businessType}
             onChange={(event) => update({ businessType: event.currentTarget.value })}
             onBlur={() => touch("businessType")}
           >
-            <option value="">{copy.choose}</option>
-            {data.businessTypes.map((type) => (
-              <option key={type.value} value={type.value}>
-                {type.label}
-              </option>
+            {[{ value: "", label: copy.choose }, ...data.businessTypes].map((type) => (
+              <Either
+                key={type.value}
+                on={type.value === values.businessType}
+                condition={`chosen.businessType.${type.value}`}
+                draw={(on) => (
+                  <option value={type.value} selected={on}>
+                    {type.label}
+                  </option>
+                )}
+              />
             ))}
           </select>
         </Field>
@@ -276,18 +406,24 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
           {textField("phone")}
         </div>
       </div>
-      <div class={consentError ? "contact-consent contact-consent--invalid" : "contact-consent"}>
-        <input
-          {...controlProps("consent")}
-          type="checkbox"
-          name="consent"
-          class="contact-consent__box"
-          checked={values.consent}
-          onChange={(event) => {
-            update({ consent: event.currentTarget.checked });
-            touch("consent");
-          }}
-          onBlur={() => touch("consent")}
+      <div class={consentClass}>
+        <Either
+          on={values.consent}
+          condition="checked.consent"
+          draw={(on) => (
+            <input
+              {...controlProps("consent")}
+              type="checkbox"
+              name="consent"
+              class="contact-consent__box"
+              checked={on}
+              onChange={(event) => {
+                update({ consent: event.currentTarget.checked });
+                touch("consent");
+              }}
+              onBlur={() => touch("consent")}
+            />
+          )}
         />
         <label for={fieldId("consent")} class="contact-consent__label">
           <PrivacyLinked sentence={copy.consent} lang={lang} />
@@ -296,22 +432,22 @@ export function ContactForm({ data, lang }: { data: ContactPageData; lang: Lang 
           </span>
           <span class="visually-hidden"> {copy.required}</span>
         </label>
-        {consentError && (
+        <Shown shown={consentError !== null} condition="error.consent">
           <p id={errorId(fieldId("consent"))} class="contact-field__error">
             {consentError}
           </p>
-        )}
+        </Shown>
       </div>
       {notice && (
         <p class="contact-form__request" data-client-only>
           {notice}
         </p>
       )}
-      {alert && (
+      <Shown shown={alert !== null} condition="alert">
         <div class="contact-form__alert" role="alert">
-          {alert}
+          {template ? slot("alert") : alert}
         </div>
-      )}
+      </Shown>
       <div class="contact-form__trap" aria-hidden="true">
         <label for={`${formId}-fax`}>{t`Fax`}</label>
         <input ref={fax} id={`${formId}-fax`} type="text" name="fax" tabIndex={-1} autoComplete="off" />

@@ -1,8 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import type { RefObject } from "preact";
+import { Shown } from "./answerTemplate";
 
-/** One field the summary lists: its control's id and the message shown on it. */
+/** One field the summary lists: its name, its control's id and the message shown on it. */
 export interface SummaryEntry {
+  name: string;
   id: string;
   message: string;
 }
@@ -10,7 +12,8 @@ export interface SummaryEntry {
 /** The list of what stops an application from being sent, at the top of the form: shown when a
  * submit finds invalid fields, focused then (through `summaryRef`), each entry a link that moves
  * focus to its field. It lists the same messages the fields show, in page order, and follows them
- * as they are corrected. */
+ * as they are corrected. In the form's answer template it lists every field, each kept by the
+ * server when that field has a message (`error.{name}`). */
 export function ErrorSummary({
   entries,
   summaryRef,
@@ -31,20 +34,22 @@ export function ErrorSummary({
         {t`Please check and correct the following`}
       </h2>
       <ul class="contact-summary__list">
-        {entries.map(({ id, message }) => (
-          <li key={id}>
-            <a
-              href={`#${id}`}
-              onClick={(event) => {
-                event.preventDefault();
-                const control = document.getElementById(id);
-                control?.focus({ preventScroll: true });
-                control?.closest(".contact-field, .contact-consent")?.scrollIntoView({ block: "center" });
-              }}
-            >
-              {message}
-            </a>
-          </li>
+        {entries.map(({ name, id, message }) => (
+          <Shown key={id} shown condition={`error.${name}`}>
+            <li>
+              <a
+                href={`#${id}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  const control = document.getElementById(id);
+                  control?.focus({ preventScroll: true });
+                  control?.closest(".contact-field, .contact-consent")?.scrollIntoView({ block: "center" });
+                }}
+              >
+                {message}
+              </a>
+            </li>
+          </Shown>
         ))}
       </ul>
     </div>

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from "preact";
+import { Shown } from "./answerTemplate";
 
 /** The id of the message element of the control `id`. */
 export const errorId = (id: string) => `${id}-error`;
@@ -12,9 +13,11 @@ export const hintId = (id: string) => `${id}-hint`;
 /** A labelled form control with the hint under its label and its validation message. Every field
  * is required: the label shows an asterisk to the eye and says the `required` word
  * to screen readers. The control itself points at the hint and the message with
- * `aria-describedby` (see `hintId` and `errorId`). */
+ * `aria-describedby` (see `hintId` and `errorId`). In the form's answer template, the message is
+ * the server's to show (`error.{name}`). */
 export function Field({
   id,
+  name,
   label,
   hint,
   marker,
@@ -23,6 +26,8 @@ export function Field({
   children,
 }: {
   id: string;
+  /** The field's name in the request body. */
+  name: string;
   label: ComponentChildren;
   /** What to enter, shown under the label. */
   hint: string;
@@ -45,11 +50,11 @@ export function Field({
         {hint}
       </p>
       {children}
-      {error && (
+      <Shown shown={error !== null} condition={`error.${name}`}>
         <p id={errorId(id)} class="contact-field__error">
           {error}
         </p>
-      )}
+      </Shown>
     </div>
   );
 }

@@ -2,9 +2,19 @@
 
 /** An e-mail address is acceptable when it matches every pattern (and is within its limit). */
 export const EMAIL_PATTERNS: readonly RegExp[] = [
-  /^[^\p{White_Space}\p{Cc}@"<>()\x5B\],;:\\.]+(?:\.[^\p{White_Space}\p{Cc}@"<>()\x5B\],;:\\.]+)*@(?:[\p{Alphabetic}\p{N}](?:[\p{Alphabetic}\p{N}-]{0,61}[\p{Alphabetic}\p{N}])?\.)+\p{Alphabetic}{2,63}\.?$/u,
+  /^[^\p{White_Space}\p{Cc}@"<>()\x5B\],;:\\.]+(?:\.[^\p{White_Space}\p{Cc}@"<>()\x5B\],;:\\.]+)*@(?:[\p{Alphabetic}\p{N}](?:[\p{Alphabetic}\p{M}\p{N}-]{0,61}[\p{Alphabetic}\p{M}\p{N}])?\.)+\p{Alphabetic}[\p{Alphabetic}\p{M}]{1,62}\.?$/u,
   /^[^@]{1,64}@/u,
 ];
+
+/** A website is acceptable when it matches (and is within its limit). */
+export const WEBSITE_PATTERN =
+  /^(?:[hH][tT][tT][pP][sS]?:\/\/)?(?:[\p{Alphabetic}\p{N}](?:[\p{Alphabetic}\p{M}\p{N}-]{0,61}[\p{Alphabetic}\p{M}\p{N}])?\.)+\p{Alphabetic}[\p{Alphabetic}\p{M}]{1,62}\.?(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}))?(?:[/?#][^\p{White_Space}]*)?$/u;
+
+/** A character no one-line answer may hold: a control character, a line or paragraph separator, or a bidirectional control. */
+export const UNSTORABLE = /[\p{Cc}\u2028-\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/** A phone number holds only these characters. */
+export const PHONE_CHARACTERS = /^[0-9 ().-]+$/u;
 
 /** Fewest and most digits of a phone number. */
 export const MIN_PHONE_DIGITS = 4;

@@ -60,9 +60,27 @@ describe("contact form rules", () => {
     expect(problem("website", "")).toBe("website");
     expect(problem("website", "   ")).toBe("website");
     expect(problem("website", `${"a".repeat(198)}.io`)).toBe("tooLong");
-    for (const good of ["acme.io", "https://www.acme.example", "http://acme.com.sg/about?x=1", "例子.中国"])
+    for (const good of [
+      "acme.io",
+      "https://www.acme.example",
+      "http://acme.com.sg/about?x=1",
+      "例子.中国",
+      "हिंदी.com",
+      "acme.com.",
+      "acme.com:65535",
+    ])
       expect(problem("website", good), good).toBeNull();
-    for (const bad of ["acme", "https://acme", "acme.c", "acme .com", "ftp://acme.com", "acme.123"])
+    for (const bad of [
+      "acme",
+      "https://acme",
+      "acme.c",
+      "acme .com",
+      "ftp://acme.com",
+      "acme.123",
+      "-acme.com",
+      "acme-.com",
+      "acme.com:123456",
+    ])
       expect(problem("website", bad), bad).toBe("websiteFormat");
   });
 

@@ -1,4 +1,11 @@
-import { EMAIL_PATTERNS, MAX_PHONE_DIGITS, MIN_PHONE_DIGITS } from "./rules.generated";
+import {
+  EMAIL_PATTERNS,
+  MAX_PHONE_DIGITS,
+  MIN_PHONE_DIGITS,
+  PHONE_CHARACTERS,
+  UNSTORABLE,
+  WEBSITE_PATTERN,
+} from "./rules.generated";
 import {
   type ContactValues,
   EMPTY_VALUES,
@@ -8,12 +15,7 @@ import {
   type FieldName,
 } from "./types";
 
-/** What no one-line answer may hold (as on the server): control characters, the line and
- * paragraph separators, and the bidirectional embeddings, overrides and isolates, which reorder
- * how the text around them reads. */
-const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
-const PHONE_CHARACTERS = /^[0-9 ().-]+$/;
-const WEBSITE = /^(?:https?:\/\/)?(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/iu;
+// The patterns are the server's (crates/applications/src/rules.rs, written into ./rules.generated.ts).
 
 /** Length in characters (code points), as the server counts it. */
 const length = (text: string) => [...text].length;
@@ -22,22 +24,24 @@ const length = (text: string) => [...text].length;
  * answer is trimmed first, as the server does). */
 function requiredText(value: string, limit: number, missing: string, messages: FieldMessages): string | null {
   const trimmed = value.trim();
-  if (CONTROL_CHARACTER.test(trimmed)) return messages.controlCharacters;
+  if (UNSTORABLE.test(trimmed)) return messages.controlCharacters;
   if (!trimmed) return missing;
   return length(trimmed) > limit ? messages.tooLong : null;
 }
 
-/** The problem of the website: missing, too long, or not a host with a dot and a TLD of 2+ letters. */
+/** The problem of the website: missing, too long, or not an http(s) address of a host name with an
+ * optional port (1 to 65535) and path. */
 function website(value: string, limit: number, messages: FieldMessages): string | null {
   const problem = requiredText(value, limit, messages.website, messages);
   if (problem) return problem;
-  return WEBSITE.test(value.trim()) ? null : messages.websiteFormat;
+  return WEBSITE_PATTERN.test(value.trim()) ? null : messages.websiteFormat;
 }
 
-/** The problem of a phone number: only digits, spaces, `-`, `.`, `(`, `)`, with 4 to 17 digits. */
+/** The problem of a phone number: only digits, spaces, `-`, `.`, `(`, `)`, with 4 to 17 digits
+ * (`\D` is every character but an ASCII digit). */
 function phone(value: string, limit: number, messages: FieldMessages): string | null {
   const trimmed = value.trim();
-  if (CONTROL_CHARACTER.test(trimmed)) return messages.controlCharacters;
+  if (UNSTORABLE.test(trimmed)) return messages.controlCharacters;
   if (length(trimmed) > limit) return messages.tooLong;
   const digits = trimmed.replace(/\D/g, "").length;
   const valid = PHONE_CHARACTERS.test(trimmed) && digits >= MIN_PHONE_DIGITS && digits <= MAX_PHONE_DIGITS;

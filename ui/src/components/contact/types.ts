@@ -41,3 +41,10 @@ export const EMPTY_VALUES: ContactValues = {
   email: "",
   consent: false,
 };
+
+/** A control's id and what it tells assistive technology of its answer's problem. */
+export interface ControlState {
+  id: string;
+  "aria-invalid": boolean | "true" | "false";
+  "aria-describedby": string | undefined;
+}

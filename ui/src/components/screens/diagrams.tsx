@@ -31,32 +31,34 @@ export function GroupStructure({ words }: { words: string[] }) {
   );
 }
 
-/** The keys of a cold wallet on their continents (`keys.continents`, spread as evenly as they go),
- * the threshold that signs lit in gold across them, and what that means. */
-export function KeySites({ words: [...rest], keys }: { words: string[]; keys: KeysView | undefined }) {
-  const { keys: count = 5, threshold = 3, continents = 3 } = keys ?? {};
-  const names = rest.slice(0, continents);
-  const [signing, alone] = rest.slice(continents);
-  // Keys dealt to the continents in turn; those that sign are taken from as many continents as
+/** The keys of a cold wallet on their continents (`signing.toml`, one key to a site), the
+ * threshold that signs lit in gold across them, and what that means. Without the keys (no page
+ * data carries them) it draws nothing: the build allows it in a hero only, which carries them. */
+export function KeySites({ words, keys }: { words: string[]; keys: KeysView | undefined }) {
+  if (!keys) return null;
+  const [signing, alone] = wordsOf(words, 2);
+  // Keys numbered continent by continent; those that sign are taken from as many continents as
   // possible, first keys first, so that the diagram shows no continent signing alone.
-  const held = Array.from({ length: continents }, (_, site) =>
-    Array.from({ length: count }, (_, key) => key).filter((key) => key % continents === site),
-  );
+  let next = 0;
+  const held = keys.sites.map((site) => ({
+    name: site.name,
+    keys: Array.from({ length: site.keys }, () => next++),
+  }));
   const signs = new Set(
     held
-      .flatMap((site) => site.map((key, depth) => [depth, key] as const))
+      .flatMap((site) => site.keys.map((key, depth) => [depth, key] as const))
       .sort((a, b) => a[0] - b[0] || a[1] - b[1])
-      .slice(0, threshold)
+      .slice(0, keys.threshold)
       .map(([, key]) => key),
   );
   return (
     <div class="lattice-diagram sites" aria-hidden="true">
       <ul class="sites__continents">
-        {held.map((site, index) => (
-          <li key={index} class="continent">
-            <span class="continent__name">{names[index]}</span>
+        {held.map((site) => (
+          <li key={site.name} class="continent">
+            <span class="continent__name">{site.name}</span>
             <span class="shards shards--large">
-              {site.map((key) => (
+              {site.keys.map((key) => (
                 <span key={key} class={signs.has(key) ? "shard shard--filled" : "shard"} />
               ))}
             </span>

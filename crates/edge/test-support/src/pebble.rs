@@ -7,10 +7,10 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+use custody_edge::config::{AcmeChallenge, AcmeConfig};
 use http_body_util::BodyExt;
 
-use crate::activation::LogLines;
-use crate::common::Running;
+use crate::process::{LogLines, Running};
 use crate::test_ca::{TestCa, https_client};
 
 /// A running pebble and its DNS server.
@@ -96,6 +96,22 @@ impl Pebble {
             _dns: dns,
             directory: format!("https://127.0.0.1:{acme_port}/dir"),
             root_pem,
+        }
+    }
+}
+
+impl Pebble {
+    /// The `[tls.acme]` section of an edge that orders a certificate for `domain` from this
+    /// pebble over TLS-ALPN-01, trusting its HTTPS by the test CA's file `ca_file` and keeping
+    /// its account and certificates in `cache_dir`.
+    pub fn acme_config(&self, ca_file: &Path, cache_dir: &Path, domain: &str) -> AcmeConfig {
+        AcmeConfig {
+            domains: vec![domain.to_owned()],
+            email: Some("operations@custody.example".into()),
+            directory: self.directory.parse().expect("pebble's directory URL"),
+            directory_ca: Some(ca_file.to_path_buf()),
+            cache_dir: cache_dir.to_path_buf(),
+            challenge: AcmeChallenge::TlsAlpn01,
         }
     }
 }

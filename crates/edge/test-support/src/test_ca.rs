@@ -23,13 +23,22 @@ pub struct TestCa {
 
 /// A certificate issued by a [`TestCa`], written as `{name}.pem` (chain) and `{name}.key`.
 pub struct Issued {
+    /// The certificate chain's file: the certificate, then the CA's.
     pub cert: PathBuf,
+    /// The private key's file.
     pub key: PathBuf,
     /// Its serial number, lowercase hexadecimal.
     pub serial: String,
 }
 
+impl Default for TestCa {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl TestCa {
+    /// A new CA, its key made now.
     pub fn new() -> Self {
         let key = KeyPair::generate().unwrap();
         let mut params = CertificateParams::new(Vec::<String>::new()).unwrap();
@@ -107,6 +116,19 @@ pub fn https_client(
     Client::builder(TokioExecutor::new())
         .http2_only(http2_only)
         .build(connector)
+}
+
+/// An HTTPS client trusting `ca_pem` that offers HTTP/1.1 alone by ALPN (the client above
+/// offers both, and a server offering HTTP/2 then speaks it).
+pub fn https_client_http1(
+    ca_pem: &str,
+) -> Client<hyper_rustls::HttpsConnector<HttpConnector>, Body> {
+    let connector = hyper_rustls::HttpsConnectorBuilder::new()
+        .with_tls_config(client_config(ca_pem, &[]))
+        .https_only()
+        .enable_http1()
+        .build();
+    Client::builder(TokioExecutor::new()).build(connector)
 }
 
 /// The serial of the certificate a new handshake with `addr` (as `server_name`) gets, or the

@@ -1,39 +1,38 @@
 //! Certificates from a real ACME server (Debian's pebble): the first certificate obtained at
 //! start-up over TLS-ALPN-01 and served at once, renewed before it expires while visitors
-//! request pages over HTTPS without one failure, kept in a private cache that a restart
-//! serves from; HTTP-01 on the redirect listener; and a failed validation logged with the
-//! problem document and counted in the metrics.
+//! request pages over HTTPS without one failure, reported to the service and on the metrics
+//! listener, kept in a private cache that a restart serves from; and HTTP-01 on the redirect
+//! listener. (A failed validation, which the metrics count, has a test binary of its own:
+//! `acme_failure.rs`.) Each test's domain is its own, and each reads its own edge's log lines.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::StatusCode;
+use custody_edge::config::AcmeChallenge;
+use custody_edge::listeners::Role;
+use custody_edge_test_support::bound;
+use custody_edge_test_support::edge::{EdgeUnderTest, edge_config};
+use custody_edge_test_support::metrics::metrics_text;
+use custody_edge_test_support::pebble::Pebble;
+use custody_edge_test_support::service::test_service;
+use custody_edge_test_support::tally::Tally;
+use custody_edge_test_support::test_ca::{TestCa, client_config, served_serial};
 use http_body_util::BodyExt;
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::connect::dns::Name;
 use hyper_util::rt::TokioExecutor;
 
-use crate::activation::{
-    BIN, LogLines, Notifications, activated, bound, signal, spawn_logged, wait_exit,
-};
-use crate::common::Running;
-use crate::pebble::Pebble;
-use crate::test_ca::{TestCa, client_config, served_serial};
-use crate::traffic::Tally;
-
-/// The site's domain: pebble's DNS server answers it (and every name) with 127.0.0.1.
-const DOMAIN: &str = "site.custody.test";
 const WITHIN: Duration = Duration::from_secs(60);
 
-/// An HTTPS client for `https://site.custody.test:PORT/` that reaches 127.0.0.1 and trusts
-/// `root_pem`; `pooled: false` opens a connection (and a handshake) per request.
+/// An HTTPS client for `https://DOMAIN:PORT/` that reaches 127.0.0.1 and trusts `root_pem`;
+/// `pooled: false` opens a connection (and a handshake) per request.
 fn visitor(
     root_pem: &str,
     pooled: bool,
@@ -74,50 +73,34 @@ impl tower::Service<Name> for Loopback {
     }
 }
 
-/// The site configured for ACME against `pebble`, socket-activated on `sockets`.
-fn site(
-    dir: &Path,
-    ca: &Path,
-    pebble: &Pebble,
-    sockets: &[(&str, &std::net::TcpListener)],
-    public_url: &str,
-) -> std::process::Command {
-    let mut command = activated(BIN.as_ref(), sockets, public_url);
-    command
-        .env("CUSTODY_SITE_TLS_ACME_DOMAINS", DOMAIN)
-        .env("CUSTODY_SITE_TLS_ACME_EMAIL", "operations@custody.example")
-        .env("CUSTODY_SITE_TLS_ACME_DIRECTORY", &pebble.directory)
-        .env("CUSTODY_SITE_TLS_ACME_DIRECTORY_CA", ca)
-        .env("CUSTODY_SITE_TLS_ACME_CACHE_DIR", dir.join("acme"))
-        .env("CUSTODY_SITE_CONTACT_LOG", dir.join("applications.jsonl"))
-        .env("RUST_LOG", "info");
-    command
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn a_certificate_is_obtained_at_first_start_and_renewed_without_a_failed_request() {
+    // pebble's DNS server answers this name (and every name) with 127.0.0.1.
+    const DOMAIN: &str = "renewal.custody.test";
     let dir = tempfile::tempdir().unwrap();
     let ca = TestCa::new();
     let ca_file = ca.write(dir.path());
+    // The test keeps its copies of the sockets, as a socket unit does, so a restarted edge
+    // gets the same ones.
     let (https, https_addr) = bound();
     let (metrics, metrics_addr) = bound();
     let port = https.local_addr().unwrap().port();
     let pebble = Pebble::start(dir.path(), &ca, port, 0, Duration::from_secs(24)).await;
     let origin = format!("https://{DOMAIN}:{port}");
-    let notifications = Notifications::bind(dir.path());
-    let sockets = [("listen", &https), ("metrics", &metrics)];
+    let mut config = edge_config(https.local_addr().unwrap(), &origin);
+    config.tls.acme = pebble.acme_config(&ca_file, &dir.path().join("acme"), DOMAIN);
+    config.metrics.listen = Some(metrics.local_addr().unwrap());
     let start = || {
-        let mut command = site(dir.path(), &ca_file, &pebble, &sockets, &origin);
-        command
-            .env("CUSTODY_SITE_METRICS_LISTEN", &metrics_addr)
-            .env("NOTIFY_SOCKET", notifications.path());
-        spawn_logged(&mut command)
+        let sockets = vec![
+            (Role::Site, https.try_clone().unwrap()),
+            (Role::Metrics, metrics.try_clone().unwrap()),
+        ];
+        EdgeUnderTest::start(config.clone(), sockets, test_service)
     };
-    let (first, mut log) = start();
-    let mut first = Running(first);
-    let issued = log.wait_for("obtained a certificate", WITHIN);
-    notifications.wait_for("READY=1", WITHIN);
+    let first = start().await;
+    let mut log = first.log();
+    let issued = log.wait_for("obtained a certificate", WITHIN).await;
     let serial = served_serial(&https_addr, DOMAIN, &pebble.root_pem)
         .await
         .unwrap_or_else(|error| panic!("{error}; {issued}"));
@@ -148,7 +131,7 @@ async fn a_certificate_is_obtained_at_first_start_and_renewed_without_a_failed_r
             })
         })
         .collect();
-    let renewed = log.wait_for("obtained a certificate", WITHIN);
+    let renewed = log.wait_for("obtained a certificate", WITHIN).await;
     let renewed_serial = served_serial(&https_addr, DOMAIN, &pebble.root_pem)
         .await
         .unwrap();
@@ -166,17 +149,19 @@ async fn a_certificate_is_obtained_at_first_start_and_renewed_without_a_failed_r
     );
     assert_eq!(failures, Vec::<String>::new());
 
-    // Readiness, metrics and the private cache.
-    let ready = visitor(&pebble.root_pem, true)
-        .get(format!("{origin}/readyz").parse().unwrap())
+    // The certificate the service is told of (what the site's readiness check reports), the
+    // metrics and the private cache.
+    let certificate = visitor(&pebble.root_pem, true)
+        .get(format!("{origin}/certificate").parse().unwrap())
         .await
         .unwrap();
-    assert_eq!(ready.status(), StatusCode::OK);
-    let ready: serde_json::Value =
-        serde_json::from_slice(&ready.into_body().collect().await.unwrap().to_bytes()).unwrap();
-    assert_eq!(ready["certificate"]["valid"], true);
-    assert_eq!(ready["certificate"]["serial"], renewed_serial.as_str());
-    let metrics_text = reqwest_text(&format!("http://{metrics_addr}/metrics")).await;
+    assert_eq!(certificate.status(), StatusCode::OK);
+    let certificate: serde_json::Value =
+        serde_json::from_slice(&certificate.into_body().collect().await.unwrap().to_bytes())
+            .unwrap();
+    assert_eq!(certificate["valid"], true);
+    assert_eq!(certificate["serial"], renewed_serial.as_str());
+    let metrics_text = metrics_text(&metrics_addr).await;
     assert!(
         metrics_text.contains("custody_site_tls_certificate_expiry_timestamp_seconds "),
         "{metrics_text}"
@@ -197,18 +182,18 @@ async fn a_certificate_is_obtained_at_first_start_and_renewed_without_a_failed_r
     }
 
     // A restart serves the cached certificate and schedules its renewal instead of ordering
-    // another (the first process's READY=1 was read above, so this one is the new process's).
-    signal(first.0.id(), "-TERM");
-    assert!(wait_exit(&mut first.0, WITHIN).success());
-    let (second, mut log) = start();
-    let _second = Running(second);
-    log.wait_for("serving the ACME certificate kept in the cache", WITHIN);
-    notifications.wait_for("READY=1", WITHIN);
+    // another. Stopping the first edge drops its runtime, its renewal task with it, as the
+    // process's exit would.
+    first.stop().await.expect("a clean stop");
+    let second = start().await;
+    let mut log = second.log();
+    log.wait_for("serving the ACME certificate kept in the cache", WITHIN)
+        .await;
     assert_eq!(
         served_serial(&https_addr, DOMAIN, &pebble.root_pem).await,
         Ok(renewed_serial)
     );
-    log.wait_for("renewal scheduled", WITHIN);
+    log.wait_for("renewal scheduled", WITHIN).await;
     assert!(
         !log.seen
             .iter()
@@ -217,25 +202,10 @@ async fn a_certificate_is_obtained_at_first_start_and_renewed_without_a_failed_r
     );
 }
 
-/// The body of a plain-HTTP GET.
-async fn reqwest_text(url: &str) -> String {
-    let client: Client<_, Body> = Client::builder(TokioExecutor::new()).build_http();
-    let response = client.get(url.parse().unwrap()).await.unwrap();
-    String::from_utf8(
-        response
-            .into_body()
-            .collect()
-            .await
-            .unwrap()
-            .to_bytes()
-            .to_vec(),
-    )
-    .unwrap()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
 async fn http01_is_answered_on_the_redirect_listener() {
+    const DOMAIN: &str = "http01.custody.test";
     let dir = tempfile::tempdir().unwrap();
     let ca = TestCa::new();
     let ca_file = ca.write(dir.path());
@@ -245,19 +215,13 @@ async fn http01_is_answered_on_the_redirect_listener() {
     let plain_port = plain.local_addr().unwrap().port();
     let pebble = Pebble::start(dir.path(), &ca, 0, plain_port, Duration::from_secs(3600)).await;
     let origin = format!("https://{DOMAIN}:{port}");
-    let mut command = site(
-        dir.path(),
-        &ca_file,
-        &pebble,
-        &[("listen", &https), ("redirect", &plain)],
-        &origin,
-    );
-    command
-        .env("CUSTODY_SITE_TLS_ACME_CHALLENGE", "http-01")
-        .env("CUSTODY_SITE_TLS_REDIRECT_LISTEN", &plain_addr);
-    let (child, mut log) = spawn_logged(&mut command);
-    let _site = Running(child);
-    log.wait_for("obtained a certificate", WITHIN);
+    let mut config = edge_config(https.local_addr().unwrap(), &origin);
+    config.tls.acme = pebble.acme_config(&ca_file, &dir.path().join("acme"), DOMAIN);
+    config.tls.acme.challenge = AcmeChallenge::Http01;
+    config.tls.redirect_listen = Some(plain.local_addr().unwrap());
+    let sockets = vec![(Role::Site, https), (Role::Redirect, plain)];
+    let edge = EdgeUnderTest::start(config, sockets, test_service).await;
+    edge.log().wait_for("obtained a certificate", WITHIN).await;
     assert!(
         served_serial(&https_addr, DOMAIN, &pebble.root_pem)
             .await
@@ -279,40 +243,4 @@ async fn http01_is_answered_on_the_redirect_listener() {
         .await
         .unwrap();
     assert_eq!(other.status(), StatusCode::MOVED_PERMANENTLY);
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]
-async fn a_failed_validation_is_logged_with_the_problem_document_and_counted() {
-    let dir = tempfile::tempdir().unwrap();
-    let ca = TestCa::new();
-    let ca_file = ca.write(dir.path());
-    let (https, _) = bound();
-    let (metrics, metrics_addr) = bound();
-    // Pebble validates on a port where nothing listens.
-    let (closed, _) = bound();
-    let closed_port = closed.local_addr().unwrap().port();
-    drop(closed);
-    let port = https.local_addr().unwrap().port();
-    let pebble = Pebble::start(dir.path(), &ca, closed_port, 0, Duration::from_secs(3600)).await;
-    let origin = format!("https://{DOMAIN}:{port}");
-    let mut command = site(
-        dir.path(),
-        &ca_file,
-        &pebble,
-        &[("listen", &https), ("metrics", &metrics)],
-        &origin,
-    );
-    command.env("CUSTODY_SITE_METRICS_LISTEN", &metrics_addr);
-    let (child, mut log): (_, LogLines) = spawn_logged(&mut command);
-    let _site = Running(child);
-    let failure = log.wait_for("could not obtain a certificate", WITHIN);
-    assert!(failure.contains("urn:ietf:params:acme:error:"), "{failure}");
-    assert!(failure.contains("retry_in_secs=30"), "{failure}");
-    let metrics_text = reqwest_text(&format!("http://{metrics_addr}/metrics")).await;
-    assert!(
-        metrics_text.contains("custody_site_tls_renewal_failures_total 1"),
-        "{metrics_text}"
-    );
-    assert!(!metrics_text.contains("custody_site_tls_certificate_expiry_timestamp_seconds "));
 }

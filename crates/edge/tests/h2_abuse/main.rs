@@ -1,25 +1,28 @@
-//! HTTP/2 abuse: the release binary on a real socket (plain-text HTTP/2 with prior
-//! knowledge) under each known attack on HTTP/2, from several connections at once, round after
-//! round. For each: the server stays up, its resident memory stays bounded, a well-behaved
-//! visitor is answered within a second while the attack runs, and every abusive connection is
-//! closed (GOAWAY or end of stream seen by the attacker) within a bounded time. Each test prints
-//! its figures (`cargo test --profile release-test --test site h2_abuse -- --ignored --nocapture`).
+//! HTTP/2 abuse: the edge on a real socket (plain-text HTTP/2 with prior knowledge), serving
+//! the test's service, under each known attack on HTTP/2, from several connections at once,
+//! round after round. For each: the server stays up, the resident memory of the process stays
+//! bounded, a well-behaved visitor is answered within a second while the attack runs, and every
+//! abusive connection is closed (GOAWAY or end of stream seen by the attacker) within a bounded
+//! time. Each test prints its figures (`cargo test --profile release-test -p custody-edge
+//! --test h2_abuse -- --ignored --nocapture`).
 
 mod attacks;
 
-use std::io::BufRead;
-use std::process::Stdio;
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
+use custody_edge::listeners::Role;
+use custody_edge_test_support::bound;
+use custody_edge_test_support::edge::{EdgeUnderTest, edge_config};
+use custody_edge_test_support::http2::http2_request;
+use custody_edge_test_support::log::LogReader;
+use custody_edge_test_support::process::resident_mb;
+use custody_edge_test_support::service::test_service;
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 
-use crate::activation::bound;
-use crate::common::{Running, site_command};
-use crate::server::http2_request;
-
 /// Seconds an answer may wait for the client's flow-control window (the header read timeout
-/// given to the binary).
+/// given to the edge).
 const STALL_SECS: u64 = 2;
 /// The longest an abusive connection may stay open.
 const CLOSE_WITHIN: Duration = Duration::from_secs(STALL_SECS + 3);
@@ -31,6 +34,8 @@ const ATTACKERS: usize = 4;
 const VISITS: usize = 10;
 /// Growth of resident memory allowed between before the attack and its peak.
 const MEMORY_BOUND_MB: f64 = 64.0;
+/// The line the edge logs for each abusive connection it closes, with the peer and the reason.
+const CLOSED_ABUSIVE: &str = "closed an abusive HTTP/2 connection";
 
 /// How an attacking connection ended, as the attacker saw it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,61 +46,30 @@ pub enum Closed {
     Eof,
 }
 
-/// The release binary on a socket of its own, its log lines (standard error) arriving on `log`.
+/// The edge on a socket of its own, in this process: the server's memory is the process's,
+/// and its log lines are read from the process's log.
 struct Site {
-    child: Running,
+    edge: EdgeUnderTest,
     addr: String,
-    log: mpsc::UnboundedReceiver<String>,
+    log: LogReader,
 }
 
 impl Site {
     async fn start() -> Self {
-        let dir = tempfile::tempdir().unwrap();
         let (listener, addr) = bound();
-        let mut child = site_command(&[("listen", &listener)], &format!("http://{addr}"))
-            .env(
-                "CUSTODY_SITE_CONTACT_LOG",
-                dir.path().join("applications.jsonl"),
-            )
-            .env(
-                "CUSTODY_SITE_SERVER_HEADER_READ_TIMEOUT_SECS",
-                STALL_SECS.to_string(),
-            )
-            .env("RUST_LOG", "warn,custody_edge::accept=info")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        drop(listener);
-        let (lines, mut log) = mpsc::unbounded_channel();
-        let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
-        std::thread::spawn(move || {
-            let _dir = dir;
-            for line in stderr.lines().map_while(Result::ok) {
-                let _ = lines.send(line);
-            }
-        });
-        // Started once it listens, so that no measure counts the start-up.
-        let listening = async {
-            while let Some(line) = log.recv().await {
-                if line.contains("listening on http://") {
-                    return;
-                }
-            }
-            panic!("the binary ended before it listened");
-        };
-        tokio::time::timeout(Duration::from_secs(20), listening)
-            .await
-            .expect("the binary listens within 20 s");
+        let mut config = edge_config(listener.local_addr().unwrap(), &format!("http://{addr}"));
+        config.server.header_read_timeout_secs = STALL_SECS;
+        // Started once it is ready, so that no measure counts the start-up.
+        let edge = EdgeUnderTest::start(config, vec![(Role::Site, listener)], test_service).await;
         Self {
-            child: Running(child),
+            edge,
             addr,
-            log,
+            log: LogReader::from_now(),
         }
     }
 
     fn rss_mb(&self) -> f64 {
-        rss_mb(self.child.0.id())
+        resident_mb(std::process::id())
     }
 
     /// One visit: the home page over a new HTTP/2 connection; how long it took.
@@ -111,11 +85,14 @@ impl Site {
         started.elapsed()
     }
 
-    /// The reasons of the abusive connections the server has logged closing so far.
-    fn closures_logged(&mut self) -> Vec<String> {
+    /// The reasons the edge logged for closing the abusive connections from `peers` (each
+    /// `peer=ADDRESS`) so far. The guard logs a closure before it closes the connection, so
+    /// every closure an attacker has seen is in the log.
+    fn closures_logged(&mut self, peers: &BTreeSet<String>) -> Vec<String> {
         let mut reasons = Vec::new();
-        while let Ok(line) = self.log.try_recv() {
-            if line.contains("closed an abusive HTTP/2 connection") {
+        for line in self.log.read() {
+            let from_an_attacker = line.split_whitespace().any(|field| peers.contains(field));
+            if line.contains(CLOSED_ABUSIVE) && from_an_attacker {
                 let reason = line.split("reason=").nth(1).unwrap_or("?");
                 reasons.push(
                     reason
@@ -131,31 +108,17 @@ impl Site {
     }
 }
 
-/// The resident memory of process `pid`, in MB.
-fn rss_mb(pid: u32) -> f64 {
-    let status =
-        std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the server is running");
-    let kb: f64 = status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmRSS:"))
-        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap();
-    kb / 1024.0
-}
-
-/// Reads the resident memory of process `pid` every few milliseconds until `stop` is sent;
+/// Reads the resident memory of this process every few milliseconds until `stop` is sent;
 /// answers the highest reading.
-fn sample_peak_rss(
-    pid: u32,
-    mut stop: tokio::sync::oneshot::Receiver<()>,
-) -> tokio::task::JoinHandle<f64> {
+fn sample_peak_rss(mut stop: tokio::sync::oneshot::Receiver<()>) -> tokio::task::JoinHandle<f64> {
+    let pid = std::process::id();
     tokio::spawn(async move {
-        let mut peak = rss_mb(pid);
+        let mut peak = resident_mb(pid);
         loop {
             tokio::select! {
                 _ = &mut stop => return peak,
                 // Sampling is what this measures: memory has no event to wait for.
-                () = tokio::time::sleep(Duration::from_millis(5)) => peak = peak.max(rss_mb(pid)),
+                () = tokio::time::sleep(Duration::from_millis(5)) => peak = peak.max(resident_mb(pid)),
             }
         }
     })
@@ -184,13 +147,15 @@ where
     });
     let (mut visits, mut slowest_visit) = (0, Duration::ZERO);
     let (stop_sampling, sampling) = tokio::sync::oneshot::channel();
-    let sampler = sample_peak_rss(site.child.0.id(), sampling);
+    let sampler = sample_peak_rss(sampling);
     let (mut closed, mut slowest_close) = (Vec::new(), Duration::ZERO);
+    let mut peers = BTreeSet::new();
     let mut round = 0;
     while visits < VISITS || round < 2 {
         let mut attackers = Vec::new();
         for n in 0..ATTACKERS {
             let stream = TcpStream::connect(&site.addr).await.unwrap();
+            peers.insert(format!("peer={}", stream.local_addr().unwrap()));
             let started = Instant::now();
             let attacking = attack(stream, round * ATTACKERS + n);
             attackers.push(tokio::spawn(async move {
@@ -216,12 +181,9 @@ where
     let _ = stop_sampling.send(());
     let peak = sampler.await.unwrap();
     let slowest_after = Site::visit(&site.addr).await;
-    assert!(
-        site.child.0.try_wait().unwrap().is_none(),
-        "the server is up"
-    );
+    assert!(site.edge.is_running(), "the server is up");
     let after = site.rss_mb();
-    let reasons = site.closures_logged();
+    let reasons = site.closures_logged(&peers);
     let goaways = closed
         .iter()
         .filter(|c| matches!(c, Closed::GoAway(_)))
@@ -233,7 +195,7 @@ where
         closed.len(),
         slowest_close.as_millis(),
         reasons.len(),
-        reasons.iter().collect::<std::collections::BTreeSet<_>>(),
+        reasons.iter().collect::<BTreeSet<_>>(),
         slowest_visit.max(slowest_after).as_millis(),
     );
     assert!(

@@ -1,0 +1,256 @@
+//! What each entity may offer, and under what (`offerings.toml`): for every service, the
+//! entities that offer it, each with its basis (within its licence or exemption, or an activity
+//! no licence covers) and whether the entity deals as the client's counterparty. The entity
+//! table's cells are tokens, `{offering.fixed-income.sg}`, and the account types an entity's
+//! supported-asset list may flag follow from the services it offers.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::Lang;
+use super::entities::{AccountType, Entity};
+use super::words::Words;
+
+/// `offerings.toml`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Offerings {
+    /// Every service, in the order the entity table lists them.
+    pub service: Vec<Service>,
+    /// How copy names each entity clients contract with, by entity id.
+    pub entity: BTreeMap<String, Words>,
+    /// How copy speaks of both entities at once ("both entities", "两家实体").
+    pub both: Words,
+    /// Words that limit what a line says an entity offers ("only", "not", "仅", "不"): a line
+    /// with one is not read as offering a service.
+    pub limiting: Words,
+    /// Phrases that say each entity provides only what its licence or exemption permits: true
+    /// only while every service is offered within a licence or exemption.
+    pub licence_only: Words,
+    /// Claims about an entity's status that need their qualification in the same line.
+    #[serde(default)]
+    pub qualification: Vec<Qualification>,
+}
+
+/// A claim and the words that qualify it: a line that uses one of `claim` uses one of `needs`
+/// ("trust or company service provider licence" is "an anti-money-laundering licence").
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Qualification {
+    /// The claim's words.
+    pub claim: Words,
+    /// The words, or tokens, that qualify it.
+    pub needs: Words,
+}
+
+/// One service and the entities that offer it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Service {
+    /// The token's name: copy writes `{offering.{id}.{entity}}`.
+    pub id: String,
+    /// The service, in English, as the claims register names it.
+    pub name: String,
+    /// The account type it runs in.
+    pub account: AccountType,
+    /// The entities that offer it; an entity not listed does not.
+    pub offer: Vec<Offer>,
+    /// How copy names it: a line that names it and an entity that does not offer it is refused.
+    #[serde(default)]
+    pub called: Words,
+}
+
+/// One entity's offer of a service.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Offer {
+    /// The entity id.
+    pub entity: String,
+    /// Under what it is offered.
+    pub basis: Basis,
+    /// The entity deals as principal: it is the client's counterparty, not its custodian.
+    #[serde(default)]
+    pub principal: bool,
+}
+
+/// Under what a service is offered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Basis {
+    /// Within the scope of the entity's licence or exemption (its `status` and `scope`).
+    Licence,
+    /// Not a regulated activity: no licence or exemption covers it, and no regulator supervises it.
+    Unregulated,
+}
+
+impl Service {
+    /// The entity's offer, if it offers the service.
+    pub fn offer_of(&self, entity: &str) -> Option<&Offer> {
+        self.offer.iter().find(|offer| offer.entity == entity)
+    }
+}
+
+impl Offerings {
+    /// The account types `entity` offers: those of the services it offers.
+    pub fn accounts(&self, entity: &str) -> Vec<AccountType> {
+        let mut accounts: Vec<AccountType> = Vec::new();
+        for service in self.service.iter().filter(|s| s.offer_of(entity).is_some()) {
+            if !accounts.contains(&service.account) {
+                accounts.push(service.account);
+            }
+        }
+        accounts
+    }
+
+    /// Whether every service is offered within a licence or exemption.
+    pub fn all_licensed(&self) -> bool {
+        self.service
+            .iter()
+            .flat_map(|s| &s.offer)
+            .all(|offer| offer.basis == Basis::Licence)
+    }
+}
+
+/// What an entity's cell of the entity table says of one service, in one language.
+fn cell(offer: Option<&Offer>, entity: Option<&Entity>, lang: Lang) -> String {
+    let Some(offer) = offer else {
+        return match lang {
+            Lang::En => "Not offered".to_owned(),
+            Lang::Zh => "不提供".to_owned(),
+        };
+    };
+    let exempt = entity.is_some_and(|e| e.licence.is_none());
+    match (offer.basis, offer.principal, lang) {
+        (Basis::Licence, principal, Lang::En) => {
+            let under = if exempt {
+                "Offered under its exemption"
+            } else {
+                "Offered under its licence"
+            };
+            if principal {
+                format!("{under}; the entity is your counterparty")
+            } else {
+                under.to_owned()
+            }
+        }
+        (Basis::Licence, principal, Lang::Zh) => {
+            let under = if exempt {
+                "依其豁免提供"
+            } else {
+                "依其牌照提供"
+            };
+            if principal {
+                format!("{under}；该实体为您的交易对手方")
+            } else {
+                under.to_owned()
+            }
+        }
+        (Basis::Unregulated, true, Lang::En) => {
+            "Offered as your counterparty; not a regulated activity".to_owned()
+        }
+        (Basis::Unregulated, true, Lang::Zh) => {
+            "以您的交易对手方身份提供；不属于受监管活动".to_owned()
+        }
+        (Basis::Unregulated, false, Lang::En) => "Offered; not a regulated activity".to_owned(),
+        (Basis::Unregulated, false, Lang::Zh) => "提供；不属于受监管活动".to_owned(),
+    }
+}
+
+/// Every offering token of one language: one per service and entity clients contract with.
+pub fn tokens(offerings: &Offerings, entities: &[Entity], lang: Lang) -> Vec<(String, String)> {
+    let mut tokens = Vec::new();
+    for service in &offerings.service {
+        for entity in entities.iter().filter(|e| e.contracts_with_clients()) {
+            tokens.push((
+                format!("offering.{}.{}", service.id, entity.id),
+                cell(service.offer_of(&entity.id), Some(entity), lang),
+            ));
+        }
+    }
+    tokens
+}
+
+/// What is wrong with the offerings, if anything: an offer by an entity clients do not contract
+/// with, or a service offered twice by one entity.
+pub fn problems(offerings: &Offerings, entities: &[Entity]) -> Vec<(String, String)> {
+    let mut problems = Vec::new();
+    for service in &offerings.service {
+        let needle = format!("id = \"{}\"", service.id);
+        for (index, offer) in service.offer.iter().enumerate() {
+            let known = entities
+                .iter()
+                .any(|e| e.id == offer.entity && e.contracts_with_clients());
+            if !known {
+                problems.push((
+                    needle.clone(),
+                    format!(
+                        "service `{}`: `{}` is not an entity clients contract with",
+                        service.id, offer.entity
+                    ),
+                ));
+            }
+            if service.offer[..index]
+                .iter()
+                .any(|o| o.entity == offer.entity)
+            {
+                problems.push((
+                    needle.clone(),
+                    format!(
+                        "service `{}` is offered twice by `{}`",
+                        service.id, offer.entity
+                    ),
+                ));
+            }
+        }
+    }
+    for id in entities
+        .iter()
+        .filter(|e| e.contracts_with_clients())
+        .map(|e| &e.id)
+        .filter(|id| !offerings.entity.contains_key(*id))
+    {
+        problems.push((
+            "[entity".to_owned(),
+            format!("`[entity.{id}]` is missing: copy names every entity clients contract with"),
+        ));
+    }
+    problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn offer(basis: Basis, principal: bool) -> Offer {
+        Offer {
+            entity: "sg".into(),
+            basis,
+            principal,
+        }
+    }
+
+    #[test]
+    fn each_cell_states_the_basis_and_the_counterparty() {
+        let sg: Entity = toml::from_str(
+            "id = \"sg\"\njurisdiction = \"SG\"\nregistration = \"1\"\nregulator = \"mas\"",
+        )
+        .unwrap();
+        let licensed = offer(Basis::Licence, false);
+        assert_eq!(
+            cell(Some(&licensed), Some(&sg), Lang::En),
+            "Offered under its exemption"
+        );
+        let dealing = offer(Basis::Licence, true);
+        assert_eq!(
+            cell(Some(&dealing), Some(&sg), Lang::Zh),
+            "依其豁免提供；该实体为您的交易对手方"
+        );
+        let yield_product = offer(Basis::Unregulated, true);
+        assert_eq!(
+            cell(Some(&yield_product), Some(&sg), Lang::En),
+            "Offered as your counterparty; not a regulated activity"
+        );
+        assert_eq!(cell(None, Some(&sg), Lang::Zh), "不提供");
+    }
+}

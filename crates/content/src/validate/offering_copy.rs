@@ -1,0 +1,203 @@
+//! The rules that keep the copy true to what each entity offers (`offerings.toml`): a line that
+//! names an entity, or both, and a service one of them does not offer is refused unless it limits
+//! what it says ("only", "not"); so is every row of a table whose heading, caption or lead speaks
+//! of both entities; "each entity provides only what its licence permits" is refused while an
+//! entity offers a service no licence covers; and a status claim that needs its qualification
+//! ("an anti-money-laundering licence") carries it in the same line.
+
+use crate::entries::entries;
+use crate::files::ContentFiles;
+use crate::model::Content;
+use crate::offerings::Offerings;
+use crate::{ContentError, Lang};
+
+/// Runs every rule over the language folders and returns all violations.
+pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
+    let offerings = &content.operations.offerings;
+    let mut errors = Vec::new();
+    for (name, text) in files {
+        let Some(lang) = Lang::ALL
+            .into_iter()
+            .find(|lang| name.starts_with(&format!("{}/", lang.code())))
+        else {
+            continue;
+        };
+        for entry in entries(text) {
+            let table_of_both = entry.heads().any(|head| offerings.both.in_text(head, lang));
+            for &(offset, line) in &entry.lines {
+                let in_a_row = table_of_both && line.trim_start().starts_with('[');
+                for (at, message) in line_problems(offerings, line, in_a_row, lang) {
+                    errors.push(ContentError::at_offset(name, text, offset + at, message));
+                }
+            }
+        }
+    }
+    errors
+}
+
+/// The problems of one line, each with its byte offset in the line. `in_a_row`: the line is a
+/// row of a table about both entities.
+fn line_problems(
+    offerings: &Offerings,
+    line: &str,
+    in_a_row: bool,
+    lang: Lang,
+) -> Vec<(usize, String)> {
+    let mut problems = Vec::new();
+    if let Some((at, phrase)) = offerings.licence_only.find_in(line, lang)
+        && !offerings.all_licensed()
+    {
+        problems.push((
+            at,
+            format!(
+                "“{phrase}” is not true while an entity offers a service no licence or exemption \
+                 covers (offerings.toml): say what each entity offers and on what basis, or link \
+                 to the table of our entities page"
+            ),
+        ));
+    }
+    for qualification in &offerings.qualification {
+        if let Some((at, claim)) = qualification.claim.find_in(line, lang)
+            && !qualification.needs.in_text(line, lang)
+        {
+            problems.push((
+                at,
+                format!(
+                    "“{claim}” needs its qualification in the same line: {}",
+                    qualification.needs.of(lang).join(" or ")
+                ),
+            ));
+        }
+    }
+    // A line that limits its claim, or cites the offering tokens (a row of the entities' table),
+    // states no more than the data.
+    if offerings.limiting.in_text(line, lang) || line.contains("{offering.") {
+        return problems;
+    }
+    let mut named: Vec<(&str, usize)> = offerings
+        .entity
+        .iter()
+        .filter_map(|(entity, words)| {
+            let token = line.find(&format!("{{entity.{entity}."));
+            let word = words.find_in(line, lang).map(|(at, _)| at);
+            token
+                .into_iter()
+                .chain(word)
+                .min()
+                .map(|at| (entity.as_str(), at))
+        })
+        .collect();
+    let both = offerings
+        .both
+        .find_in(line, lang)
+        .map(|(at, _)| at)
+        .or(in_a_row.then_some(0));
+    if let Some(at) = both {
+        named = offerings
+            .entity
+            .keys()
+            .map(|entity| (entity.as_str(), at))
+            .collect();
+    }
+    for service in &offerings.service {
+        let Some((service_at, called)) = service.called.find_in(line, lang) else {
+            continue;
+        };
+        for &(entity, _) in named.iter().filter(|(e, _)| service.offer_of(e).is_none()) {
+            problems.push((
+                service_at,
+                format!(
+                    "this line offers “{called}” ({}) for the entity `{entity}`, which does not \
+                     offer it (offerings.toml); name only the entities that do, or say that \
+                     `{entity}` does not",
+                    service.name
+                ),
+            ));
+        }
+    }
+    problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn offerings() -> Offerings {
+        toml::from_str(
+            r#"
+[[service]]
+id = "custody"
+name = "Custody"
+account = "segregated"
+offer = [{ entity = "sg", basis = "licence" }, { entity = "hk", basis = "licence" }]
+
+[[service]]
+id = "defi"
+name = "DeFi"
+account = "defi"
+offer = [{ entity = "sg", basis = "licence" }]
+called = { en = ["DeFi"] }
+
+[[service]]
+id = "fixed-income"
+name = "Fixed income"
+account = "integrated"
+offer = [{ entity = "sg", basis = "unregulated", principal = true }]
+called = { en = ["fixed income"] }
+
+[entity]
+sg = { en = ["Singapore entity"] }
+hk = { en = ["Hong Kong entity"] }
+
+[both]
+en = ["both entities", "Singapore and Hong Kong entities"]
+
+[limiting]
+en = ["only", "not "]
+
+[licence_only]
+en = ["only the services its licence"]
+"#,
+        )
+        .unwrap()
+    }
+
+    fn problems(line: &str, in_a_row: bool) -> Vec<String> {
+        line_problems(&offerings(), line, in_a_row, Lang::En)
+            .into_iter()
+            .map(|(_, message)| message)
+            .collect()
+    }
+
+    #[test]
+    fn a_service_shown_for_an_entity_that_does_not_offer_it_is_refused() {
+        assert_eq!(
+            problems(
+                "DeFi support differs between our Singapore and Hong Kong entities.",
+                false
+            )
+            .len(),
+            1
+        );
+        assert_eq!(
+            problems("The Hong Kong entity offers DeFi accounts.", false).len(),
+            1
+        );
+        assert!(problems("DeFi is offered by our Singapore entity only.", false).is_empty());
+        assert_eq!(
+            problems("[\"Fixed income cut-off\", \"12:00\"],", true).len(),
+            1
+        );
+        assert!(problems("[\"Fixed income cut-off\", \"12:00\"],", false).is_empty());
+    }
+
+    #[test]
+    fn a_licence_only_claim_is_refused_while_a_service_is_unregulated() {
+        let refused = problems(
+            "Each entity provides only the services its licence permits.",
+            false,
+        );
+        assert_eq!(refused.len(), 1);
+        assert!(refused[0].contains("is not true"));
+    }
+}

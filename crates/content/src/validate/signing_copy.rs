@@ -1,0 +1,300 @@
+//! The rules that keep the copy true to the signing model of `signing.toml`: a claim of one
+//! wallet type (`{signing.cold.continents}`) is made in a line that names that wallet type; a
+//! line that says every transfer waits for your approval names the transfers signed without it
+//! (Oasis settlement); a claim in words ("no continent holds enough keys to sign alone") is made
+//! only of the wallet types whose model bears it out; and a diagram draws the keys of a wallet
+//! type that exists.
+
+use crate::entries::entries;
+use crate::files::ContentFiles;
+use crate::marketing::Section;
+use crate::model::Content;
+use crate::signing::Signing;
+use crate::{ContentError, Lang};
+
+/// Runs every rule and returns all violations.
+pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
+    let signing = &content.operations.signing;
+    let mut errors = Vec::new();
+    for (name, text) in files {
+        let Some(lang) = Lang::ALL
+            .into_iter()
+            .find(|lang| name.starts_with(&format!("{}/", lang.code())))
+        else {
+            continue;
+        };
+        for entry in entries(text) {
+            let scope: String = entry
+                .heads()
+                .chain(
+                    entry
+                        .lines
+                        .iter()
+                        .map(|(_, line)| *line)
+                        .filter(|line| line.trim_start().starts_with("header =")),
+                )
+                .collect();
+            for &(offset, line) in &entry.lines {
+                for (at, message) in line_problems(signing, line, &scope, lang) {
+                    errors.push(ContentError::at_offset(name, text, offset + at, message));
+                }
+            }
+        }
+    }
+    for (lang, locale) in &content.locales {
+        for (page, marketing) in &locale.marketing {
+            for section in &marketing.section {
+                let Section::Diagram(diagram) = section else {
+                    continue;
+                };
+                if !signing.wallet.iter().any(|w| w.id == diagram.wallet) {
+                    let file = format!("{}/marketing/{page}.toml", lang.code());
+                    let text = files.get(&file).map(String::as_str).unwrap_or_default();
+                    errors.push(ContentError::near(
+                        &file,
+                        text,
+                        "wallet =",
+                        format!(
+                            "the diagram draws the keys of `{}`, which is not a wallet type of \
+                             signing.toml",
+                            diagram.wallet
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    errors
+}
+
+/// The problems of one line, each with its byte offset in the line; `scope` is the title,
+/// heading, lead or table header of its entry, which may name the wallet type for every line.
+fn line_problems(signing: &Signing, line: &str, scope: &str, lang: Lang) -> Vec<(usize, String)> {
+    let mut problems = Vec::new();
+    for wallet in &signing.wallet {
+        let token = format!("{{signing.{}.", wallet.id);
+        if let Some(at) = line.find(&token)
+            && !wallet.called.in_text(line, lang)
+            && !wallet.called.in_text(scope, lang)
+        {
+            problems.push((
+                at,
+                format!(
+                    "this claim holds for the `{}` wallet type only: name it (“{}”) in the same \
+                     line, or in the title or table header above it, so that it is never read as \
+                     a claim about every wallet",
+                    wallet.id,
+                    wallet.called.of(lang).first().map_or("", String::as_str)
+                ),
+            ));
+        }
+    }
+    problems.extend(worded_claims(signing, line, scope, lang));
+    if let Some((at, claim)) = signing.universal.find_in(line, lang) {
+        for automatic in signing
+            .automatic
+            .iter()
+            .filter(|a| !a.named.in_text(line, lang))
+        {
+            problems.push((
+                at,
+                format!(
+                    "“{claim}” says every transfer waits for your approval, but `{}` transfers \
+                     are signed without it, every {{duration.{}}} from the `{}` wallet: name the \
+                     exception (“{}”) in the same line",
+                    automatic.id,
+                    automatic.interval,
+                    automatic.wallet,
+                    automatic.named.of(lang).first().map_or("", String::as_str)
+                ),
+            ));
+        }
+    }
+    problems
+}
+
+/// The worded claims of a line made of a wallet type whose model does not bear them out: each
+/// sentence speaks of the wallet types it names, or, naming none, of those its entry names, or
+/// of every wallet type.
+fn worded_claims(signing: &Signing, line: &str, scope: &str, lang: Lang) -> Vec<(usize, String)> {
+    let mut problems = Vec::new();
+    for (start, sentence) in sentences(line) {
+        for claim in &signing.claim {
+            let Some((at, says)) = claim.says.find_in(sentence, lang) else {
+                continue;
+            };
+            let named: Vec<&crate::signing::Wallet> = signing
+                .wallet
+                .iter()
+                .filter(|w| w.called.in_text(sentence, lang))
+                .collect();
+            let meant: Vec<&crate::signing::Wallet> = if !named.is_empty() {
+                named
+            } else {
+                let in_scope: Vec<_> = signing
+                    .wallet
+                    .iter()
+                    .filter(|w| w.called.in_text(scope, lang))
+                    .collect();
+                if in_scope.is_empty() {
+                    signing.wallet.iter().collect()
+                } else {
+                    in_scope
+                }
+            };
+            for wallet in meant.into_iter().filter(|w| !claim.holds.of(w)) {
+                problems.push((
+                    start + at,
+                    format!(
+                        "“{says}” is not true of `{}` wallets (signing.toml): say it of the \
+                         wallet types it holds for, in the same sentence",
+                        wallet.id
+                    ),
+                ));
+            }
+        }
+    }
+    problems
+}
+
+/// The sentences of a line, each with its byte offset: they end at a full stop followed by a
+/// space (not at the dots of a `{token.name}`), or at a semicolon or a Chinese full stop.
+fn sentences(line: &str) -> Vec<(usize, &str)> {
+    let mut found = Vec::new();
+    let mut start = 0;
+    let mut chars = line.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, next)| next);
+        let ends =
+            matches!(c, ';' | '。' | '；') || (c == '.' && next.is_none_or(char::is_whitespace));
+        if ends {
+            let end = at + c.len_utf8();
+            found.push((start, &line[start..end]));
+            start = end;
+        }
+    }
+    if start < line.len() {
+        found.push((start, &line[start..]));
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn signing() -> Signing {
+        toml::from_str(
+            r#"
+hsm_certification = "FIPS 140-3 Level 3"
+universal = { en = ["every transfer passes"] }
+claim = [{ says = { en = ["no continent"] }, holds = "no-continent-signs-alone" }]
+
+[[wallet]]
+id = "cold"
+scheme = "multi-signature"
+threshold = 3
+keys = 5
+continents = { asia = 2, europe = 2, north-america = 1 }
+signers = "key-holders"
+hours = "business"
+called = { en = ["cold"] }
+
+[[wallet]]
+id = "warm"
+scheme = "mpc"
+threshold = 2
+keys = 3
+continents = { asia = 2, europe = 1 }
+signers = "automatic"
+hours = "around-the-clock"
+called = { en = ["warm"] }
+
+[[automatic]]
+id = "oasis-settlement"
+wallet = "warm"
+interval = "oasis-settlement"
+named = { en = ["Oasis"] }
+"#,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_wallet_claim_names_its_wallet_type() {
+        let unscoped = line_problems(
+            &signing(),
+            "Keys on {signing.cold.continents}.",
+            "",
+            Lang::En,
+        );
+        assert_eq!(unscoped.len(), 1);
+        assert!(
+            unscoped[0]
+                .1
+                .contains("holds for the `cold` wallet type only")
+        );
+        assert!(
+            line_problems(
+                &signing(),
+                "Cold-wallet keys on {signing.cold.continents}.",
+                "",
+                Lang::En
+            )
+            .is_empty()
+        );
+        assert!(
+            line_problems(
+                &signing(),
+                "[\"Keys\", \"{signing.cold.keys}\"]",
+                "header = [\"\", \"Cold wallet\"]",
+                Lang::En
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_worded_claim_is_made_only_of_the_wallets_it_holds_for() {
+        let line = "Cold keys sit on three continents, no continent signing alone. Warm key shares sit in Asia and Europe.";
+        assert!(line_problems(&signing(), line, "", Lang::En).is_empty());
+        let wrong = line_problems(
+            &signing(),
+            "Warm key shares sit in Asia and Europe, and no continent can sign alone.",
+            "",
+            Lang::En,
+        );
+        assert_eq!(wrong.len(), 1);
+        assert!(wrong[0].1.contains("not true of `warm` wallets"));
+        assert_eq!(
+            line_problems(&signing(), "No continent can sign alone.", "", Lang::En).len(),
+            1,
+            "said of every wallet"
+        );
+    }
+
+    #[test]
+    fn a_universal_claim_names_the_automatic_transfers() {
+        let hidden = line_problems(
+            &signing(),
+            "Every transfer passes four controls.",
+            "",
+            Lang::En,
+        );
+        assert_eq!(hidden.len(), 1);
+        assert!(
+            hidden[0]
+                .1
+                .contains("`oasis-settlement` transfers are signed without it")
+        );
+        assert!(
+            line_problems(
+                &signing(),
+                "Every transfer passes four controls, Oasis settlements aside.",
+                "",
+                Lang::En
+            )
+            .is_empty()
+        );
+    }
+}

@@ -1,0 +1,160 @@
+/** The layout audit's box check (layout-checks.ts runs it beside layout-text.ts in every engine):
+ * the document's width, clipped text, orphan cards and the header's first row. */
+
+/** Pixels of rounding allowed before a box counts as overflowing. */
+export const SLACK = 1;
+
+/** What the layout check found on one page. */
+export interface Findings {
+  /** The document is wider than the window (a horizontal scroll bar). */
+  overflow: number;
+  /** Elements whose text is cut off, outside a labelled scroll region. */
+  clipped: string[];
+  /** Grids and wrapping rows whose last row holds one item under a row of three or more. */
+  orphans: string[];
+  /** The header's height and whether its items sit on one line. */
+  header: { height: number; wrapped: string[] };
+}
+
+/** Measures the laid-out page (runs in the browser; self-contained, as it is sent to the page as
+ * source). */
+export function inspect(slack: number): Findings {
+  const describe = (element: Element): string => {
+    const id = element.id ? `#${element.id}` : "";
+    const classes = [...element.classList]
+      .slice(0, 2)
+      .map((name) => `.${name}`)
+      .join("");
+    const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+    return `${element.tagName.toLowerCase()}${id}${classes} “${text}”`;
+  };
+  /** Shown on screen: laid out, not hidden, and not the visually hidden text meant for screen
+   * readers only (a one-pixel box, or clipped away). */
+  const visible = (element: Element): boolean => {
+    const style = getComputedStyle(element);
+    if (style.display === "none" || style.visibility === "hidden") return false;
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const clip = getComputedStyle(node);
+      if (clip.clipPath.startsWith("inset(50%") || clip.clip.startsWith("rect(0")) return false;
+    }
+    const box = element.getBoundingClientRect();
+    return box.width > 1 && box.height > 1;
+  };
+  /** A region the visitor is told scrolls: named, focusable and scrollable sideways. */
+  const inScrollRegion = (element: Element): boolean => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      const scrolls = style.overflowX === "auto" || style.overflowX === "scroll";
+      const named = node.hasAttribute("aria-label") || node.hasAttribute("aria-labelledby");
+      if (scrolls && named && node.getAttribute("tabindex") === "0") return true;
+    }
+    return false;
+  };
+  const context = document.createElement("canvas").getContext("2d");
+  /** The width of a form control's shown text (its value, chosen option or placeholder). */
+  const shownTextWidth = (control: HTMLInputElement | HTMLSelectElement): number => {
+    const style = getComputedStyle(control);
+    const text =
+      control instanceof HTMLSelectElement
+        ? (control.selectedOptions[0]?.text ?? "")
+        : control.value || control.placeholder;
+    if (!context || !text) return 0;
+    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    return context.measureText(text).width;
+  };
+
+  const clipped: string[] = [];
+  for (const element of document.querySelectorAll("body *")) {
+    if (!visible(element) || element.closest("[hidden], svg, [aria-hidden=true]")) continue;
+    if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) {
+      if (["checkbox", "radio", "hidden"].includes(element.type)) continue;
+      const style = getComputedStyle(element);
+      // A native select draws its arrow inside its content box; a restyled one (appearance: none)
+      // keeps room for its own in the padding.
+      const arrow = element instanceof HTMLSelectElement && style.appearance !== "none" ? 20 : 0;
+      const room =
+        element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+      if (shownTextWidth(element) > room + slack) clipped.push(`${describe(element)} (its text is cut off)`);
+      continue;
+    }
+    const hasText = [...element.childNodes].some(
+      (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? "").trim() !== "",
+    );
+    if (!hasText || element.clientWidth === 0) continue;
+    if (element.scrollWidth > element.clientWidth + slack && !inScrollRegion(element)) {
+      clipped.push(`${describe(element)} (${element.scrollWidth} px of text in ${element.clientWidth} px)`);
+    }
+  }
+
+  const orphans: string[] = [];
+  for (const container of document.querySelectorAll("main *")) {
+    const style = getComputedStyle(container);
+    const lays =
+      style.display.includes("grid") || (style.display.includes("flex") && style.flexWrap === "wrap");
+    // A paragraph laid out as a wrapping row (the trust line under a hero) is a line of text: its
+    // parts wrap as words do, and one alone on the last line is not a card beside empty slots.
+    if (!lays || !visible(container) || container.tagName === "P") continue;
+    const items = [...container.children].filter(
+      (child) => visible(child) && !["absolute", "fixed"].includes(getComputedStyle(child).position),
+    );
+    if (items.length < 4) continue;
+    // Cards are alike: the same element with the same first class. A layout of unlike parts (a
+    // card's own fields, prose beside a list) is not a row of cards.
+    const kind = (item: Element) => `${item.tagName}.${item.classList[0] ?? ""}`;
+    if (new Set(items.map(kind)).size > 1) continue;
+    const rows = new Map<number, number>();
+    for (const item of items) {
+      const top = Math.round(item.getBoundingClientRect().top);
+      rows.set(top, (rows.get(top) ?? 0) + 1);
+    }
+    const counts = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, count]) => count);
+    const widest = Math.max(...counts);
+    // A last card that spans the row is a wide card, not an orphan beside empty slots.
+    const last = items.at(-1)?.getBoundingClientRect().width ?? 0;
+    const row = container.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const spansTheRow = last >= 0.9 * row;
+    if (counts.length > 1 && widest >= 3 && counts.at(-1) === 1 && !spansTheRow) {
+      orphans.push(`${describe(container)}: rows of ${counts.join(" + ")}`);
+    }
+  }
+
+  const header = document.querySelector(".site-header");
+  const wrapped: string[] = [];
+  // Every text of the header's first row stays on one line.
+  const walker = document.createTreeWalker(
+    document.querySelector(".site-header__inner") ?? document.body,
+    NodeFilter.SHOW_TEXT,
+  );
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (
+      !parent ||
+      !(node.textContent ?? "").trim() ||
+      !visible(parent) ||
+      parent.closest(".site-nav, [hidden]")
+    ) {
+      continue;
+    }
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+    if (lines.size > 1) wrapped.push(`${describe(parent)} (on ${lines.size} lines)`);
+  }
+  for (const list of document.querySelectorAll(".site-header ul")) {
+    if (!visible(list) || list.closest("[hidden], [role=dialog]")) continue;
+    const tops = new Set(
+      [...list.children]
+        .filter((child) => visible(child) && !child.closest("[hidden]"))
+        .map((child) =>
+          Math.round(child.getBoundingClientRect().top + child.getBoundingClientRect().height / 2),
+        ),
+    );
+    if (tops.size > 1) wrapped.push(describe(list));
+  }
+  return {
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    clipped,
+    orphans,
+    header: { height: Math.round(header?.getBoundingClientRect().height ?? 0), wrapped },
+  };
+}

@@ -1,0 +1,59 @@
+import { LayoutSweep, measureLayout } from "../audit/layout-checks";
+import { allPagePaths, representativePagePaths } from "../site";
+import { expect, test } from "./fixtures";
+import { ENGINE_TITLES } from "./session";
+import { hydrated, LANGS, recordVisit } from "./steps";
+
+/** The widths of the layout audit in these engines: a phone's and a desktop's (the Chromium audit,
+ * e2e/audit/layout.spec.ts, adds 320, 800 and 1024). */
+const WIDTHS = [390, 1440] as const;
+
+/** With `AUDIT_ALL=1` (`scripts/audit.sh engines`) every page is laid out; otherwise (the test
+ * command) a page of each kind: every static route and the first and last page of each dynamic
+ * one (representativePagePaths): the pages one template makes differ in their text, which the
+ * Chromium audit (e2e/audit/layout.spec.ts) lays out on every page at five widths. */
+const EVERY_PAGE = process.env.AUDIT_ALL === "1";
+
+/** Time the audit may take per page, generous for a busy machine. */
+const MS_PER_PAGE = 4_000;
+
+for (const width of WIDTHS) {
+  for (const lang of LANGS) {
+    test(`layout at ${width} px, ${lang}: the layout audit's checks on ${EVERY_PAGE ? "every page" : "a page of each kind"}`, async ({
+      open,
+      engine,
+      request,
+    }) => {
+      const chosen = EVERY_PAGE ? await allPagePaths(request) : [...(await representativePagePaths(request))];
+      const paths = chosen.filter((path) => (path === "/zh" || path.startsWith("/zh/")) === (lang === "zh"));
+      test.setTimeout(paths.length * MS_PER_PAGE);
+      const session = await open({ viewport: { width, height: 900 } });
+      // A returning visitor: the cookie choice made, the supported-assets notice not dismissed.
+      await recordVisit(session, { consent: "necessary", noticeDismissed: false });
+      // Every check of the Chromium audit but the phone length of two pages, a budget held there.
+      const sweep = new LayoutSweep(width, false);
+      for (const path of paths) {
+        // Each page as the first of a visit, which the supported-assets notice is shown on.
+        await session.evaluate(() => {
+          sessionStorage.removeItem("noticeShown.supportedAssets");
+          return null;
+        }, null);
+        await session.goto(path);
+        await hydrated(session);
+        if (!/^(\/zh)?\/support-token$/.test(path))
+          await session.waitFor(
+            "the supported-assets notice",
+            () => document.querySelector("[data-notice]"),
+            null,
+          );
+        await session.evaluate(() => document.fonts.ready.then(() => null), null);
+        sweep.add(path, await measureLayout((fn, arg) => session.evaluate(fn, arg)));
+      }
+      sweep.print(`Layout in ${ENGINE_TITLES[engine]} at ${width} px, ${lang}`);
+      // Script errors are the journeys' and axe's to check, on settled pages: here each page is
+      // left as soon as it is measured, which cuts short the code it loads when idle (Firefox
+      // then logs the navigation code's import as failed, in the page being left).
+      expect(sweep.problems()).toEqual([]);
+    });
+  }
+}
