@@ -6,8 +6,9 @@
 // - Chinese: no line break inside a word of the dictionary browsers break text with
 //   (`Intl.Segmenter`, ICU's, whose words are joined by WORD JOINERs), nor inside a term of the
 //   site or a short bracketed phrase; a figure keeps the unit after it (a no-break space).
-// - English: "Hong Kong" and "USD 50 million" keep together; in headings a hyphenated compound
-//   (e-commerce, set-up, wallet-as-a-service) does not break at its hyphens.
+// - English: "Hong Kong", "USD 50 million" and a signing threshold ("3-of-5") keep together; in
+//   headings a hyphenated compound (e-commerce, set-up, wallet-as-a-service) does not break at its
+//   hyphens.
 
 /** Lets no line break on either side of it; drawn as nothing. */
 const JOINER = "\u2060";
@@ -39,9 +40,11 @@ function chinese(text) {
 
 /** `text`, a heading's or not, with the breaks it may not take marked. */
 export function markBreaks(text, heading = false) {
-  let out = text.replace(/Hong Kong|USD \d[\d,.]* (?:million|billion)/g, (phrase) =>
-    phrase.replaceAll(" ", NO_BREAK_SPACE),
-  );
+  let out = text
+    .replace(/Hong Kong|USD \d[\d,.]* (?:million|billion)/g, (phrase) =>
+      phrase.replaceAll(" ", NO_BREAK_SPACE),
+    )
+    .replace(/\b\d+-of-\d+\b/g, (threshold) => threshold.replaceAll("-", `${JOINER}-${JOINER}`));
   if (heading) out = out.replace(/(\p{L})-(?=\p{L})/gu, `$1${JOINER}-${JOINER}`);
   return HAN.test(out) ? chinese(out) : out;
 }

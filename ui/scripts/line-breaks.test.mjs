@@ -19,8 +19,9 @@ describe("the breaks a page's text may not take", () => {
     expect(limit.replaceAll(J, "")).toBe("限额 5,000\u00a0万美元");
   });
 
-  it("keeps Hong Kong and an amount in words together, and hyphenated words in headings only", () => {
+  it("keeps Hong Kong, an amount in words and a threshold together, and hyphenated words in headings only", () => {
     expect(markBreaks("Hong Kong and USD 50 million")).toBe("Hong\u00a0Kong and USD\u00a050\u00a0million");
+    expect(markBreaks("Cold wallet: 3-of-5 signing")).toBe(`Cold wallet: 3${J}-${J}of${J}-${J}5 signing`);
     expect(markBreaks("Payment and e-commerce platforms", true)).toBe(
       `Payment and e${J}-${J}commerce platforms`,
     );

@@ -1,8 +1,9 @@
 //! Where the text of a page may not break: the UI build marks each page's data before it
 //! prerenders it (`ui/scripts/line-breaks.mjs`: Chinese words kept whole by word joiners, "Hong
-//! Kong" and amounts in words by no-break spaces, hyphens of compounds in headings), and records
-//! every string it changed. The server marks the page data it hands the browser with those
-//! records, so that hydration finds the text it was served and no script marks it again.
+//! Kong" and amounts in words by no-break spaces, the hyphens of thresholds and of compounds in
+//! headings), and records every string it changed. The server marks the page data it hands the
+//! browser with those records, so that hydration finds the text it was served and no script
+//! marks it again.
 
 use std::collections::HashMap;
 
