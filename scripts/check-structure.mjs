@@ -7,9 +7,13 @@
 // subfolder standing for every file below it and the folder's own `mod.rs` for itself, so that
 // `http -> render -> http` is refused even when no two files make a cycle: a folder is a module
 // that could become a crate. A cycle is printed with the edges that make it.
+// Between crates: the site's library (custody-site-lib) depends on neither the edge nor a TLS
+// library, directly or through another crate (`cargo tree -p custody-site-lib -e normal`, from
+// Cargo.lock): the binary hands it what it needs of them (issue 58).
 //
 // Usage: node scripts/check-structure.mjs   (from anywhere)
 
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,6 +28,13 @@ const CRATES = [
     .sort((a, b) => a.name.localeCompare(b.name)),
 ];
 const LINE_CHECKED = ["src", "crates", "tests", "fuzz/src", "fuzz/fuzz_targets"];
+/** The packages the site's library must not depend on, each with the reason. */
+const KEPT_FROM_THE_SITE = new Map([
+  ["custody-edge", "the edge serves the site, not the other way round (src/ joins them)"],
+  ["rustls", "TLS is the edge's, and the webhook's (custody-applications' `webhook` feature)"],
+  ["instant-acme", "ACME is the edge's"],
+  ["x509-parser", "certificates are the edge's (readiness asks src/certificate_status.rs)"],
+]);
 
 /** The package folders (with a Cargo.toml and a src/) below `dir`, relative to the root:
  * crates/edge/ and the crate inside it, crates/edge/test-support/, alike. */
@@ -223,10 +234,24 @@ for (const path of LINE_CHECKED) {
       problems.push(`${relative(root, file)}: ${lines} lines, over ${MAX_LINES}: split it by concern`);
   }
 }
+const siteDependencies = new Set(
+  execFileSync("cargo", ["tree", "-p", "custody-site-lib", "-e", "normal", "--prefix", "none", "--locked"], {
+    cwd: root,
+    encoding: "utf8",
+  })
+    .split("\n")
+    .map((line) => line.split(" ")[0]),
+);
+for (const [name, why] of KEPT_FROM_THE_SITE) {
+  if (siteDependencies.has(name))
+    problems.push(
+      `custody-site-lib depends on ${name} (cargo tree -p custody-site-lib -e normal -i ${name}): ${why}`,
+    );
+}
 if (problems.length > 0) {
   console.error(problems.join("\n"));
   process.exit(1);
 }
 console.log(
-  `structure: no import cycle between the files or the folders (${folderCount}) of ${CRATES.map((crate) => crate.name).join(" or ")}; no Rust file over ${MAX_LINES} lines`,
+  `structure: no import cycle between the files or the folders (${folderCount}) of ${CRATES.map((crate) => crate.name).join(" or ")}; no Rust file over ${MAX_LINES} lines; the site's library without ${[...KEPT_FROM_THE_SITE.keys()].join(", ")}`,
 );

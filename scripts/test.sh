@@ -16,9 +16,39 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 logs=$(mktemp -d)
-trap 'rm -rf "$logs"' EXIT
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step's wall time, printed as a table at the end, also when a step fails (the EXIT trap):
+# the step's name (cut to 60 characters), its minutes and seconds, and the total.
+started=$SECONDS
+step_names=()
+step_seconds=()
+step_started=
+step_name=
+end_step() {
+  if [ -n "$step_name" ]; then
+    step_names+=("$step_name")
+    step_seconds+=($((SECONDS - step_started)))
+    step_name=
+  fi
+}
+step() {
+  end_step
+  step_name=$*
+  step_started=$SECONDS
+  printf '\n==> %s\n' "$*"
+}
+print_step_times() {
+  local status=$? failed=$step_name i
+  end_step
+  printf '\nStep times:\n'
+  for i in "${!step_names[@]}"; do
+    printf '  %3dm%02ds  %.60s\n' $((step_seconds[i] / 60)) $((step_seconds[i] % 60)) "${step_names[i]}"
+  done
+  printf '  %3dm%02ds  total%s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) \
+    "$([ "$status" -ne 0 ] && printf ' (stopped, exit %s, in: %.60s)' "$status" "${failed:-the summary}")"
+  rm -rf "$logs"
+}
+trap print_step_times EXIT
 
 if [ ! -f ui/node_modules/.package-lock.json ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
   step "npm ci (ui)"
@@ -81,6 +111,7 @@ step "Lighthouse (mobile): accessibility and best practices at 100"
 step "MDN HTTP Observatory: the binary serving HTTPS graded A+ with at least 120"
 bash scripts/observatory/run.sh 2>&1 | tee "$logs/observatory.log"
 
+end_step
 strip() { sed "s/\x1b\[[0-9;]*m//g" "$1"; }
 rust=$(cat "$logs/cargo.log" "$logs/cargo-heavy.log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
 unit=$(strip "$logs/vitest.log" | grep -oE "Tests +[0-9]+ passed" | grep -oE '[0-9]+' | head -1)

@@ -19,17 +19,19 @@ use custody_content::error::report;
 use custody_edge::listeners::{self, Listeners};
 use custody_edge::upgrade::Invocation;
 use custody_site::ServedSite;
-use custody_site::dev::{self, DevOptions, source_tree_dir};
+use custody_site::dev::{DevOptions, source_tree_dir};
 use custody_site::render::build_manifest::version;
 use tracing::Level;
 use tracing_subscriber::filter::{LevelFilter, Targets};
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
+mod certificate_status;
 mod cli;
 mod config;
 mod config_reference;
 mod edge_config;
+mod live_preview;
 mod startup;
 
 impl ServeArgs {
@@ -42,8 +44,11 @@ impl ServeArgs {
                 LogFormatArg::Json => LogFormat::Json,
             }),
         };
-        let config = Config::load(self.config.as_deref(), &overrides)?;
+        let (config, renamed_keys) = Config::load(self.config.as_deref(), &overrides)?;
         init_logging(config.log.format);
+        for warning in renamed_keys {
+            tracing::warn!("{warning}");
+        }
         Ok(config)
     }
 }
@@ -116,7 +121,7 @@ fn serve(command: &ServeCommand) -> anyhow::Result<()> {
                 ui_dir: command.ui.clone().unwrap_or_else(|| source_tree_dir("ui")),
             };
             let (settings, edge) = (config.site_settings(), config.edge());
-            dev::run(
+            live_preview::serve(
                 settings,
                 &config.contact,
                 &edge,

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::future::BoxFuture;
 
+use crate::certificate_status::EdgeCertificate;
 use crate::config::Config;
 use custody_applications::ContactDesk;
 use custody_applications::webhook::Webhook;
@@ -17,6 +18,7 @@ use custody_edge::upgrade::Invocation;
 use custody_edge::{Listeners, Readiness, Served};
 use custody_metrics::metrics;
 use custody_site::ServedSite;
+use custody_site::http::certificate_status::CertificateStatus;
 use custody_site::http::{self, SiteService};
 use custody_site::previous::PreviousBuilds;
 use custody_site::render::build_manifest::BuildManifest;
@@ -71,7 +73,12 @@ async fn site(config: Config, tls: Option<Arc<Tls>>) -> anyhow::Result<Served<Si
     let ready = readiness(contact.clone(), site.clone(), own_build_stored);
     let newer = previous.clone();
     Ok(Served {
-        app: http::served(site, contact, tls, previous),
+        app: http::served(
+            site,
+            contact,
+            tls.map(|tls| -> Arc<dyn CertificateStatus> { Arc::new(EdgeCertificate(tls)) }),
+            previous,
+        ),
         ready: Box::pin(ready),
         background: webhook
             .into_iter()

@@ -62,8 +62,9 @@ fn main() {
     );
 }
 
-/// Brotli quality of the packed content files and prerendered bodies: within 1 % of quality
-/// 11's size in a tenth of its time, so the build stays quick at ten times the catalogue.
+/// Brotli quality of the packed content files and prerendered bodies: close to quality 11's size
+/// in far less time, so the build stays quick at ten times the catalogue (measured:
+/// `scripts/bench/README.md`, "Figures the code's choices rest on").
 const PACKED_BODY_QUALITY: u32 = 9;
 
 /// Packs the content files the build just checked, each a brotli stream, as `content.pack`:
@@ -124,7 +125,7 @@ fn pack_prerender(prerender: &Path, out: &Path) {
 ///
 /// A file the UI build also wrote in brotli (`{file}.br`) is packed in that form alone, without
 /// its identity and gzip copies: the server derives those the first time a client asks for them
-/// (0.36 MB less binary).
+/// (the binary's saving: `scripts/bench/README.md`, "The binary under 15 MiB").
 fn pack_files(dir: &Path, out: &Path, name: &str) {
     let all = files_under(dir);
     let has_brotli = |path: &Path| all.contains(&with_suffix(path, ".br"));

@@ -6,6 +6,7 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use toml::{Table, Value};
 
+use super::renamed::{move_renamed_keys, renamed_env_suffix};
 use super::types::{Config, LogFormat};
 
 /// Prefix of every environment variable the site reads.
@@ -29,16 +30,20 @@ pub struct Overrides {
 
 impl Config {
     /// Loads defaults, then `file` (if any), then the environment, then `overrides`; validates.
-    pub fn load(file: Option<&Path>, overrides: &Overrides) -> anyhow::Result<Self> {
+    /// Returns the configuration and a warning for each key read under its old name
+    /// (`renamed.rs`).
+    pub fn load(file: Option<&Path>, overrides: &Overrides) -> anyhow::Result<(Self, Vec<String>)> {
         let mut table = defaults();
+        let mut warnings = Vec::new();
         if let Some(path) = file {
-            let from_file = std::fs::read_to_string(path)
+            let mut from_file = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read config file {}", path.display()))?
                 .parse::<Table>()
                 .with_context(|| format!("config file {} is not valid TOML", path.display()))?;
+            warnings.extend(move_renamed_keys(&mut from_file));
             deep_merge(&mut table, from_file);
         }
-        apply_env(&mut table, std::env::vars())?;
+        warnings.extend(apply_env(&mut table, std::env::vars())?);
         if let Some(listen) = &overrides.listen {
             table.insert("listen".into(), Value::String(listen.clone()));
         }
@@ -58,17 +63,19 @@ impl Config {
         }
         let config: Config = table.try_into().context("invalid configuration")?;
         config.validate()?;
-        Ok(config)
+        Ok((config, warnings))
     }
 }
 
 /// Overlays `CUSTODY_SITE_*` variables on `table`, typed like the default of each key. A key's
 /// variable is its path joined with `_` in upper case (`login.sg.test` → `CUSTODY_SITE_LOGIN_SG_TEST`).
 /// `CUSTODY_SITE_CONFIG` names the file and `CUSTODY_SITE_UI_DIST` is for the build: neither is a key.
+/// A moved key's old variable sets its new key; the warnings name each one read.
 fn apply_env(
     table: &mut Table,
     vars: impl Iterator<Item = (String, String)>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Vec<String>> {
+    let mut warnings = Vec::new();
     let defaults = defaults();
     let mut keys = Vec::new();
     leaf_keys(&defaults, &mut Vec::new(), &mut keys);
@@ -79,6 +86,13 @@ fn apply_env(
         if NOT_KEYS.contains(&suffix) {
             continue;
         }
+        let renamed = renamed_env_suffix(suffix);
+        if let Some(new_suffix) = &renamed {
+            warnings.push(format!(
+                "environment variable {name} is now {ENV_PREFIX}{new_suffix}; it was read from its old name"
+            ));
+        }
+        let suffix = renamed.as_deref().unwrap_or(suffix);
         let Some((path, default)) = keys
             .iter()
             .find(|(path, _)| path.join("_").eq_ignore_ascii_case(suffix))
@@ -100,7 +114,7 @@ fn apply_env(
         }
         target.insert(field.clone(), value);
     }
-    Ok(())
+    Ok(warnings)
 }
 
 /// The default configuration as a TOML table: the base every layer is merged onto, so a layer
@@ -171,7 +185,7 @@ mod tests {
     #[test]
     fn environment_overrides_file_values_with_types() {
         let mut table = defaults();
-        let file: Table = "listen = \"0.0.0.0:1\"\n[server]\nrequest_timeout_secs = 5\n"
+        let file: Table = "listen = \"0.0.0.0:1\"\n[contact]\nrequest_timeout_secs = 5\n"
             .parse()
             .unwrap();
         deep_merge(&mut table, file);
@@ -186,7 +200,7 @@ mod tests {
         .unwrap();
         let config: Config = table.try_into().unwrap();
         assert_eq!(config.listen.to_string(), "127.0.0.1:9");
-        assert_eq!(config.server.request_timeout_secs, 5);
+        assert_eq!(config.contact.request_timeout_secs, 5);
         assert_eq!(config.server.shutdown_grace_secs, 3);
     }
 
@@ -258,9 +272,27 @@ mod tests {
         assert!(
             apply_env(
                 &mut table,
-                env(&[("CUSTODY_SITE_SERVER_REQUEST_TIMEOUT_SECS", "soon")])
+                env(&[("CUSTODY_SITE_CONTACT_REQUEST_TIMEOUT_SECS", "soon")])
             )
             .is_err()
+        );
+    }
+
+    #[test]
+    fn an_old_variable_sets_the_key_under_its_new_name_with_a_warning() {
+        let mut table = defaults();
+        let warnings = apply_env(
+            &mut table,
+            env(&[("CUSTODY_SITE_SERVER_REQUEST_TIMEOUT_SECS", "9")]),
+        )
+        .unwrap();
+        let config: Config = table.try_into().unwrap();
+        assert_eq!(config.contact.request_timeout_secs, 9);
+        assert_eq!(warnings.len(), 1);
+        assert!(
+            warnings[0].contains("CUSTODY_SITE_CONTACT_REQUEST_TIMEOUT_SECS"),
+            "{}",
+            warnings[0]
         );
     }
 }

@@ -2,10 +2,12 @@
 //! the sections of the site, the edge and the contact store, each defined where it is used;
 //! every key's default and text value, the URLs included, is written with
 //! `crates/config-values/`), its layers of defaults, file, environment and flags
-//! (`layering.rs`), its rules (`validation.rs`), and here the site's settings made from it (the
-//! edge's are made in `src/edge_config.rs`).
+//! (`layering.rs`), the keys that moved to another section (`renamed.rs`), its rules
+//! (`validation.rs`), and here the site's settings made from it (the edge's are made in
+//! `src/edge_config.rs`).
 
 mod layering;
+mod renamed;
 mod types;
 mod validation;
 
@@ -15,7 +17,7 @@ pub use types::{Config, LogFormat};
 
 impl Config {
     /// What the site is built from: the public URL, the site's sections and the contact
-    /// applications' time limit (`server.request_timeout_secs`).
+    /// applications' time limit (`contact.request_timeout_secs`).
     pub fn site_settings(&self) -> SiteSettings {
         SiteSettings {
             public_url: self.public_url.clone(),
@@ -26,7 +28,7 @@ impl Config {
             analytics: self.analytics.clone(),
             build_check: self.build_check.clone(),
             links: self.links.clone(),
-            request_timeout: self.server.request_timeout(),
+            request_timeout: self.contact.request_timeout(),
         }
     }
 }

@@ -280,3 +280,25 @@ fn facts_that_contradict_themselves_fail_in_their_own_files() {
         &["\"at least once\" an hour or a business day"],
     );
 }
+
+#[test]
+fn a_quote_credited_to_a_client_in_the_evidence_fails() {
+    // Client evidence is figures only (issue 56 §3 item 1): the evidence kind has no quotes.
+    for lang in ["en", "zh"] {
+        let file = format!("{lang}/marketing/home.toml");
+        let errors = errors_after(|f| {
+            replace(
+                f,
+                &file,
+                "[[section]]\nkind = \"case-band\"",
+                "[[section.quote]]\ntext = \"Quoted.\"\nrole = \"Head of Treasury\"\n\
+                 institution = \"an exchange\"\n\n[[section]]\nkind = \"case-band\"",
+            );
+        });
+        reported(
+            &errors,
+            &format!("content/{file}:"),
+            &["unknown field `quote`"],
+        );
+    }
+}

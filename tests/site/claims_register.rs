@@ -56,6 +56,10 @@ fn the_register_names_each_fact_its_values_and_every_line_that_cites_it() {
         "## Fees and fee rules (fees.toml)",
         "## Frequencies and hours (commitments.toml)",
         "## Company figures (site.toml)",
+        "## Insurance (insurance.toml)",
+        "## Verifying holdings (holdings.toml)",
+        "## Where each entity accepts clients from (jurisdictions.toml)",
+        "## The client API (developers.toml)",
     ] {
         assert!(markdown.contains(heading), "{heading}");
     }
@@ -82,6 +86,48 @@ fn the_register_names_each_fact_its_values_and_every_line_that_cites_it() {
         row.contains("/zh/faq/reporting-a-security-incident"),
         "citations name their pages: {row}"
     );
+}
+
+#[test]
+fn the_register_lists_the_particulars_a_buyer_compares_and_where_each_is_cited() {
+    let markdown = claims(&[], "");
+    for (token, files) in [
+        (
+            "{insurance.sublimit.cold}",
+            ["en/faq.toml", "zh/marketing/how-custody-works.toml"],
+        ),
+        (
+            "{staking.sg.slashing}",
+            ["en/marketing/services.toml", "zh/faq.toml"],
+        ),
+        (
+            "{attestation.as-of}",
+            ["en/marketing/how-custody-works.toml", "zh/faq.toml"],
+        ),
+        (
+            "{jurisdiction.eu.sg}",
+            ["en/marketing/entities.toml", "zh/faq.toml"],
+        ),
+        (
+            "{api.rate.read}",
+            [
+                "en/marketing/developers.toml",
+                "zh/marketing/developers.toml",
+            ],
+        ),
+    ] {
+        let row = markdown
+            .lines()
+            .find(|line| line.starts_with(&format!("| `{token}`")))
+            .unwrap_or_else(|| panic!("a row for {token}"));
+        for file in files {
+            let cited = lines_of(file, token);
+            assert!(!cited.is_empty(), "{file} cites {token}");
+            for citation in cited {
+                assert!(row.contains(&citation), "{citation}: {row}");
+            }
+        }
+    }
 }
 
 #[test]

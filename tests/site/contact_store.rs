@@ -1,83 +1,16 @@
-//! The applications store on a real file system: concurrent submissions, torn-line recovery,
-//! unwritable logs, a rotation that cannot happen, and the operator's export and status
-//! commands.
+//! The applications store behind the site: an unwritable log answered 503 in the request's
+//! language, and the operator's export and status commands of the binary. The store's own
+//! behaviour on a real file system (concurrency, torn lines, rotations) is tested with the
+//! applications crate, in `crates/applications/tests/store.rs`.
 
-use std::collections::HashSet;
 use std::process::Command;
 
 use axum::http::StatusCode;
-use custody_applications::archives;
 use serde_json::{Value, json};
 
-use crate::contact::{app_in, desk_in, ids_across_rotations, records, submit, valid};
+use crate::contact::{app_in, submit, valid};
 
 const BIN: &str = env!("CARGO_BIN_EXE_custody-site");
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn two_thousand_concurrent_applications_are_two_thousand_lines() {
-    let dir = tempfile::tempdir().unwrap();
-    let (app, log) = app_in(dir.path(), |_| {});
-    let tasks: Vec<_> = (0..2000)
-        .map(|n| {
-            let app = app.clone();
-            tokio::spawn(async move {
-                let mut body = valid(if n % 2 == 0 { "en" } else { "zh" });
-                body["company"] = json!(format!("Company {n}"));
-                let answer = submit(&app, &body).await;
-                assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
-                serde_json::from_str::<Value>(&answer.text).unwrap()["id"]
-                    .as_str()
-                    .unwrap()
-                    .to_owned()
-            })
-        })
-        .collect();
-    let mut acknowledged = HashSet::new();
-    for task in tasks {
-        acknowledged.insert(task.await.unwrap());
-    }
-    let stored = records(&log);
-    assert_eq!(stored.len(), 2000);
-    let ids: HashSet<String> = stored.iter().map(|r| r.id.clone()).collect();
-    assert_eq!(ids.len(), 2000, "ids are unique");
-    assert_eq!(ids, acknowledged, "every acknowledged id is in the log");
-    let companies: HashSet<&str> = stored
-        .iter()
-        .map(|r| r.draft.application.company.as_str())
-        .collect();
-    assert_eq!(companies.len(), 2000);
-    let mut sorted = stored.iter().map(|r| r.id.clone()).collect::<Vec<_>>();
-    sorted.sort();
-    assert_eq!(
-        sorted,
-        stored.iter().map(|r| r.id.clone()).collect::<Vec<_>>(),
-        "UUID v7 ids follow the log order"
-    );
-}
-
-#[tokio::test]
-async fn a_torn_last_line_is_skipped_and_earlier_records_kept() {
-    let dir = tempfile::tempdir().unwrap();
-    let (app, log) = app_in(dir.path(), |_| {});
-    assert_eq!(submit(&app, &valid("en")).await.status, StatusCode::CREATED);
-    drop(app);
-    let mut text = std::fs::read_to_string(&log).unwrap();
-    let first = text.clone();
-    text.push_str("{\"id\":\"0190-torn\",\"receivedAt\":\"2026-11-");
-    std::fs::write(&log, &text).unwrap();
-
-    let (app, log) = app_in(dir.path(), |_| {});
-    let answer = submit(&app, &valid("zh")).await;
-    assert_eq!(answer.status, StatusCode::CREATED);
-    let stored = records(&log);
-    assert_eq!(
-        stored.len(),
-        2,
-        "the earlier record and the new one, nothing torn"
-    );
-    assert!(std::fs::read_to_string(&log).unwrap().starts_with(&first));
-    assert_eq!(stored[1].draft.lang, "zh");
-}
 
 #[tokio::test]
 async fn an_unwritable_log_is_a_503_never_a_201() {
@@ -112,21 +45,6 @@ async fn an_unwritable_log_is_a_503_never_a_201() {
             "a full disk: {}",
             answer.text
         );
-    }
-}
-
-#[tokio::test]
-async fn the_log_directory_is_created_and_private() {
-    let dir = tempfile::tempdir().unwrap();
-    let nested = dir.path().join("var/lib/custody");
-    let (app, log) = app_in(&nested, |_| {});
-    assert_eq!(submit(&app, &valid("en")).await.status, StatusCode::CREATED);
-    assert_eq!(records(&log).len(), 1);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(&nested).unwrap().permissions().mode();
-        assert_eq!(mode & 0o777, 0o700);
     }
 }
 
@@ -184,70 +102,6 @@ async fn export_and_status_for_operators() {
         .unwrap();
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr).contains("--since"));
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_rotation_that_fails_keeps_the_log_in_service() {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = tempfile::tempdir().unwrap();
-    let (desk, app, log) = desk_in(dir.path(), |_| {});
-    assert_eq!(submit(&app, &valid("en")).await.status, StatusCode::CREATED);
-
-    // A directory where the rotation makes the new log: the rotation cannot happen.
-    let in_the_way = dir.path().join("applications.jsonl.rotating");
-    std::fs::create_dir_all(in_the_way.join("something")).unwrap();
-    assert!(desk.store.rotate().await.is_err());
-    assert_eq!(submit(&app, &valid("zh")).await.status, StatusCode::CREATED);
-    assert_eq!(records(&log).len(), 2, "the log stayed in service");
-    assert!(archives::list(&log).unwrap().is_empty());
-
-    std::fs::remove_dir_all(&in_the_way).unwrap();
-    let archive = desk.store.rotate().await.expect("the rotation succeeds");
-    assert_eq!(records(&archive).len(), 2);
-    let mode = std::fs::metadata(&archive).unwrap().permissions().mode();
-    assert_eq!(mode & 0o777, 0o600);
-    assert_eq!(submit(&app, &valid("en")).await.status, StatusCode::CREATED);
-    assert_eq!(records(&log).len(), 1, "a new log after the rotation");
-    assert_eq!(archives::list(&log).unwrap().len(), 1);
-    assert!(!in_the_way.exists());
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn applications_sent_during_rotations_are_each_stored_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let (desk, app, log) = desk_in(dir.path(), |_| {});
-    // Each acknowledgement is announced: the application is on disk.
-    let (stored_one, mut acknowledgements) = tokio::sync::mpsc::unbounded_channel();
-    let submissions: Vec<_> = (0..300)
-        .map(|n| {
-            let (app, stored_one) = (app.clone(), stored_one.clone());
-            tokio::spawn(async move {
-                let mut body = valid("en");
-                body["company"] = json!(format!("During rotations {n}"));
-                let answer = submit(&app, &body).await;
-                assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
-                let reply: Value = serde_json::from_str(&answer.text).unwrap();
-                let _ = stored_one.send(());
-                reply["id"].as_str().unwrap().to_owned()
-            })
-        })
-        .collect();
-    drop(stored_one);
-    for _ in 0..3 {
-        // Each rotation once the new log has an application, while others are in flight: the
-        // log is looked at after each acknowledgement, until none is left to come.
-        let log_has_one = || std::fs::metadata(&log).is_ok_and(|meta| meta.len() > 0);
-        while !log_has_one() && acknowledgements.recv().await.is_some() {}
-        desk.store.rotate().await.expect("rotated");
-    }
-    let mut acknowledged = HashSet::new();
-    for submission in submissions {
-        acknowledged.insert(submission.await.unwrap());
-    }
-    assert_eq!(archives::list(&log).unwrap().len(), 3);
-    let stored = ids_across_rotations(&log);
-    assert_eq!(stored.len(), 300, "each once");
-    assert_eq!(stored.into_iter().collect::<HashSet<_>>(), acknowledged);
 }
 
 /// Runs the binary with one environment variable and returns its standard output.

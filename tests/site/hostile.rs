@@ -5,7 +5,6 @@
 //! (`cargo test --profile release-test --test site hostile -- --nocapture` shows the counts).
 
 mod bodies;
-mod contact_properties;
 mod form_posts;
 mod headers;
 mod pages;

@@ -42,7 +42,7 @@ async fn start(
             timeout_secs.to_string(),
         )
         .env(
-            "CUSTODY_SITE_SERVER_REQUEST_TIMEOUT_SECS",
+            "CUSTODY_SITE_CONTACT_REQUEST_TIMEOUT_SECS",
             timeout_secs.to_string(),
         )
         .env("CUSTODY_SITE_CONTACT_RATE_LIMIT_PER_MINUTE", "0")

@@ -261,7 +261,7 @@ async fn the_entities_page_serves_the_fee_tables() {
 async fn every_marketing_page_carries_its_sections_in_both_languages() {
     for lang in Lang::ALL {
         let locale = SITE.content.locale(lang);
-        assert_eq!(locale.marketing.len(), 16, "16 marketing pages in {lang:?}");
+        assert_eq!(locale.marketing.len(), 17, "17 marketing pages in {lang:?}");
         for (id, page) in &locale.marketing {
             let route = SITE.content.routes.iter().find(|r| &r.id == id).unwrap();
             let path = lang.localize(&route.path);

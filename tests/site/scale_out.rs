@@ -10,6 +10,7 @@ use std::process::Stdio;
 
 use axum::body::{Body, Bytes};
 use axum::http::{Request, StatusCode};
+use custody_edge_test_support::webhook_receiver::{Receiver, SECRET};
 use http_body_util::BodyExt;
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -20,7 +21,6 @@ use crate::activation::bound;
 use crate::common::{Running, SITE, Stderr, site_command};
 use crate::contact::{records, valid};
 use crate::nginx::{self, Nginx};
-use crate::webhook::{Receiver, SECRET};
 
 /// Applications sent through the load balancer.
 const APPLICATIONS: usize = 120;

@@ -11,6 +11,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
+use custody_edge_test_support::webhook_receiver::{Receiver, SECRET};
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
@@ -24,7 +25,6 @@ use crate::common::Served;
 use crate::contact::{ids_across_rotations, valid};
 use crate::contact_store::cli;
 use crate::test_ca::TestCa;
-use crate::webhook::{Receiver, SECRET};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "heavy tier: run alone by scripts/test.sh (cargo test -- --ignored --test-threads=1)"]

@@ -257,6 +257,8 @@ for (const lang of ["en", "zh"] as const) {
           "/announcements",
           "/about",
           "/contact-us",
+          "/how-custody-works",
+          "/developers",
           "/user-security-guide",
           "/company-security-guide",
           "/privacy",

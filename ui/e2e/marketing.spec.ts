@@ -12,6 +12,7 @@ const MARKETING_PATHS = [
   "/entities",
   "/trust-center",
   "/how-custody-works",
+  "/developers",
   "/brand-kit",
   "/defi-connector",
   "/oasis-off-exchange-settlement",

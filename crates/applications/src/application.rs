@@ -1,13 +1,13 @@
 //! An application as the browser sends it, and its validation into the fields that are stored.
-//! Every rule of the form is applied again here; the messages are the form's own
-//! (`{lang}/contact.toml`), so a visitor sees the same words whichever side finds the problem.
-
-use std::collections::BTreeMap;
+//! Every rule of the form is applied again here; each refused field comes back with its reason
+//! (`field.rs`), which the site words with the form's own messages (`{lang}/contact.toml`), so a
+//! visitor sees the same words whichever side finds the problem.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::checks::{self, TextProblem};
+use super::field::{Field, Problems, Reason};
 use super::phone;
 use custody_content::Lang;
 use custody_content::contact::{BUSINESS_TYPES, ContactCopy, MAX_CHARS};
@@ -76,9 +76,6 @@ pub struct Application {
     pub consent: bool,
 }
 
-/// Field name (as in the body) → message, in the order of the form.
-pub type FieldErrors = BTreeMap<String, String>;
-
 /// Most characters of the page path recorded with an application.
 const MAX_SOURCE_PAGE_CHARS: usize = 300;
 
@@ -132,71 +129,57 @@ impl Submission {
         }
     }
 
-    /// Applies every rule of the form; all problems are reported at once, each in `copy`'s words.
-    pub fn validate(&self, copy: &ContactCopy) -> Result<Application, FieldErrors> {
-        let messages = &copy.message;
-        let mut errors = FieldErrors::new();
-        let mut text =
-            |field: &str, value: &Option<String>, max: usize, missing: &str| match checks::text(
-                value.as_deref().unwrap_or_default(),
-                max,
-            ) {
-                Ok(text) if text.is_empty() => {
-                    errors.insert(field.to_owned(), missing.to_owned());
-                    String::new()
-                }
-                Ok(text) => text,
-                Err(problem) => {
-                    let message = match problem {
-                        TextProblem::TooLong => &messages.too_long,
-                        TextProblem::ControlCharacters => &messages.control_characters,
-                    };
-                    errors.insert(field.to_owned(), message.clone());
-                    String::new()
-                }
-            };
-        let company = text(
-            "company",
-            &self.company,
-            MAX_CHARS.company,
-            &messages.company,
-        );
+    /// Applies every rule of the form; all problems are reported at once, each field with the
+    /// reason it is refused (the site words them in the form's language).
+    pub fn validate(&self) -> Result<Application, Problems> {
+        let mut errors = Problems::new();
+        let mut text = |field: Field, value: &Option<String>, max: usize| match checks::text(
+            value.as_deref().unwrap_or_default(),
+            max,
+        ) {
+            Ok(text) if text.is_empty() => {
+                errors.insert(field, Reason::Missing);
+                String::new()
+            }
+            Ok(text) => text,
+            Err(problem) => {
+                let reason = match problem {
+                    TextProblem::TooLong => Reason::TooLong,
+                    TextProblem::ControlCharacters => Reason::ControlCharacters,
+                };
+                errors.insert(field, reason);
+                String::new()
+            }
+        };
+        let company = text(Field::Company, &self.company, MAX_CHARS.company);
         let contact_person = text(
-            "contactPerson",
+            Field::ContactPerson,
             &self.contact_person,
             MAX_CHARS.contact_person,
-            &messages.contact_person,
         );
-        let website = text(
-            "website",
-            &self.website,
-            MAX_CHARS.website,
-            &messages.website,
-        );
-        let phone = text("phone", &self.phone, MAX_CHARS.phone, &messages.phone);
-        let email = text("email", &self.email, MAX_CHARS.email, &messages.email);
+        let website = text(Field::Website, &self.website, MAX_CHARS.website);
+        let phone = text(Field::Phone, &self.phone, MAX_CHARS.phone);
+        let email = text(Field::Email, &self.email, MAX_CHARS.email);
 
         let country = upper(&self.country);
         if !countries::is_country(&country) {
-            errors.insert("country".into(), messages.country.clone());
+            errors.insert(Field::Country, missing_or_invalid(&country));
         }
         let business_type = self.business_type.clone().unwrap_or_default();
         if !BUSINESS_TYPES.contains(&business_type.as_str()) {
-            errors.insert("businessType".into(), messages.business_type.clone());
+            errors.insert(Field::BusinessType, missing_or_invalid(&business_type));
         }
         let website = match checks::website(&website) {
             Some(website) => website,
             None => {
-                errors
-                    .entry("website".into())
-                    .or_insert_with(|| messages.website_format.clone());
+                errors.entry(Field::Website).or_insert(Reason::Invalid);
                 String::new()
             }
         };
         let area_code = upper(&self.area_code);
         let calling_code = phone::calling_code(&area_code);
         if calling_code.is_none() {
-            errors.insert("areaCode".into(), messages.area_code.clone());
+            errors.insert(Field::AreaCode, missing_or_invalid(&area_code));
         }
         let phone_e164 = match calling_code {
             Some(code) => phone::e164(&phone, &area_code, code),
@@ -205,23 +188,19 @@ impl Submission {
         let phone_e164 = match phone_e164 {
             Some(number) => number,
             None => {
-                errors
-                    .entry("phone".into())
-                    .or_insert_with(|| messages.phone.clone());
+                errors.entry(Field::Phone).or_insert(Reason::Invalid);
                 String::new()
             }
         };
         let email = match checks::email(&email) {
             Some(email) => email,
             None => {
-                errors
-                    .entry("email".into())
-                    .or_insert_with(|| messages.email.clone());
+                errors.entry(Field::Email).or_insert(Reason::Invalid);
                 String::new()
             }
         };
         if self.consent != Some(true) {
-            errors.insert("consent".into(), messages.consent.clone());
+            errors.insert(Field::Consent, Reason::Missing);
         }
         if !errors.is_empty() {
             return Err(errors);
@@ -239,6 +218,15 @@ impl Submission {
             email,
             consent: true,
         })
+    }
+}
+
+/// `Missing` for an empty answer, else `Invalid`.
+fn missing_or_invalid(value: &str) -> Reason {
+    if value.is_empty() {
+        Reason::Missing
+    } else {
+        Reason::Invalid
     }
 }
 

@@ -59,7 +59,7 @@ pub fn website(value: &str) -> Option<String> {
 
 /// An email address with its domain in lower case, or `None` when it breaks the e-mail rule
 /// of the form ([`super::rules::EMAIL_PATTERNS`], the browser's rule too). The field's length
-/// limit is checked with the other answers' (`contact/application.rs`).
+/// limit is checked with the other answers' (`application.rs`).
 pub fn email(value: &str) -> Option<String> {
     static PATTERNS: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         EMAIL_PATTERNS
@@ -180,7 +180,7 @@ mod tests {
     }
 
     /// The message (its key in `{lang}/contact.toml`'s `[message]`) the server answers a field
-    /// with, as `contact/application.rs` checks it; `None` when the answer is acceptable. The
+    /// with, as `application.rs` checks it; `None` when the answer is acceptable. The
     /// phone is checked as the browser can: its plan is the server's alone.
     fn problem(field: &str, value: &str) -> Option<&'static str> {
         let (limit, missing) = match field {

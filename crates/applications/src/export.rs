@@ -243,8 +243,8 @@ mod tests {
 
     #[test]
     fn every_field_of_the_form_is_a_column() {
-        for field in super::super::rules::FORM_FIELDS {
-            assert!(COLUMNS.contains(&field), "{field}");
+        for field in super::super::field::Field::ALL {
+            assert!(COLUMNS.contains(&field.name()), "{field:?}");
         }
     }
 }

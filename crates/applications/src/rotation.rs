@@ -1,7 +1,7 @@
 //! Rotating the applications log while the service runs: SIGUSR1 asks the store's writer to
 //! archive the log under a new name and start an empty one (the file steps are here; the writer
 //! runs them between two batches, so no application waits longer than one rotation; the signal is
-//! handled in `contact/mod.rs`).
+//! handled by `ContactDesk::rotate_on_signal` in `lib.rs`).
 
 use std::fs::File;
 use std::io;

@@ -1,5 +1,5 @@
-//! The rules of the application form that the browser applies too, in one place: the fields (in
-//! the server's order), the characters no answer may hold, the website and e-mail rules and the
+//! The rules of the application form that the browser applies too, in one place: the fields
+//! (`field.rs`, in the server's order), the characters no answer may hold, the website and e-mail rules and the
 //! phone number's characters and digits. The server checks with these values
 //! (`checks.rs`, `phone.rs`), and [`typescript_fields`] and [`typescript_rules`] write them for
 //! the form, beside its code in `ui/src/components/contact/` (`ui/src/lib/` loads on every page;
@@ -10,19 +10,7 @@
 //! inline flags, `[0-9]` for ASCII digits (`\d` is every script's digit in Rust), `\x5B` for `[`
 //! (a bare one opens a nested class in Rust, an escaped one is refused by the UI's lint).
 
-/// The fields of the form, as keyed in the body of `POST /api/contact`, in the server's order;
-/// the page lays them out in its own (`FIELD_ORDER` of ui/src/components/contact/types.ts).
-pub const FORM_FIELDS: [&str; 9] = [
-    "company",
-    "country",
-    "businessType",
-    "website",
-    "contactPerson",
-    "areaCode",
-    "phone",
-    "email",
-    "consent",
-];
+use super::field::Field;
 
 /// The characters no one-line answer may hold besides the control characters (general category
 /// `Cc`, line breaks included), as inclusive ranges: the line and paragraph separators, and the
@@ -105,9 +93,9 @@ const GENERATED: &str = "// Generated from crates/applications/src/rules.rs by s
 /// The TypeScript module of the form's fields (`ui/src/components/contact/fields.generated.ts`),
 /// which the form loads with its page.
 pub fn typescript_fields() -> String {
-    let fields: String = FORM_FIELDS
+    let fields: String = Field::ALL
         .iter()
-        .map(|name| format!("  {name:?},\n"))
+        .map(|field| format!("  {:?},\n", field.name()))
         .collect();
     format!(
         "{GENERATED}/** The fields of the form, keyed as in the body of `POST /api/contact`, in the server's order (the page lays them out in its own). */\n\

@@ -1,6 +1,7 @@
 //! `[contact]`: where contact applications are stored, the abuse limits, and webhook delivery.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use http::HeaderName;
 use schemars::JsonSchema;
@@ -34,6 +35,12 @@ pub struct ContactConfig {
     /// each one on its own (slower, for comparison). Env `CUSTODY_SITE_CONTACT_GROUP_COMMIT`.
     #[serde(default = "yes")]
     pub group_commit: bool,
+    /// Seconds an application may take from its request's headers to its answer: a body still
+    /// arriving then is answered `408`, an application not yet on disk `503` (both JSON, in the
+    /// request's language); every other answer comes from memory.
+    /// Env `CUSTODY_SITE_CONTACT_REQUEST_TIMEOUT_SECS`.
+    #[serde(default = "int::<30>")]
+    pub request_timeout_secs: u64,
     /// Address each application is POSTed to (Standard Webhooks). Credentials in it
     /// (`https://user:password@host/…`) are sent as HTTP Basic authentication. Empty: nothing
     /// is delivered. Env `CUSTODY_SITE_CONTACT_WEBHOOK_URL`.
@@ -65,6 +72,13 @@ pub struct ContactConfig {
 }
 
 default_from_serde!(ContactConfig);
+
+impl ContactConfig {
+    /// How long an application may take from its request's headers to its answer.
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_secs(self.request_timeout_secs)
+    }
+}
 
 fn default_log() -> PathBuf {
     "data/contact-applications.jsonl".into()

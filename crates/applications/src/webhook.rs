@@ -1,7 +1,7 @@
 //! Webhook delivery: a background task reads the applications log from the saved position and
 //! POSTs each application, in order, to the configured URL with Standard Webhooks headers. The
 //! position (a file, the live log or an archive a rotation left undelivered, and an offset in
-//! it; see `contact::cursor`) moves and is fsynced only after a 2xx, so a restart resumes
+//! it; see `cursor.rs`) moves and is fsynced only after a 2xx, so a restart resumes
 //! exactly where delivery stopped; a failure is retried with exponential backoff and jitter,
 //! honouring `Retry-After`.
 

@@ -1,10 +1,10 @@
 //! Client evidence as the page shows it: the client mix counted in `site.toml`, the set-ups of a
 //! `cases` section as examples, and the names of the firms that audit, insure and connect with the
-//! company, looked up in `site.toml`.
+//! company, looked up in `site.toml` and `insurance.toml`.
 
 use super::Lang;
 use super::marketing::Section;
-use super::model::{Content, SiteFacts};
+use super::model::Content;
 use super::section_items::ClientCase;
 use super::section_layouts::{EvidenceSection, PartnerGroup, PartnerRole};
 use super::view::evidence::{ClientTypeView, PartnerGroupView};
@@ -43,7 +43,7 @@ pub fn evidence_body(
         example: evidence.example.clone(),
         item,
         note,
-        group: partner_groups(site, &evidence.group),
+        group: partner_groups(content, &evidence.group),
         action,
     }
 }
@@ -65,19 +65,20 @@ pub fn cases_of<'a>(
 }
 
 /// Each group's label with the names of its firms, in `site.toml` order.
-pub fn partner_groups(site: &SiteFacts, groups: &[PartnerGroup]) -> Vec<PartnerGroupView> {
+pub fn partner_groups(content: &Content, groups: &[PartnerGroup]) -> Vec<PartnerGroupView> {
     groups
         .iter()
         .map(|group| PartnerGroupView {
             label: group.label.clone(),
-            names: firms(site, group.firms),
+            names: firms(content, group.firms),
         })
         .collect()
 }
 
-/// The names of the firms of one role: the certifications' issuers each once, the insurers or
-/// the exchanges.
-fn firms(site: &SiteFacts, role: PartnerRole) -> Vec<String> {
+/// The names of the firms of one role: the certifications' issuers each once, the policy's broker
+/// and underwriter (`insurance.toml`) or the exchanges.
+fn firms(content: &Content, role: PartnerRole) -> Vec<String> {
+    let site = &content.site;
     match role {
         PartnerRole::Auditors => {
             let mut names: Vec<String> = Vec::new();
@@ -88,7 +89,10 @@ fn firms(site: &SiteFacts, role: PartnerRole) -> Vec<String> {
             }
             names
         }
-        PartnerRole::Insurers => site.insurer.iter().map(|firm| firm.name.clone()).collect(),
+        PartnerRole::Insurers => {
+            let insurance = &content.operations.insurance;
+            vec![insurance.broker.clone(), insurance.underwriter.clone()]
+        }
         PartnerRole::Exchanges => site.exchange.iter().map(|firm| firm.name.clone()).collect(),
     }
 }
@@ -113,7 +117,7 @@ mod tests {
             firms: PartnerRole::Auditors,
             label: "Audits".into(),
         }];
-        let names = &partner_groups(site, &groups)[0].names;
+        let names = &partner_groups(&content, &groups)[0].names;
         assert!(!names.is_empty());
         let mut unique = names.clone();
         unique.dedup();

@@ -2,10 +2,14 @@
 //! language: company figures (`{clients}`), fee amounts (`{fee.setup.amount}`), the worked fee
 //! example (`{fee.example.fixed}`), the particulars of the legal entities
 //! (`{entity.sg.legal_name}`), durations (`{duration.claim-notice}`), the service levels,
-//! leaders, insurers, exchanges and registers of `service_facts.rs` (`{cutoff.cold-withdrawal}`),
+//! leaders, exchanges and registers of `service_facts.rs` (`{cutoff.cold-withdrawal}`),
 //! and the facts of how the company operates: channels (`{channel.incidents.address}`), the
 //! signing model (`{signing.cold.threshold}`), what each entity offers
-//! (`{offering.otc.sg}`), frequencies and hours (`{frequency.reconciliation}`, `{hours.deposits}`).
+//! (`{offering.otc.sg}`) and its staking particulars (`{staking.sg.commission}`), frequencies and
+//! hours (`{frequency.reconciliation}`, `{hours.deposits}`), the insurance policy
+//! (`{insurance.sublimit.cold}`), the attestation of client balances (`{attestation.as-of}`), where
+//! each entity accepts clients from (`{jurisdiction.eu.sg}`) and the client API
+//! (`{api.rate.read}`).
 
 use std::collections::BTreeMap;
 
@@ -17,7 +21,8 @@ use super::lines::copy_lines;
 use super::model::SiteFacts;
 use super::operations::Operations;
 use super::{
-    channels, commitments, data_locations, durations, fee_tokens, offerings, service_facts, signing,
+    channels, commitments, data_locations, developers, durations, fee_tokens, holdings, insurance,
+    jurisdictions, offerings, service_facts, signing, staking,
 };
 
 /// The language's entity descriptions (`[entity.{id}]`) and regulator names (`[regulator]`).
@@ -39,20 +44,38 @@ pub struct Sources<'a> {
     pub entities: Option<EntityWords<'a>>,
 }
 
-/// The dotted groups whose data comes from a file other than `site.toml`.
-const GROUPS_OF_OTHER_FILES: [&str; 7] = [
-    "fee",
-    "entity",
+/// The dotted groups whose data comes from `fees.toml` and the entity descriptions of each
+/// language; those of the facts files are [`OPERATIONS_GROUPS`].
+const GROUPS_OF_OTHER_FILES: [&str; 2] = ["fee", "entity"];
+
+/// The groups of the facts files of [`Operations`], known once they could be read.
+const OPERATIONS_GROUPS: [&str; 10] = [
     "channel",
     "signing",
     "offering",
     "frequency",
     "hours",
+    "staking",
+    "insurance",
+    "attestation",
+    "jurisdiction",
+    "api",
 ];
 
 /// The groups whose text the build spaces from the Chinese characters around it, since it starts
 /// or ends with figures only for some values of the data ("在 24 小时内", but "在两个工作日内").
-const SPACED: [&str; 5] = ["duration.", "channel.", "signing.", "frequency.", "hours."];
+const SPACED: [&str; 10] = [
+    "duration.",
+    "channel.",
+    "signing.",
+    "frequency.",
+    "hours.",
+    "staking.",
+    "insurance.sublimit.",
+    "insurance.deductible",
+    "attestation.",
+    "api.",
+];
 
 /// Every token of one language with its text.
 #[derive(Debug, Clone, Default)]
@@ -96,7 +119,19 @@ impl CopyTokens {
             values.extend(signing::tokens(&operations.signing, service, lang));
             values.extend(offerings::tokens(&operations.offerings, &site.entity, lang));
             values.extend(commitments::tokens(&operations.commitments, service, lang));
-            groups.extend(["channel", "signing", "offering", "frequency", "hours"]);
+            values.extend(staking::tokens(&operations.offerings.staking, lang));
+            values.extend(insurance::tokens(&operations.insurance, lang));
+            values.extend(holdings::tokens(&operations.holdings, lang));
+            values.extend(jurisdictions::tokens(
+                &operations.jurisdictions,
+                &site.entity,
+                lang,
+            ));
+            values.extend(developers::tokens(&operations.developers, lang));
+            if let Some((local, _)) = sources.entities {
+                values.extend(insurance::entity_tokens(&operations.insurance, local, lang));
+            }
+            groups.extend(OPERATIONS_GROUPS);
         }
         Self { values, groups }
     }
@@ -180,7 +215,9 @@ impl CopyTokens {
     fn may_report(&self, name: &str) -> bool {
         match name.split_once('.') {
             Some((group, _)) => {
-                !GROUPS_OF_OTHER_FILES.contains(&group) || self.groups.contains(&group)
+                let of_other_file =
+                    GROUPS_OF_OTHER_FILES.contains(&group) || OPERATIONS_GROUPS.contains(&group);
+                !of_other_file || self.groups.contains(&group)
             }
             None => true,
         }
@@ -205,6 +242,11 @@ impl CopyTokens {
             Some("frequency") => "frequency",
             Some("hours") => "hours",
             Some("data") => "data location",
+            Some("staking") => "staking particular",
+            Some("insurance") => "insurance particular",
+            Some("attestation") => "attestation particular",
+            Some("jurisdiction") => "jurisdiction",
+            Some("api") => "API fact",
             _ => "figure",
         };
         if similar.is_empty() {

@@ -24,7 +24,7 @@ pub const LOCALE_FILES: [&str; 8] = [
 pub const MARKETING_DIR: &str = "marketing/";
 
 /// Files outside the language folders.
-pub const ROOT_FILES: [&str; 11] = [
+pub const ROOT_FILES: [&str; 15] = [
     "site.toml",
     "routes.toml",
     "redirects.toml",
@@ -34,6 +34,10 @@ pub const ROOT_FILES: [&str; 11] = [
     "signing.toml",
     "offerings.toml",
     "commitments.toml",
+    "insurance.toml",
+    "holdings.toml",
+    "jurisdictions.toml",
+    "developers.toml",
     "assets/sg.toml",
     "assets/hk.toml",
 ];
@@ -80,11 +84,12 @@ pub fn unexpected_files(files: &ContentFiles) -> Vec<ContentError> {
         .map(|name| {
             ContentError::in_file(
                 name,
-                "unexpected content file: the site reads site.toml, routes.toml, redirects.toml, \
-                 fees.toml, glossary.toml, channels.toml, signing.toml, offerings.toml, \
-                 commitments.toml, assets/sg.toml, assets/hk.toml and en/ and zh/ with site.toml, \
-                 pages.toml, faq.toml, announcements.toml, documents.toml, fees.toml, \
-                 contact.toml, api.toml and marketing/{page-id}.toml",
+                format!(
+                    "unexpected content file: the site reads {} and en/ and zh/ with {} and \
+                     marketing/{{page-id}}.toml",
+                    ROOT_FILES.join(", "),
+                    LOCALE_FILES.join(", ")
+                ),
             )
         })
         .collect()

@@ -2,7 +2,7 @@
 //! server.
 //!
 //! `crates/site/build.rs` depends on this crate, so its own dependencies stay few: `serde`,
-//! `serde_json`, `toml`, `bs58`, `sha2` and `sha3`.
+//! `serde_json`, `toml`, `bs58`, `sha2`, `sha3` and `ts-rs`.
 
 pub mod addresses;
 pub mod api_copy;
@@ -14,6 +14,7 @@ pub mod contact;
 pub mod copy_tokens;
 pub mod countries;
 pub mod data_locations;
+pub mod developers;
 pub mod documents;
 pub mod durations;
 pub mod entities;
@@ -27,9 +28,12 @@ pub mod fee_view;
 pub mod fees;
 pub mod files;
 pub mod glossary;
+pub mod holdings;
 pub mod hours;
 pub mod icons;
 pub mod illustration;
+pub mod insurance;
+pub mod jurisdictions;
 pub mod lang;
 pub mod lines;
 pub mod list_pages;
@@ -45,6 +49,7 @@ pub mod operations;
 pub mod page_kind;
 pub mod pages;
 pub mod parity;
+pub mod prose;
 pub mod register;
 pub mod section_items;
 pub mod section_layouts;
@@ -53,6 +58,7 @@ pub mod security;
 pub mod service_facts;
 pub mod share_card;
 pub mod signing;
+pub mod staking;
 pub mod supported_asset_query;
 pub mod supported_assets;
 pub mod tokens;

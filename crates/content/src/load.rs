@@ -12,11 +12,15 @@ use super::channels::Channels;
 use super::commitments::Commitments;
 use super::contact::ContactCopy;
 use super::copy_tokens::{CopyTokens, Sources};
+use super::developers::Developers;
 use super::documents::{Announcements, Faq, LongDocument};
 use super::entities::LocalEntity;
 use super::fees::{FeeSchedules, LocalFees};
 use super::files::{ContentFiles, MARKETING_DIR, unexpected_files};
 use super::glossary::Glossary;
+use super::holdings::Holdings;
+use super::insurance::Insurance;
+use super::jurisdictions::Jurisdictions;
 use super::marketing::MarketingPage;
 use super::model::{
     Content, LocalSiteFacts, LocaleContent, PageMeta, RedirectTable, RouteTable, SiteFacts,
@@ -68,12 +72,26 @@ fn load(files: &ContentFiles, checks: Checks) -> Result<Content, Vec<ContentErro
     let signing: Option<Signing> = reader.read("signing.toml");
     let offerings: Option<Offerings> = reader.read("offerings.toml");
     let commitments: Option<Commitments> = reader.read("commitments.toml");
-    let operations = match (channels, signing, offerings, commitments) {
-        (Some(channels), Some(signing), Some(offerings), Some(commitments)) => Some(Operations {
+    let insurance: Option<Insurance> = reader.read("insurance.toml");
+    let holdings: Option<Holdings> = reader.read("holdings.toml");
+    let jurisdictions: Option<Jurisdictions> = reader.read("jurisdictions.toml");
+    let developers: Option<Developers> = reader.read("developers.toml");
+    let operations = match (
+        (channels, signing, offerings, commitments),
+        (insurance, holdings, jurisdictions, developers),
+    ) {
+        (
+            (Some(channels), Some(signing), Some(offerings), Some(commitments)),
+            (Some(insurance), Some(holdings), Some(jurisdictions), Some(developers)),
+        ) => Some(Operations {
             channels,
             signing,
             offerings,
             commitments,
+            insurance,
+            holdings,
+            jurisdictions,
+            developers,
         }),
         _ => None,
     };

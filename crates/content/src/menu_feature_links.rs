@@ -4,10 +4,10 @@
 use std::collections::BTreeMap;
 
 use super::Lang;
-use super::facts::long_date;
 use super::markup::localize_link;
 use super::menu_features::MenuFeature;
 use super::model::Content;
+use super::prose::long_date;
 use super::view::page::MenuFeatureLink;
 
 /// Every menu's featured link in `lang`, by menu id, its path localized; a newest-announcement

@@ -76,8 +76,6 @@ pub struct SiteFacts {
     pub service: super::service_facts::ServiceFacts,
     /// The management team and the board, written in copy as `{leader.{id}}`.
     pub leader: Vec<super::service_facts::Named>,
-    /// The insurance policy's broker and underwriter, written in copy as `{insurer.{id}}`.
-    pub insurer: Vec<super::service_facts::Named>,
     /// The exchanges connected to Oasis, written in copy as `{exchange.{id}}`.
     pub exchange: Vec<super::service_facts::Named>,
     /// Where data is kept, written in copy as `{data.{id}}`.
@@ -100,7 +98,6 @@ impl SiteFacts {
         super::service_facts::Facts {
             service: &self.service,
             leaders: &self.leader,
-            insurers: &self.insurer,
             exchanges: &self.exchange,
             registers: &self.register,
         }

@@ -31,6 +31,12 @@ pub struct Offerings {
     /// Claims about an entity's status that need their qualification in the same line.
     #[serde(default)]
     pub qualification: Vec<Qualification>,
+    /// The particulars of staking of each entity that offers it.
+    #[serde(default)]
+    pub staking: Vec<super::staking::StakingTerms>,
+    /// How copy speaks of slashing and of who bears it.
+    #[serde(default)]
+    pub slashing_words: super::staking::SlashingWords,
 }
 
 /// A claim and the words that qualify it: a line that uses one of `claim` uses one of `needs`

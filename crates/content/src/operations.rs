@@ -1,16 +1,22 @@
 //! The facts of how the company operates, each in a file of its own: the channels
-//! (`channels.toml`), the signing model (`signing.toml`), what each entity offers
-//! (`offerings.toml`) and the recurring commitments (`commitments.toml`). Copy cites them as
-//! tokens; the claims register lists every citation.
+//! (`channels.toml`), the signing model (`signing.toml`), what each entity offers and its staking
+//! particulars (`offerings.toml`), the recurring commitments (`commitments.toml`), the insurance
+//! policy (`insurance.toml`), the attestation of client holdings (`holdings.toml`), where each
+//! entity accepts clients from (`jurisdictions.toml`) and the client API (`developers.toml`). Copy
+//! cites them as tokens; the claims register lists every citation.
 
 use serde::Serialize;
 
 use super::channels::Channels;
 use super::commitments::Commitments;
+use super::developers::Developers;
+use super::holdings::Holdings;
+use super::insurance::Insurance;
+use super::jurisdictions::Jurisdictions;
 use super::offerings::Offerings;
 use super::signing::Signing;
 
-/// The four files, read together.
+/// The facts files, read together.
 #[derive(Debug, Clone, Serialize)]
 pub struct Operations {
     /// `channels.toml`.
@@ -21,4 +27,12 @@ pub struct Operations {
     pub offerings: Offerings,
     /// `commitments.toml`.
     pub commitments: Commitments,
+    /// `insurance.toml`.
+    pub insurance: Insurance,
+    /// `holdings.toml`.
+    pub holdings: Holdings,
+    /// `jurisdictions.toml`.
+    pub jurisdictions: Jurisdictions,
+    /// `developers.toml`.
+    pub developers: Developers,
 }

@@ -81,7 +81,7 @@ pub struct PartnerGroup {
 pub enum PartnerRole {
     /// The issuers of the `[[certification]]`s, each once.
     Auditors,
-    /// The `[[insurer]]`s: the underwriter and the broker.
+    /// The insurance policy's broker and underwriter (`insurance.toml`).
     Insurers,
     /// The `[[exchange]]`s connected to Oasis.
     Exchanges,

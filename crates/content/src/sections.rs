@@ -232,7 +232,7 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
             localized(&evidence.action, lang),
         ),
         Section::Partners(partners) => SectionBody::Partners {
-            group: client_evidence::partner_groups(site, &partners.group),
+            group: client_evidence::partner_groups(content, &partners.group),
         },
         Section::Timeline(timeline) => SectionBody::Timeline {
             item: timeline.item.clone(),

@@ -57,14 +57,13 @@ pub struct Cutoff {
     pub time: String,
 }
 
-/// `site.toml` `[[leader]]`, `[[insurer]]` and `[[exchange]]`: a name the site states once, a
-/// member of the management team or the board, the insurance policy's broker or underwriter, or
-/// an exchange connected to Oasis. The names are fictional, like
+/// `site.toml` `[[leader]]` and `[[exchange]]`: a name the site states once, a member of the
+/// management team or the board, or an exchange connected to Oasis. The names are fictional, like
 /// the brand; what each does is copy in each language.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Named {
-    /// The token's name: copy writes `{leader.{id}}`, `{insurer.{id}}` or `{exchange.{id}}`.
+    /// The token's name: copy writes `{leader.{id}}` or `{exchange.{id}}`.
     pub id: String,
     /// The name, written the same in every language.
     pub name: String,
@@ -113,8 +112,6 @@ pub struct Facts<'a> {
     pub service: &'a ServiceFacts,
     /// `[[leader]]`.
     pub leaders: &'a [Named],
-    /// `[[insurer]]`.
-    pub insurers: &'a [Named],
     /// `[[exchange]]`.
     pub exchanges: &'a [Named],
     /// `[[register]]`.
@@ -126,7 +123,6 @@ pub fn tokens(facts: Facts<'_>, lang: Lang) -> Vec<(String, String)> {
     let Facts {
         service,
         leaders,
-        insurers,
         exchanges,
         registers,
     } = facts;
@@ -159,11 +155,6 @@ pub fn tokens(facts: Facts<'_>, lang: Lang) -> Vec<(String, String)> {
         leaders
             .iter()
             .map(|leader| (format!("leader.{}", leader.id), leader.name.clone())),
-    );
-    tokens.extend(
-        insurers
-            .iter()
-            .map(|insurer| (format!("insurer.{}", insurer.id), insurer.name.clone())),
     );
     tokens.extend(
         exchanges
@@ -239,7 +230,6 @@ mod tests {
         Facts {
             service,
             leaders: &[],
-            insurers: &[],
             exchanges: &[],
             registers,
         }

@@ -22,8 +22,17 @@ const FEE_SENTENCES: [&str; 3] = [".item", ".text", "switch-to-fixed"];
 
 /// Token groups with checks of their own (durations, frequencies and hours), or whose texts are
 /// common words rather than facts (the offering cells, "Not offered"; the places data is kept in,
-/// "Hong Kong and Singapore").
-const CHECKED_ELSEWHERE: [&str; 5] = ["duration.", "frequency.", "hours.", "offering.", "data."];
+/// "Hong Kong and Singapore"; the regions and their cells, "Accepted"), or dates and names a page
+/// may write as such (the attestation's days, and its issuer, the auditor the announcements name).
+const CHECKED_ELSEWHERE: [&str; 7] = [
+    "duration.",
+    "frequency.",
+    "hours.",
+    "offering.",
+    "data.",
+    "jurisdiction.",
+    "attestation.",
+];
 
 /// A bare number smaller than this ("3 business lines", "29 chains") is too common in prose to
 /// be taken for a figure; with its unit or `+` every value is checked.

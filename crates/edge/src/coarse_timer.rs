@@ -5,8 +5,8 @@
 //! The HTTP library starts the timeout each time a connection waits for a request's head and
 //! drops it once the head has come: on a kept-alive connection, once per request. With tokio's
 //! timer each start was an allocation of a timer entry, its registration in the runtime's wheel
-//! and its removal, some 400 instructions of a redirect's 14,700
-//! (`scripts/bench/instructions.sh`). Here it is a deadline and a slot in the thread's table. A
+//! and its removal (its cost per answer: `scripts/bench/README.md`, "Figures the code's choices
+//! rest on"). Here it is a deadline and a slot in the thread's table. A
 //! deadline is noticed at the first check after it: a connection is closed up to one tick after
 //! its timeout.
 

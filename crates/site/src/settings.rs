@@ -10,10 +10,10 @@ use std::time::Duration;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use custody_applications::ContactConfig;
 use custody_config_values::defaults::{default_from_serde, int};
 use custody_config_values::text_value::optional;
 use custody_config_values::urls::{HttpUrl, PublicUrl};
-use custody_edge::config::ServerConfig;
 
 /// What the site is built from ([`crate::ServedSite::from_embedded`], the live preview, the
 /// security headers): its public address and the sections of the configuration it reads.
@@ -36,8 +36,8 @@ pub struct SiteSettings {
     pub build_check: BuildCheckConfig,
     /// `[links]`: links to sites outside this one.
     pub links: LinksConfig,
-    /// How long a contact application may take from its headers to its answer (the edge's
-    /// `server.request_timeout_secs`).
+    /// How long a contact application may take from its headers to its answer
+    /// (`contact.request_timeout_secs`).
     pub request_timeout: Duration,
 }
 
@@ -53,7 +53,7 @@ impl Default for SiteSettings {
             analytics: AnalyticsConfig::default(),
             build_check: BuildCheckConfig::default(),
             links: LinksConfig::default(),
-            request_timeout: ServerConfig::default().request_timeout(),
+            request_timeout: ContactConfig::default().request_timeout(),
         }
     }
 }

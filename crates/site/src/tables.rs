@@ -6,8 +6,8 @@
 //! request, so they hash with rustc-hash's Fx function rather than the standard library's keyed
 //! SipHash. A keyed hash defends a table whose keys an attacker inserts (collisions chosen to
 //! make every insert and lookup slow); a request can only look up a table whose chains are
-//! fixed. SipHash cost a redirect three hashes of its path, 575 of its 15,500 instructions
-//! (`scripts/bench/README.md`). A table that stores what requests send, such as the answer
+//! fixed. SipHash cost a redirect three hashes of its path (measured in `scripts/bench/README.md`,
+//! "Figures the code's choices rest on"). A table that stores what requests send, such as the answer
 //! caches, keeps a randomly seeded hash (`crates/site/src/render/answer_cache.rs`).
 
 /// A table with keys set when the site is built.

@@ -36,7 +36,7 @@ pub fn app_with(
     let state = AppState {
         site: site.clone(),
         contact,
-        tls: None,
+        certificate: None,
         previous: PreviousBuilds::none(),
     };
     let answers = http::answers(state.clone(), http::routes(&site));

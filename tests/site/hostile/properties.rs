@@ -1,6 +1,7 @@
 //! Properties of the parsers a visitor's input reaches first, checked with `proptest` on
 //! generated input: path resolution and redirects, the supported-assets query parser and search
-//! (contact validation is in `contact_properties.rs`). Each property states its case count
+//! (contact validation's are the applications crate's: `crates/applications/tests/validation_properties.rs`).
+//! Each property states its case count
 //! ([`CASES`]).
 
 use custody_content::Lang;
@@ -18,7 +19,7 @@ use proptest::sample::select;
 use crate::common::SITE;
 
 /// Generated cases per property, by property.
-pub const CASES: [(&str, u32); 9] = [
+pub const CASES: [(&str, u32); 8] = [
     ("resolve: arbitrary paths", 4096),
     ("resolve: paths made of routing pieces", 4096),
     (
@@ -32,7 +33,6 @@ pub const CASES: [(&str, u32); 9] = [
         4096,
     ),
     ("supported-asset query: valid queries round-trip", 2048),
-    ("contact: generated JSON bodies", 2048),
     ("search: arbitrary queries", 2048),
 ];
 

@@ -77,6 +77,8 @@ describe("navigation data", () => {
       "/announcements",
       "/about",
       "/contact-us",
+      "/how-custody-works",
+      "/developers",
       "/user-security-guide",
       "/company-security-guide",
       "/privacy",

@@ -105,6 +105,12 @@ export const footerGroups: FooterGroup[] = [
     ],
   },
   {
+    id: "resources",
+    label: msg`Resources`,
+    // Pages without a header entry (SPEC fixes the header): how custody works and the API.
+    links: [page("/how-custody-works", msg`How custody works`), page("/developers", msg`Developers`)],
+  },
+  {
     id: "security",
     label: msg`Security`,
     links: [

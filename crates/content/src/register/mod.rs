@@ -64,8 +64,16 @@ pub enum Group {
     Channels,
     /// `signing.toml`.
     Signing,
-    /// `offerings.toml`.
+    /// `offerings.toml`: what each entity offers, and its staking particulars.
     Offerings,
+    /// `insurance.toml`.
+    Insurance,
+    /// `holdings.toml`: the attestation of client balances.
+    Holdings,
+    /// `jurisdictions.toml`.
+    Jurisdictions,
+    /// `developers.toml`.
+    Developers,
     /// `fees.toml` and the fee wording of each language.
     Fees,
     /// `commitments.toml`: frequencies and hours.
@@ -80,7 +88,7 @@ pub enum Group {
     DataLocations,
     /// The legal entities, `site.toml` and each language's `site.toml`.
     Entities,
-    /// `site.toml` `[[leader]]`, `[[insurer]]`, `[[exchange]]` and `[[register]]`.
+    /// `site.toml` `[[leader]]`, `[[exchange]]` and `[[register]]`.
     Names,
 }
 
@@ -90,14 +98,18 @@ impl Group {
         match token.split('.').next().unwrap_or_default() {
             "channel" => Self::Channels,
             "signing" => Self::Signing,
-            "offering" => Self::Offerings,
+            "offering" | "staking" => Self::Offerings,
+            "insurance" if token.contains('.') => Self::Insurance,
+            "attestation" => Self::Holdings,
+            "jurisdiction" => Self::Jurisdictions,
+            "api" => Self::Developers,
             "fee" => Self::Fees,
             "frequency" | "hours" => Self::Commitments,
             "duration" => Self::Durations,
             "service" | "cutoff" => Self::ServiceLevels,
             "data" => Self::DataLocations,
             "entity" => Self::Entities,
-            "leader" | "insurer" | "exchange" | "register" => Self::Names,
+            "leader" | "exchange" | "register" => Self::Names,
             _ => Self::Figures,
         }
     }
@@ -108,6 +120,10 @@ impl Group {
             Self::Channels => "Channels",
             Self::Signing => "Signing model",
             Self::Offerings => "What each entity offers",
+            Self::Insurance => "Insurance",
+            Self::Holdings => "Verifying holdings",
+            Self::Jurisdictions => "Where each entity accepts clients from",
+            Self::Developers => "The client API",
             Self::Fees => "Fees and fee rules",
             Self::Commitments => "Frequencies and hours",
             Self::Figures => "Company figures",
@@ -125,6 +141,10 @@ impl Group {
             Self::Channels => "channels.toml",
             Self::Signing => "signing.toml",
             Self::Offerings => "offerings.toml",
+            Self::Insurance => "insurance.toml",
+            Self::Holdings => "holdings.toml",
+            Self::Jurisdictions => "jurisdictions.toml",
+            Self::Developers => "developers.toml",
             Self::Fees => "fees.toml",
             Self::Commitments => "commitments.toml",
             _ => "site.toml",
@@ -271,6 +291,36 @@ fn about(content: &Content, token: &str) -> String {
             .find(|h| h.id == *id)
             .map(|h| h.what.clone())
             .unwrap_or_default(),
+        ["staking", entity, field] => {
+            format!("Staking of entity {entity}: {}", staking_about(field))
+        }
+        ["insurance", ..] => insurance_about(token),
+        ["attestation", field] => format!(
+            "The auditor's attestation of client balances ({field}), {{frequency.{}}}",
+            operations.holdings.attestation.frequency
+        ),
+        ["jurisdiction", "restricted", area] => {
+            format!("Restricted jurisdictions of {area}: we provide no services there")
+        }
+        ["jurisdiction", region, "name"] => format!("The name of the region `{region}`"),
+        ["jurisdiction", region, entity] => {
+            format!("Whether entity {entity} accepts clients established in `{region}`")
+        }
+        ["api", "host", id] => operations
+            .developers
+            .host
+            .iter()
+            .find(|h| h.id == *id)
+            .map(|h| h.what.clone())
+            .unwrap_or_default(),
+        ["api", "rate", id] => operations
+            .developers
+            .rate_limit
+            .iter()
+            .find(|r| r.id == *id)
+            .map(|r| r.what.clone())
+            .unwrap_or_default(),
+        ["api", ..] => api_about(token).to_owned(),
         ["data", id] => content
             .site
             .data_location
@@ -279,6 +329,53 @@ fn about(content: &Content, token: &str) -> String {
             .map(|d| d.what.clone())
             .unwrap_or_default(),
         _ => String::new(),
+    }
+}
+
+/// What a staking token states.
+fn staking_about(field: &str) -> &'static str {
+    match field {
+        "operator" => "who runs the validators",
+        "operator-role" => "whether the validator operator is under contract or the entity itself",
+        "commission" => "the commission the entity keeps from the rewards",
+        _ => "who bears a slashing penalty a validator's fault causes",
+    }
+}
+
+/// What an insurance token states.
+fn insurance_about(token: &str) -> String {
+    let what = match token.trim_start_matches("insurance.") {
+        "holder" => "The entity that holds the policy",
+        "insured" => "The entities the policy names as additional insureds",
+        "limit-shared" => "Whether the clients of the insured entities share the aggregate limit",
+        "broker" => "The broker who arranged the policy",
+        "underwriter" => "The insurer who underwrites the policy",
+        "rating" => "The underwriter's financial-strength rating",
+        "rating-agency" => "The agency that rates the underwriter",
+        "deductible" => "The part of each claim the policy does not pay",
+        "deductible-borne" => "Who bears the deductible",
+        other => {
+            let wallet = other.trim_start_matches("sublimit.");
+            return format!("The policy's sublimit for losses from {wallet} wallets");
+        }
+    };
+    what.to_owned()
+}
+
+/// What an API token that is not a host or a rate limit states.
+fn api_about(token: &str) -> &'static str {
+    match token {
+        "api.signature" => "The signature algorithm of an API key pair",
+        "api.webhook.signature" => "The signature algorithm of webhook notifications",
+        "api.header.key" => "The request header that names the API key",
+        "api.header.timestamp" => "The request header that carries the time of signing",
+        "api.header.signature" => "The request header that carries the request's signature",
+        "api.webhook.header" => "The header that carries a webhook notification's signature",
+        "api.idempotency.header" => {
+            "The request header that carries an instruction's idempotency key"
+        }
+        "api.version" => "The current version of the API, the first segment of every path",
+        _ => "The most deposit addresses one batch request creates",
     }
 }
 

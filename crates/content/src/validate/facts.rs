@@ -175,7 +175,6 @@ fn service(content: &Content, files: &ContentFiles, text: &str) -> Vec<ContentEr
     let mut ids = BTreeSet::new();
     let named = site.service.cutoff.iter().map(|c| ("cutoff", &c.id));
     let named = named.chain(site.leader.iter().map(|l| ("leader", &l.id)));
-    let named = named.chain(site.insurer.iter().map(|i| ("insurer", &i.id)));
     let named = named.chain(site.exchange.iter().map(|e| ("exchange", &e.id)));
     let named = named.chain(site.data_location.iter().map(|d| ("data location", &d.id)));
     for (group, id) in named.chain(site.register.iter().map(|r| ("register", &r.id))) {

@@ -10,6 +10,8 @@ mod illustrations;
 mod offering_copy;
 mod operations;
 mod pages;
+mod particulars;
+mod particulars_copy;
 mod security;
 mod signing_copy;
 mod site;
@@ -36,5 +38,7 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     errors.extend(channel_copy::check(content, files));
     errors.extend(signing_copy::check(content, files));
     errors.extend(offering_copy::check(content, files));
+    errors.extend(particulars::check(content, files));
+    errors.extend(particulars_copy::check(content, files));
     errors
 }

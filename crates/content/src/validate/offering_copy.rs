@@ -1,7 +1,8 @@
 //! The rules that keep the copy true to what each entity offers (`offerings.toml`): a line that
 //! names an entity, or both, and a service one of them does not offer is refused unless it limits
 //! what it says ("only", "not"); so is every row of a table whose heading, caption or lead speaks
-//! of both entities; "each entity provides only what its licence permits" is refused while an
+//! of both entities (a service's own particulars, `{staking.sg.commission}`, name it as its words
+//! do); "each entity provides only what its licence permits" is refused while an
 //! entity offers a service no licence covers; and a status claim that needs its qualification
 //! ("an anti-money-laundering licence") carries it in the same line.
 
@@ -74,33 +75,13 @@ fn line_problems(
     if offerings.limiting.in_text(line, lang) || line.contains("{offering.") {
         return problems;
     }
-    let mut named: Vec<(&str, usize)> = offerings
-        .entity
-        .iter()
-        .filter_map(|(entity, words)| {
-            let token = line.find(&format!("{{entity.{entity}."));
-            let word = words.find_in(line, lang).map(|(at, _)| at);
-            token
-                .into_iter()
-                .chain(word)
-                .min()
-                .map(|at| (entity.as_str(), at))
-        })
-        .collect();
-    let both = offerings
-        .both
-        .find_in(line, lang)
-        .map(|(at, _)| at)
-        .or(in_a_row.then_some(0));
-    if let Some(at) = both {
-        named = offerings
-            .entity
-            .keys()
-            .map(|entity| (entity.as_str(), at))
-            .collect();
-    }
+    let named = named_entities(offerings, line, in_a_row, lang);
     for service in &offerings.service {
-        let Some((service_at, called)) = service.called.find_in(line, lang) else {
+        // A service's own particulars (`{staking.sg.commission}`) name it as much as its words.
+        let token = line
+            .find(&format!("{{{}.", service.id))
+            .map(|at| (at, service.id.as_str()));
+        let Some((service_at, called)) = service.called.find_in(line, lang).or(token) else {
             continue;
         };
         for &(entity, _) in named.iter().filter(|(e, _)| service.offer_of(e).is_none()) {
@@ -116,6 +97,41 @@ fn line_problems(
         }
     }
     problems
+}
+
+/// The entities a line names, each with where: by its words or one of its `{entity.…}` tokens,
+/// or all of them where it speaks of both (or is a row of a table about both, `in_a_row`).
+pub(super) fn named_entities<'o>(
+    offerings: &'o Offerings,
+    line: &str,
+    in_a_row: bool,
+    lang: Lang,
+) -> Vec<(&'o str, usize)> {
+    let both = offerings
+        .both
+        .find_in(line, lang)
+        .map(|(at, _)| at)
+        .or(in_a_row.then_some(0));
+    if let Some(at) = both {
+        return offerings
+            .entity
+            .keys()
+            .map(|entity| (entity.as_str(), at))
+            .collect();
+    }
+    offerings
+        .entity
+        .iter()
+        .filter_map(|(entity, words)| {
+            let token = line.find(&format!("{{entity.{entity}."));
+            let word = words.find_in(line, lang).map(|(at, _)| at);
+            token
+                .into_iter()
+                .chain(word)
+                .min()
+                .map(|at| (entity.as_str(), at))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -63,11 +63,6 @@ pub struct ServerConfig {
     /// to read), after which the connection is closed.
     #[serde(default = "int::<10>")]
     pub header_read_timeout_secs: u64,
-    /// Seconds a contact application may take from its headers to its answer: a body still
-    /// arriving then is answered `408`, an application not yet on disk `503` (both JSON, in the
-    /// request's language); every other answer comes from memory.
-    #[serde(default = "int::<30>")]
-    pub request_timeout_secs: u64,
     /// Seconds in-flight requests get to finish after SIGTERM or SIGINT.
     #[serde(default = "int::<10>")]
     pub shutdown_grace_secs: u64,
@@ -91,11 +86,6 @@ impl ServerConfig {
     /// move).
     pub fn header_read_timeout(&self) -> Duration {
         Duration::from_secs(self.header_read_timeout_secs)
-    }
-
-    /// How long one request may take.
-    pub fn request_timeout(&self) -> Duration {
-        Duration::from_secs(self.request_timeout_secs)
     }
 
     /// How long shutdown waits for in-flight requests.

@@ -1,7 +1,8 @@
 //! `serve --dev`: a live preview for content editors. The content comes from a folder on disk
 //! and the interface from Vite's dev server behind this binary (hot module reload); every saved
 //! change to the content rebuilds the site and reloads the open pages, and while the content
-//! has problems the pages and the terminal list them as `file:line: message`.
+//! has problems the pages and the terminal list them as `file:line: message`. This is the
+//! preview's service ([`LivePreview`]); the binary serves it (`src/live_preview.rs`).
 
 mod frontend;
 mod preview;
@@ -14,7 +15,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use axum::http::{HeaderValue, header};
-use tokio::net::TcpListener;
+use tokio::task::JoinHandle;
 
 use crate::render::document::to_json;
 use crate::render::served_site::ServedSite;
@@ -24,10 +25,10 @@ use crate::{embedded, http};
 use custody_applications::{ContactConfig, ContactDesk};
 use custody_content::error::{ContentError, report};
 use custody_content::pages::ui_site_data;
-use custody_edge::config::EdgeConfig;
 use frontend::Frontend;
 pub use frontend::source_tree_dir;
-use preview::{Preview, Showing};
+pub use preview::Preview;
+use preview::Showing;
 
 /// Where the preview reads from.
 #[derive(Debug, Clone)]
@@ -38,53 +39,70 @@ pub struct DevOptions {
     pub ui_dir: PathBuf,
 }
 
-/// Serves the live preview of the site of `settings` on `listener` (over the edge's `edge`
-/// settings, contact applications stored as `contact` says) until `shutdown` completes.
-pub async fn run(
-    settings: SiteSettings,
-    contact: &ContactConfig,
-    edge: &EdgeConfig,
-    options: DevOptions,
-    listener: TcpListener,
-    shutdown: impl Future<Output = ()>,
-) -> anyhow::Result<()> {
-    let content_dir = options.content_dir.canonicalize().with_context(|| {
-        format!(
-            "no content folder at {} (give one with --content)",
-            options.content_dir.display()
-        )
-    })?;
-    let work_dir = std::env::temp_dir().join(format!("custody-site-dev-{}", std::process::id()));
-    std::fs::create_dir_all(&work_dir)
-        .with_context(|| format!("cannot create {}", work_dir.display()))?;
-    let data_file = work_dir.join("site-data.json");
-    let port = Frontend::free_port()?;
-    let contact = Arc::new(ContactDesk::open(contact));
-    let loader = Loader {
-        settings,
-        content_dir: content_dir.clone(),
-        data_file: data_file.clone(),
-        csp: preview_csp(port),
-    };
-    let first = watch::take_blocking(&content_dir).await;
-    let showing = loader.load(&contact).await;
-    let frontend = Frontend::start(&options.ui_dir, &data_file, port).await?;
-    let preview = Preview::new(showing, frontend, loader.security_headers());
-    tracing::info!(
-        content = %content_dir.display(),
-        ui = %options.ui_dir.display(),
-        "live preview: content from disk, interface from Vite; pages reload on every change"
-    );
-    let watcher = tokio::spawn(watch_content(loader, contact, preview.clone(), first));
-    let closing = preview.clone();
-    let shutdown = async move {
-        shutdown.await;
-        closing.close();
-    };
-    let result = custody_edge::serve_app(preview, edge, listener, shutdown).await;
-    watcher.abort();
-    let _ = std::fs::remove_dir_all(&work_dir);
-    result
+/// The live preview running: its service, and the task that rebuilds the site on every change
+/// to the content. Dropping it stops that task and removes the preview's working folder.
+#[derive(Debug)]
+pub struct LivePreview {
+    preview: Preview,
+    watcher: JoinHandle<()>,
+    work_dir: PathBuf,
+}
+
+impl LivePreview {
+    /// Starts the live preview of the site of `settings` (contact applications stored as
+    /// `contact` says): loads the content, starts Vite's dev server and watches the content.
+    pub async fn start(
+        settings: SiteSettings,
+        contact: &ContactConfig,
+        options: DevOptions,
+    ) -> anyhow::Result<Self> {
+        let content_dir = options.content_dir.canonicalize().with_context(|| {
+            format!(
+                "no content folder at {} (give one with --content)",
+                options.content_dir.display()
+            )
+        })?;
+        let work_dir =
+            std::env::temp_dir().join(format!("custody-site-dev-{}", std::process::id()));
+        std::fs::create_dir_all(&work_dir)
+            .with_context(|| format!("cannot create {}", work_dir.display()))?;
+        let data_file = work_dir.join("site-data.json");
+        let port = Frontend::free_port()?;
+        let contact = Arc::new(ContactDesk::open(contact));
+        let loader = Loader {
+            settings,
+            content_dir: content_dir.clone(),
+            data_file: data_file.clone(),
+            csp: preview_csp(port),
+        };
+        let first = watch::take_blocking(&content_dir).await;
+        let showing = loader.load(&contact).await;
+        let frontend = Frontend::start(&options.ui_dir, &data_file, port).await?;
+        let preview = Preview::new(showing, frontend, loader.security_headers());
+        tracing::info!(
+            content = %content_dir.display(),
+            ui = %options.ui_dir.display(),
+            "live preview: content from disk, interface from Vite; pages reload on every change"
+        );
+        let watcher = tokio::spawn(watch_content(loader, contact, preview.clone(), first));
+        Ok(Self {
+            preview,
+            watcher,
+            work_dir,
+        })
+    }
+
+    /// The preview's service (cheap to clone); [`Preview::close`] ends its reload streams.
+    pub fn service(&self) -> Preview {
+        self.preview.clone()
+    }
+}
+
+impl Drop for LivePreview {
+    fn drop(&mut self) {
+        self.watcher.abort();
+        let _ = std::fs::remove_dir_all(&self.work_dir);
+    }
 }
 
 /// Rebuilds the site after every change to the content folder.

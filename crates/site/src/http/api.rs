@@ -42,15 +42,14 @@ pub async fn ready(State(state): State<AppState>) -> Response {
     } else {
         "not writable (being read back, or cannot be opened or written: see the error log)"
     };
-    let certificate = state.tls.as_ref().map(|tls| {
-        let valid = tls.serves_valid_certificate();
-        let info = tls.certificates.info();
+    let certificate = state.certificate.as_ref().map(|status| {
+        let served = status.served();
         let answer = json!({
-            "valid": valid,
-            "serial": info.as_ref().map(|info| info.serial.clone()),
-            "notAfter": info.as_ref().and_then(|info| jiff::Timestamp::from_second(info.not_after).ok()).map(|at| at.to_string()),
+            "valid": served.valid,
+            "serial": served.serial,
+            "notAfter": served.not_after.and_then(|at| jiff::Timestamp::from_second(at).ok()).map(|at| at.to_string()),
         });
-        (valid, answer)
+        (served.valid, answer)
     });
     let ready = writable && certificate.as_ref().is_none_or(|(valid, _)| *valid);
     let (status, verdict) = if ready {

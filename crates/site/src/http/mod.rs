@@ -8,6 +8,7 @@ pub(crate) mod answer_entries;
 pub(crate) mod answered;
 pub(crate) mod api;
 pub mod api_error;
+pub mod certificate_status;
 pub mod contact;
 pub mod errors;
 pub(crate) mod fixed;
@@ -34,9 +35,9 @@ use axum::routing::{get, post};
 
 use crate::previous::PreviousBuilds;
 use crate::render::served_site::ServedSite;
+use certificate_status::CertificateStatus;
 use custody_applications::ContactDesk;
 use custody_content::Lang;
-use custody_edge::tls::Tls;
 pub use pipeline::SiteService;
 use pipeline::answers::Answers;
 
@@ -48,8 +49,8 @@ pub struct AppState {
     pub site: Arc<ServedSite>,
     /// The applications store and its limits.
     pub contact: Arc<ContactDesk>,
-    /// HTTPS, when the site serves it itself: readiness reports the certificate.
-    pub tls: Option<Arc<Tls>>,
+    /// The certificate served, when the site serves HTTPS itself: readiness reports it.
+    pub certificate: Option<Arc<dyn CertificateStatus>>,
     /// The previous builds whose files are served.
     pub previous: PreviousBuilds,
 }
@@ -72,18 +73,18 @@ pub const HEALTH_PATH: &str = "/healthz";
 /// The readiness check's address.
 pub const READY_PATH: &str = "/readyz";
 
-/// The site as the server runs it: over `tls` (or plain HTTP), also serving the files of
-/// `previous` builds.
+/// The site as the server runs it: over HTTPS whose served certificate `certificate` tells
+/// (or plain HTTP: `None`), also serving the files of `previous` builds.
 pub fn served(
     site: Arc<ServedSite>,
     contact: Arc<ContactDesk>,
-    tls: Option<Arc<Tls>>,
+    certificate: Option<Arc<dyn CertificateStatus>>,
     previous: PreviousBuilds,
 ) -> SiteService {
     let state = AppState {
         site: site.clone(),
         contact,
-        tls,
+        certificate,
         previous,
     };
     pipeline::around(&site, answers(state, routes(&site)))

@@ -6,8 +6,8 @@
 //!
 //! Their keys come from requests, so they hash with quick_cache's own hasher (foldhash's quality
 //! hash, seeded at random; its `custom-hasher` feature in Cargo.toml): fast, and not predictable
-//! from outside, where the standard library's SipHash cost a supported-assets answer 850 of its
-//! 21,850 instructions (`scripts/bench/README.md`).
+//! from outside, where the standard library's SipHash cost a supported-assets answer a measured
+//! share of its instructions (`scripts/bench/README.md`, "Figures the code's choices rest on").
 
 use std::hash::Hash;
 use std::marker::PhantomData;

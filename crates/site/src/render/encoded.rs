@@ -6,14 +6,14 @@ use std::sync::OnceLock;
 use axum::body::Bytes;
 use axum::http::HeaderValue;
 
-/// Brotli quality for documents, compressed when first asked for. Measured on our documents:
-/// within 0.1% of quality 9's size at a tenth of its time, which keeps a document's first answer
-/// within a few milliseconds.
+/// Brotli quality for documents, compressed when first asked for: close to quality 9's size in
+/// far less time, which keeps a document's first answer within a few milliseconds (measured:
+/// `scripts/bench/README.md`, "Figures the code's choices rest on").
 const DOCUMENT_BROTLI_QUALITY: u32 = 5;
 /// Brotli quality for answers made once and then kept in a cache (supported-assets pages).
 const CACHED_BROTLI_QUALITY: u32 = 4;
-/// Brotli quality for bodies made for one request (error pages, search answers): measured on
-/// the 404 page, a third of quality 4's time for 17 % more bytes.
+/// Brotli quality for bodies made for one request (error pages, search answers): a fraction of
+/// quality 4's time for a few more bytes (measured on the 404 page: `scripts/bench/README.md`).
 const PER_REQUEST_BROTLI_QUALITY: u32 = 1;
 /// Bodies made per request shorter than this are sent as they are: compressing them would
 /// save a few bytes and cost more than answering.

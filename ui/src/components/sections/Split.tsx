@@ -5,7 +5,8 @@ import { Screen } from "../screens/Screen";
 import { SectionFrame } from "./SectionFrame";
 
 /** Prose read top to bottom, every list under its lead-in, beside the section's one side box or
- * illustration if it has one, with optional buttons. */
+ * illustration if it has one, with optional buttons. The side box is a landmark named by its
+ * section's heading, so that a page with several of them names each one apart. */
 export function Split({ section }: { section: SectionOf<"split"> }) {
   const beside = section.aside
     ? "split split--aside"
@@ -20,7 +21,7 @@ export function Split({ section }: { section: SectionOf<"split"> }) {
           <ActionLinks actions={section.action} />
         </div>
         {section.aside && (
-          <aside class="split__aside prose">
+          <aside class="split__aside prose" aria-label={section.heading}>
             <RichText blocks={section.aside} />
           </aside>
         )}

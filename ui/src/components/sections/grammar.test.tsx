@@ -5,6 +5,7 @@ import { Diagram } from "./Diagram";
 import { Evidence } from "./Evidence";
 import { Features } from "./Features";
 import { People } from "./People";
+import { Split } from "./Split";
 import { Timeline } from "./Timeline";
 
 // The icons come from a sprite the build makes from content; the items here have none.
@@ -84,6 +85,26 @@ describe("page grammar sections", () => {
     const html = renderToString(<People section={section} />);
     expect(html).toContain('<span class="person__initials" aria-hidden="true"><span>HB</span></span>');
     expect(html).toContain('<span class="person__label">Committees</span> Chairs the audit committee');
+  });
+
+  it("names each side box by its section's heading, so that two on a page are told apart", () => {
+    const section = (id: string, heading: string): SectionOf<"split"> => ({
+      kind: "split",
+      id,
+      heading,
+      body: [{ p: ["Body."] }],
+      aside: [{ p: ["Aside."] }],
+      words: [],
+      action: [],
+    });
+    const html = renderToString(
+      <>
+        <Split section={section("segregation", "Segregation")} />
+        <Split section={section("verify-holdings", "Verify your holdings yourself")} />
+      </>,
+    );
+    expect(html).toContain('<aside class="split__aside prose" aria-label="Segregation">');
+    expect(html).toContain('<aside class="split__aside prose" aria-label="Verify your holdings yourself">');
   });
 
   it("puts each milestone's period before its title", () => {

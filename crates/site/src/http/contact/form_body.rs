@@ -6,7 +6,7 @@ use percent_encoding::percent_decode;
 
 use super::answer::FormValues;
 use custody_applications::application::Submission;
-use custody_applications::rules::FORM_FIELDS;
+use custody_applications::field::Field;
 use custody_content::Lang;
 
 /// The name of the form's honeypot field (`ui/src/components/contact/ContactForm.tsx`).
@@ -68,7 +68,7 @@ impl PostedForm {
             }
             _ => return Err(NotTheForm),
         };
-        debug_assert!(name == HONEYPOT || FORM_FIELDS.contains(&name));
+        debug_assert!(name == HONEYPOT || Field::named(name).is_some());
         *text = value;
         Ok(())
     }

@@ -16,6 +16,7 @@ use tokio::time::{Instant, timeout_at};
 
 use super::super::AppState;
 use super::super::api_error::ApiError;
+use super::field_words::field_messages;
 use custody_applications::application::Submission;
 use custody_applications::checks::unstorable;
 use custody_applications::record::{Draft, Receipt};
@@ -31,7 +32,7 @@ const MAX_USER_AGENT_CHARS: usize = 300;
 #[derive(Debug)]
 pub struct Intake<'a> {
     state: &'a AppState,
-    /// `server.request_timeout_secs` after the headers: the body must have arrived, and the
+    /// `contact.request_timeout_secs` after the headers: the body must have arrived, and the
     /// application be on disk, by then.
     deadline: Instant,
     /// The client's address (see `contact.client_ip_header`).
@@ -92,9 +93,9 @@ impl<'a> Intake<'a> {
         (request, source_page): (Option<String>, Option<String>),
         key: impl FnOnce(&Draft) -> Option<String>,
     ) -> Result<Draft, ApiError> {
-        let application = submission
-            .validate(self.copy(lang))
-            .map_err(ApiError::InvalidFields)?;
+        let application = submission.validate().map_err(|problems| {
+            ApiError::InvalidFields(field_messages(&problems, &self.copy(lang).message))
+        })?;
         let mut draft = Draft {
             lang: lang.code().to_owned(),
             source_page,

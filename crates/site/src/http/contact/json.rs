@@ -26,7 +26,7 @@ pub const IDEMPOTENCY_KEY: &str = "idempotency-key";
 const MAX_KEY_CHARS: usize = 128;
 
 /// `POST /api/contact`: validates and stores an application; see the README for the answers.
-/// The body must arrive within `server.request_timeout_secs` of the headers (else `408`), and
+/// The body must arrive within `contact.request_timeout_secs` of the headers (else `408`), and
 /// the application must be on disk within the same time (else `503`).
 pub async fn submit(State(state): State<AppState>, request: Request) -> Response {
     let (parts, body) = request.into_parts();

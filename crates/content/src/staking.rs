@@ -1,0 +1,152 @@
+//! The particulars of staking (`[[staking]]` of `offerings.toml`), one for each entity that offers
+//! the service `staking`: who runs the validators, the commission the entity keeps from the
+//! rewards, and who bears a slashing penalty a validator's fault causes. Copy writes
+//! `{staking.sg.commission}`; an entity that does not stake has no such tokens, and its particulars
+//! are refused.
+
+use serde::{Deserialize, Serialize};
+
+use super::Lang;
+use super::words::Words;
+
+/// The service whose particulars these are.
+pub const SERVICE: &str = "staking";
+
+/// One entity's staking particulars.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StakingTerms {
+    /// The entity, which offers the service `staking`.
+    pub entity: String,
+    /// Who runs the validators, by name.
+    pub operator: String,
+    /// Whether the operator is under contract or the entity itself.
+    pub runs: Runs,
+    /// The commission the entity keeps from the rewards, in per cent ("12").
+    pub commission_percent: String,
+    /// Who bears a slashing penalty a validator's fault causes.
+    pub slashing: SlashingBorneBy,
+}
+
+/// Who runs the validators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Runs {
+    /// An operator under contract to the entity.
+    ThirdParty,
+    /// The entity itself.
+    InHouse,
+}
+
+/// Who bears a slashing penalty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SlashingBorneBy {
+    /// The entity, which restores the staked balance.
+    Entity,
+    /// The client.
+    Client,
+}
+
+/// How copy speaks of slashing and of who bears it.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlashingWords {
+    /// Words that make a line about slashing.
+    pub about: Words,
+    /// Words that say the entity bears it.
+    pub entity: Words,
+    /// Words that say the client bears it.
+    pub client: Words,
+}
+
+impl SlashingWords {
+    /// The words that say the party who does not bear a slashing penalty bears it.
+    pub fn contradicting(&self, borne_by: SlashingBorneBy) -> &Words {
+        match borne_by {
+            SlashingBorneBy::Entity => &self.client,
+            SlashingBorneBy::Client => &self.entity,
+        }
+    }
+}
+
+/// Every staking token of one language.
+pub fn tokens(staking: &[StakingTerms], lang: Lang) -> Vec<(String, String)> {
+    let mut tokens = Vec::new();
+    for terms in staking {
+        let name = |field: &str| format!("staking.{}.{field}", terms.entity);
+        let role = match (terms.runs, lang) {
+            (Runs::ThirdParty, Lang::En) => {
+                "an independent validator operator under contract to the entity"
+            }
+            (Runs::ThirdParty, Lang::Zh) => "受该实体委托的独立验证节点运营商",
+            (Runs::InHouse, Lang::En) => "the entity's own validator team",
+            (Runs::InHouse, Lang::Zh) => "该实体自有的验证节点团队",
+        };
+        let slashing = match (terms.slashing, lang) {
+            (SlashingBorneBy::Entity, Lang::En) => {
+                "borne by the entity, which restores the staked balance, not by you"
+            }
+            (SlashingBorneBy::Entity, Lang::Zh) => "由该实体承担并补足质押余额，而非由贵机构承担",
+            (SlashingBorneBy::Client, Lang::En) => "borne by you",
+            (SlashingBorneBy::Client, Lang::Zh) => "由贵机构承担",
+        };
+        tokens.push((name("operator"), terms.operator.clone()));
+        tokens.push((name("operator-role"), role.to_owned()));
+        tokens.push((name("commission"), format!("{}%", terms.commission_percent)));
+        tokens.push((name("slashing"), slashing.to_owned()));
+    }
+    tokens
+}
+
+/// What is wrong with the particulars, if anything, each with the text of the line it is near:
+/// particulars of an entity that does not offer staking (`offered_by` lists those that do), an
+/// entity that offers it without them or with them twice, a commission that is not a percentage
+/// below 100.
+pub fn problems(staking: &[StakingTerms], offered_by: &[&str]) -> Vec<(String, String)> {
+    let mut problems = Vec::new();
+    for (index, terms) in staking.iter().enumerate() {
+        let needle = format!("entity = \"{}\"\noperator", terms.entity);
+        if !offered_by.contains(&terms.entity.as_str()) {
+            problems.push((
+                needle.clone(),
+                format!(
+                    "staking particulars for `{}`, which does not offer the service `{SERVICE}`: \
+                     add its offer to the service first, or remove them",
+                    terms.entity
+                ),
+            ));
+        }
+        if staking[..index].iter().any(|t| t.entity == terms.entity) {
+            problems.push((
+                needle.clone(),
+                format!(
+                    "the staking particulars of `{}` are given twice",
+                    terms.entity
+                ),
+            ));
+        }
+        let percent = terms.commission_percent.parse::<f64>();
+        if !percent.is_ok_and(|p| (0.0..100.0).contains(&p)) {
+            problems.push((
+                needle,
+                format!(
+                    "`commission_percent` \"{}\" must be a percentage from 0 to below 100",
+                    terms.commission_percent
+                ),
+            ));
+        }
+    }
+    for entity in offered_by {
+        if !staking.iter().any(|t| t.entity == *entity) {
+            problems.push((
+                "[[staking]]".to_owned(),
+                format!(
+                    "`{entity}` offers the service `{SERVICE}` but has no [[staking]] \
+                     particulars: who runs the validators, the commission, who bears slashing"
+                ),
+            ));
+        }
+    }
+    problems
+}

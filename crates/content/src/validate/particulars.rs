@@ -1,0 +1,120 @@
+//! The rules of the particulars a buyer compares, each reported at its line of its file: the
+//! insurance policy's parties and limits hold together (`insurance.toml`), staking particulars
+//! belong to the entities that stake (`offerings.toml`), the attestation of client balances is our
+//! auditor's and current (`holdings.toml`), no entity accepts clients from a restricted
+//! jurisdiction (`jurisdictions.toml`), and the API's facts name real durations
+//! (`developers.toml`); every id of these files is a unique slug.
+
+use std::collections::BTreeSet;
+
+use super::findings::is_slug;
+use crate::files::ContentFiles;
+use crate::model::Content;
+use crate::{ContentError, Lang, developers, holdings, insurance, jurisdictions, staking};
+
+/// Runs every rule and returns all violations.
+pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
+    let operations = &content.operations;
+    let site = &content.site;
+    let mut errors = Vec::new();
+    let mut report = |file: &str, problems: Vec<(String, String)>| {
+        let text = files.get(file).map(String::as_str).unwrap_or_default();
+        errors.extend(
+            problems
+                .into_iter()
+                .map(|(needle, message)| ContentError::near(file, text, &needle, message)),
+        );
+    };
+    let wallets: Vec<&str> = operations
+        .signing
+        .wallet
+        .iter()
+        .map(|w| w.id.as_str())
+        .collect();
+    report(
+        "insurance.toml",
+        insurance::problems(
+            &operations.insurance,
+            &site.entity,
+            &wallets,
+            site.figures.insurance_usd,
+        ),
+    );
+    let offerings = &operations.offerings;
+    let stakers: Vec<&str> = offerings
+        .service
+        .iter()
+        .filter(|s| s.id == staking::SERVICE)
+        .flat_map(|s| s.offer.iter().map(|o| o.entity.as_str()))
+        .collect();
+    report(
+        "offerings.toml",
+        staking::problems(&offerings.staking, &stakers),
+    );
+    let auditors: Vec<&str> = site
+        .certification
+        .iter()
+        .map(|c| c.issuer.as_str())
+        .collect();
+    let newest = content
+        .locale(Lang::En)
+        .announcements
+        .announcement
+        .iter()
+        .map(|a| a.date)
+        .max_by_key(|d| (d.year, d.month, d.day));
+    report(
+        "holdings.toml",
+        holdings::problems(
+            &operations.holdings,
+            &auditors,
+            &operations.commitments.frequency,
+            newest,
+        ),
+    );
+    report(
+        "jurisdictions.toml",
+        jurisdictions::problems(&operations.jurisdictions, &site.entity),
+    );
+    report(
+        "developers.toml",
+        developers::problems(&operations.developers, &site.duration),
+    );
+    let developers = &operations.developers;
+    let ids = [
+        (
+            "jurisdictions.toml",
+            operations
+                .jurisdictions
+                .region
+                .iter()
+                .map(|r| r.id.as_str())
+                .collect::<Vec<_>>(),
+        ),
+        (
+            "developers.toml",
+            developers
+                .host
+                .iter()
+                .map(|h| h.id.as_str())
+                .chain(developers.rate_limit.iter().map(|r| r.id.as_str()))
+                .collect(),
+        ),
+    ];
+    for (file, ids) in ids {
+        let mut seen = BTreeSet::new();
+        report(
+            file,
+            ids.into_iter()
+                .filter(|id| !is_slug(id) || !seen.insert(*id))
+                .map(|id| {
+                    (
+                        format!("id = \"{id}\""),
+                        format!("id `{id}` must be a unique slug: copy names it in tokens"),
+                    )
+                })
+                .collect(),
+        );
+    }
+    errors
+}

@@ -1,0 +1,8 @@
+import { MarketingPage } from "../components/MarketingPage";
+import type { PageProps } from "../lib/types";
+
+export { prepare } from "../components/MarketingPage";
+
+export default function DevelopersPage({ page }: PageProps<"marketing">) {
+  return <MarketingPage page={page} />;
+}
