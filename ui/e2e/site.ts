@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, CDPSession, Locator, Page } from "@playwright/test";
+import { type APIRequestContext, type CDPSession, expect, type Locator, type Page } from "@playwright/test";
 import { sitePagePaths } from "../scripts/site-pages.mjs";
 
 /** Every page path of the running build in both languages: static routes from the build manifest,
@@ -143,4 +143,22 @@ export function exposedNodes(
 /** Whether Chromium's accessibility tree says the first element matching `selector` is expanded. */
 export async function exposedExpanded(page: Page, selector: string): Promise<boolean | undefined> {
   return (await exposedNodes(page, selector))[0]?.expanded;
+}
+
+/** The phone panel carries every entry of the header, in its order: the header's pages, its
+ * menus' links and each menu's featured link (`chrome.menuFeatures` of the data of the page at
+ * `path`), so the entries a test expects come from the navigation data the header draws, never
+ * from a count typed in the test. */
+export async function expectPanelHasHeaderEntries(page: Page, path: string): Promise<void> {
+  const hrefs = (selector: string) =>
+    page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  const header = await hrefs(".site-nav a[href]");
+  const response = await page.request.get(`/_app/data?path=${encodeURIComponent(path)}`);
+  const { chrome } = (await response.json()) as {
+    chrome: { menuFeatures: Record<string, { href: string }> };
+  };
+  const features = Object.values(chrome.menuFeatures).map((feature) => feature.href);
+  expect(features.length, "the content names featured links").toBeGreaterThan(0);
+  expect(header).toEqual(expect.arrayContaining(features));
+  expect(await hrefs(".phone-menu a.phone-menu__link")).toEqual(header);
 }
