@@ -126,3 +126,39 @@ test("announcement search highlights matches and can be cleared", async ({ page 
   await expect(page.locator(".result")).toHaveCount(0);
   expect(await violations(page)).toEqual([]);
 });
+
+test("a Chinese word of several characters is found in titles and text, with scripts and without", async ({
+  page,
+  browser,
+}) => {
+  // The page text carries the build's word joiners (scripts/line-breaks.mjs); a reader and the
+  // search see the words without them.
+  const seen = (texts: string[]) => texts.map((text) => text.replace(/\u2060/g, ""));
+  for (const word of ["数字资产", "保险"]) {
+    await hydrated(page, "/zh/faq");
+    await page.getByRole("searchbox").fill(word);
+    await page.getByRole("searchbox").press("Enter");
+    await expect(page.locator("[data-search-status=done]")).toContainText(`“${word}”`);
+    const results = page.locator(".result");
+    expect(await results.count(), word).toBeGreaterThan(0);
+    expect(new Set(seen(await page.locator(".result mark").allTextContents())), word).toEqual(
+      new Set([word]),
+    );
+    const titles = seen(await results.locator("a").allTextContents());
+    const texts = seen(await results.locator("p").allTextContents());
+    expect(
+      titles.some((title) => title.includes(word)),
+      `${word} in a title`,
+    ).toBe(true);
+    expect(
+      texts.some((text) => text.includes(word)),
+      `${word} in a text`,
+    ).toBe(true);
+
+    const served = await browser.newContext({ javaScriptEnabled: false });
+    const withoutScripts = await served.newPage();
+    await withoutScripts.goto(`/zh/faq/search?q=${encodeURIComponent(word)}`);
+    expect(seen(await withoutScripts.locator(".result a").allTextContents()), word).toEqual(titles);
+    await served.close();
+  }
+});

@@ -43,3 +43,25 @@ test("Chinese headings carry the build's word breaks through hydration and clien
   await page.waitForSelector("html[data-hydrated=true]");
   expect(await headings(page)).toEqual(navigated);
 });
+
+test("Chinese text a visitor copies reaches the clipboard without the build's marks", async ({ page }) => {
+  await withConsentRecorded(page);
+  await page.goto("/zh");
+  await page.waitForSelector("html[data-hydrated=true]");
+  const hero = page.locator("main h1");
+  // The words are held together by joiners in the page…
+  expect(await hero.textContent()).toContain("\u2060");
+  // …and a copy of the heading (select it, copy) carries the words as a reader sees them.
+  const { copied, seen } = await hero.evaluate((heading) => {
+    getSelection()?.selectAllChildren(heading);
+    const clipboardData = new DataTransfer();
+    document.dispatchEvent(new ClipboardEvent("copy", { clipboardData, cancelable: true, bubbles: true }));
+    return {
+      copied: clipboardData.getData("text/plain"),
+      seen: (getSelection()?.toString() ?? "").replace(/\u2060/g, "").replace(/\u00a0/g, " "),
+    };
+  });
+  expect(copied).not.toMatch(/[\u2060\u00a0]/);
+  expect(copied).toBe(seen);
+  expect(copied.length).toBeGreaterThan(1);
+});
