@@ -9,8 +9,11 @@ export interface TextFindings {
   /** Chinese headings broken inside a word: a line starts between two Han characters where the
    * build put no `<wbr>` (src/components/Words.tsx). */
   brokenWords: string[];
+  /** Text broken inside a run the build joined (ui/scripts/line-breaks.mjs): a line that starts
+   * next to a word joiner (U+2060) or a no-break space, which the engine should have honoured. */
+  joinedBreaks: string[];
   /** Chinese text of any kind broken inside a word of the browser's own dictionary
-   * (`Intl.Segmenter`). */
+   * (`Intl.Segmenter`), checked only where that dictionary is the build's (`sameDictionary`). */
   splitWords: string[];
   /** Heading lines that end in a hyphen: a compound broken in two. */
   hyphenEnds: string[];
@@ -19,10 +22,12 @@ export interface TextFindings {
 }
 
 /** Finds, in the laid-out page (runs in the browser): text over text, stranded lead-ins, squeezed
- * text, Chinese headings broken inside a word, Chinese text broken inside a word of the browser's
- * dictionary, heading lines ending in a hyphen and fixed overlays. Self-contained, as
- * `page.evaluate` sends it to the page as source. */
-export function inspectText(): TextFindings {
+ * text, Chinese headings broken inside a word, text broken inside a run the build joined, and
+ * (where the browser's `Intl.Segmenter` has the dictionary the build marked words with, Node's
+ * ICU: in Chromium, `sameDictionary`) Chinese text broken inside a word of that dictionary,
+ * heading lines ending in a hyphen and fixed overlays. Self-contained, as `page.evaluate` sends
+ * it to the page as source. */
+export function inspectText(sameDictionary: boolean): TextFindings {
   // Parts drawn only once scrolled into view (`content-visibility: auto`) are drawn now, at the
   // size they take then: laid out behind a placeholder, their text would seem to spill over.
   for (const element of document.querySelectorAll<HTMLElement>("body *")) {
@@ -200,10 +205,26 @@ export function inspectText(): TextFindings {
       (node) => isDrawn(node.parentElement as Element) && !node.parentElement?.closest("svg"),
     );
 
+  // Any text: no line starts next to a word joiner or a no-break space, where the build (or the
+  // copy) joined the characters on either side. This measures whether the engine honours the
+  // marks, whatever its own dictionary.
+  const joinedBreaks: string[] = [];
+  const joining = (char: string | undefined) => char === "\u2060" || char === "\u00a0";
+  for (const node of drawnText(document.body)) {
+    if (!/[\u2060\u00a0]/.test(node.data)) continue;
+    for (const start of lineStarts(node)) {
+      if (!joining(node.data[start - 1]) && !joining(node.data[start])) continue;
+      const shown = (text: string) => text.replace(/\u2060/g, "").replace(/\u00a0/g, "\u2423");
+      joinedBreaks.push(
+        `${describe(node.parentElement as Element)}: ${shown(node.data.slice(Math.max(0, start - 12), start))}|${shown(node.data.slice(start, start + 12))}`,
+      );
+    }
+  }
+
   // Chinese text: no line starts inside a word of the browser's dictionary. The text is segmented
   // as it reads, without the joiners that keep words whole (ui/scripts/line-breaks.mjs).
   const splitWords: string[] = [];
-  if (document.documentElement.lang.startsWith("zh")) {
+  if (sameDictionary && document.documentElement.lang.startsWith("zh")) {
     const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
     const han = /\p{Script=Han}/u;
     for (const node of drawnText(document.body)) {
@@ -259,5 +280,14 @@ export function inspectText(): TextFindings {
     if (covered.length > 0) overlays.push(`${describe(element)} covers ${covered.length} lines of text`);
   }
 
-  return { overlaps: [...overlaps], leadIns, squeezed, brokenWords, splitWords, hyphenEnds, overlays };
+  return {
+    overlaps: [...overlaps],
+    leadIns,
+    squeezed,
+    brokenWords,
+    joinedBreaks,
+    splitWords,
+    hyphenEnds,
+    overlays,
+  };
 }
