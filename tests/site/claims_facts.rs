@@ -290,9 +290,9 @@ fn a_quote_credited_to_a_client_in_the_evidence_fails() {
             replace(
                 f,
                 &file,
-                "[[section]]\nkind = \"case-band\"",
+                "[[section.group]]\nfirms = \"auditors\"",
                 "[[section.quote]]\ntext = \"Quoted.\"\nrole = \"Head of Treasury\"\n\
-                 institution = \"an exchange\"\n\n[[section]]\nkind = \"case-band\"",
+                 institution = \"an exchange\"\n\n[[section.group]]\nfirms = \"auditors\"",
             );
         });
         reported(
