@@ -162,3 +162,20 @@ export async function expectPanelHasHeaderEntries(page: Page, path: string): Pro
   expect(header).toEqual(expect.arrayContaining(features));
   expect(await hrefs(".phone-menu a.phone-menu__link")).toEqual(header);
 }
+
+/** A pattern of `text` as a reader sees it: the build's word joiners (scripts/line-breaks.mjs),
+ * invisible, may stand between any two characters, and a space may be a no-break one. The page
+ * data's copy carries them; an answer of the server or a message of the catalog may not, so a
+ * test compares what a reader sees. */
+export function seenPattern(text: string): string {
+  return [...text.replace(/\u2060/g, "")]
+    .map((char) => (/\s/.test(char) ? "\\s" : char.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")))
+    .join("\u2060?");
+}
+
+/** Matches the whole of `text` as a reader sees it (`seenPattern`). */
+export const seen = (text: string): RegExp => new RegExp(`^\\s*${seenPattern(text)}\\s*$`);
+
+/** Matches `text` as a reader sees it (`seenPattern`) anywhere in a longer text, as a name given
+ * to `getByRole` without `exact` matches. */
+export const seenIn = (text: string): RegExp => new RegExp(seenPattern(text));
