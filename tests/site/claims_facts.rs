@@ -1,6 +1,7 @@
 //! The contradictions of issue 56 can no longer be written: each class of claim that one page
 //! made against another (where to report an incident, one mailbox with two acknowledgement times,
-//! a signing claim made of every wallet, every transfer said to wait for approval, a service shown
+//! a signing claim made of every wallet, every transfer said to wait for approval, one transfer
+//! said to be the only one signed without it, staking offered on two bases, a service shown
 //! for an entity that does not offer it, a fee rule restated, a frequency typed) fails the content
 //! check at the file and line of the edit that makes it.
 
@@ -158,18 +159,57 @@ fn a_worded_signing_claim_made_of_a_wallet_it_is_not_true_of_fails() {
 }
 
 #[test]
-fn every_transfer_said_to_wait_for_approval_without_the_oasis_exception_fails() {
+fn every_transfer_said_to_wait_for_approval_without_the_automatic_transfers_fails() {
     refused(
-        "en/marketing/home.toml",
-        "drawn here for a cold wallet; the one exception is an Oasis settlement payment, made under the terms you accept when you bind an exchange.",
-        "drawn here for a cold wallet.",
-        &["`oasis-settlement` transfers are signed without it"],
+        "en/marketing/how-custody-works.toml",
+        "each under a rule your Checker approved once: {signing.automatic}.\"",
+        "such as Oasis settlement.\"",
+        &[
+            "`gas-station` transfers are signed without it",
+            "{signing.automatic}",
+        ],
     );
     refused(
         "zh/marketing/how-custody-works.toml",
-        "；唯一无须您的复核人批准的转账，是依据您绑定交易所时接受的条款，向该交易所支付的 Oasis 结算款项。",
+        "每类均须符合贵机构复核人一次性批准的规则：{signing.automatic}。",
         "。",
-        &["“代您批准”"],
+        &["“代贵机构批准”", "`warm-payouts`"],
+    );
+}
+
+#[test]
+fn one_transfer_said_to_be_the_only_one_signed_without_approval_fails() {
+    refused(
+        "en/faq.toml",
+        "It is one of the kinds of transfer signed without your approval of each one,",
+        "It is the one transfer signed without your approval of each one,",
+        &[
+            "“the one transfer” says one transfer alone",
+            "{signing.automatic}",
+        ],
+    );
+    refused(
+        "zh/marketing/home.toml",
+        "例外是若干类温钱包转账",
+        "唯一的例外是 Oasis 结算付款",
+        &["“唯一的例外”", "automatic transfers"],
+    );
+}
+
+#[test]
+fn staking_offered_as_agent_and_counterparty_at_once_fails() {
+    let errors = errors_after(|f| {
+        replace(
+            f,
+            "offerings.toml",
+            "basis = \"unregulated\", agent = true",
+            "basis = \"unregulated\", agent = true, principal = true",
+        );
+    });
+    reported(
+        &errors,
+        &at("offerings.toml", "id = \"staking\""),
+        &["cannot act as the client's agent and also as its counterparty"],
     );
 }
 
@@ -205,14 +245,14 @@ fn a_service_shown_for_an_entity_that_does_not_offer_it_fails() {
 fn a_fee_or_a_percentage_typed_in_an_announcement_fails() {
     refused(
         "en/announcements.toml",
-        "- {fee.above.item}: {fee.above.text}",
-        "- {fee.above.floor} or more: 0.25 % a year of assets under custody",
+        "it is charged as a percentage of assets under custody, with a monthly minimum.",
+        "it is charged at 0.25 % a year of assets under custody, with a monthly minimum.",
         &["“0.25 %” is typed", "{fee.…}"],
     );
     refused(
         "zh/announcements.toml",
-        "{fee.switch-to-fixed}香港实体",
-        "请至少提前十个工作日联系客户经理。香港实体",
+        "香港实体的收费不受影响。\n\n本公告",
+        "请至少提前十个工作日联系客户经理。香港实体的收费不受影响。\n\n本公告",
         &["“十个工作日” is typed", "{duration.fixed-package-notice}"],
     );
 }
@@ -230,7 +270,7 @@ fn a_frequency_typed_in_copy_or_an_illustration_fails() {
     );
     refused(
         "zh/marketing/how-custody-works.toml",
-        "我们{frequency.recovery-rehearsal}演练灾难恢复",
+        "我们{frequency.recovery-rehearsal.interval}演练一次灾难恢复",
         "我们至少每年一次演练灾难恢复",
         &["“至少每年一次” is typed", "{frequency.recovery-rehearsal}"],
     );

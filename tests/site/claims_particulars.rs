@@ -98,8 +98,8 @@ fn insurance_facts_that_do_not_hold_together_fail_in_their_file() {
 fn staking_shown_for_an_entity_that_does_not_offer_it_fails() {
     refused(
         "offerings.toml",
-        "entity = \"sg\"\noperator",
-        "entity = \"hk\"\noperator",
+        "entity = \"sg\"\nassets",
+        "entity = \"hk\"\nassets",
         &["staking particulars for `hk`, which does not offer the service `staking`"],
     );
     refused(

@@ -135,16 +135,38 @@ impl Frequency {
     }
 }
 
+impl Frequency {
+    /// The interval alone, for a sentence that says how many times itself: "at least every two
+    /// years" / "至少每两年", so that Chinese puts the count after its verb ("至少每两年轮换一次",
+    /// not "轮换至少每两年一次").
+    pub fn interval(&self, lang: Lang) -> String {
+        let count = in_words(self.count, lang);
+        let every = match (lang, self.count) {
+            (Lang::En, 1) => format!("every {}", self.every.en().0),
+            (Lang::En, _) => format!("every {count} {}", self.every.en().1),
+            (Lang::Zh, 1) => format!("每{}", self.every.zh().0),
+            (Lang::Zh, _) => format!("每{count}{}", self.every.zh().1),
+        };
+        match (self.at_least, lang) {
+            (false, _) => every,
+            (true, Lang::En) => format!("at least {every}"),
+            (true, Lang::Zh) => format!("至少{every}"),
+        }
+    }
+}
+
 /// Every frequency and hours token of one language.
 pub fn tokens(
     commitments: &Commitments,
     service: &ServiceFacts,
     lang: Lang,
 ) -> Vec<(String, String)> {
-    let frequencies = commitments
-        .frequency
-        .iter()
-        .map(|f| (format!("frequency.{}", f.id), f.in_prose(lang)));
+    let frequencies = commitments.frequency.iter().flat_map(|f| {
+        [
+            (format!("frequency.{}", f.id), f.in_prose(lang)),
+            (format!("frequency.{}.interval", f.id), f.interval(lang)),
+        ]
+    });
     let hours = commitments
         .hours
         .iter()
@@ -222,6 +244,18 @@ mod tests {
             assert_eq!(f.in_prose(Lang::En), en);
             assert_eq!(f.in_prose(Lang::Zh), zh);
         }
+    }
+
+    #[test]
+    fn gives_the_interval_alone_for_a_sentence_that_counts_itself() {
+        let every_two_years = frequency(Interval::Year, 2, true);
+        assert_eq!(every_two_years.interval(Lang::Zh), "至少每两年");
+        assert_eq!(
+            every_two_years.interval(Lang::En),
+            "at least every two years"
+        );
+        let daily = frequency(Interval::BusinessDay, 1, false);
+        assert_eq!(daily.interval(Lang::Zh), "每个工作日");
     }
 
     #[test]

@@ -21,8 +21,8 @@ use super::lines::copy_lines;
 use super::model::SiteFacts;
 use super::operations::Operations;
 use super::{
-    channels, commitments, data_locations, developers, durations, fee_tokens, holdings, insurance,
-    jurisdictions, offerings, service_facts, signing, staking,
+    channels, cjk_spacing, commitments, data_locations, developers, durations, fee_tokens,
+    holdings, insurance, jurisdictions, offerings, service_facts, signing, staking,
 };
 
 /// The language's entity descriptions (`[entity.{id}]`) and regulator names (`[regulator]`).
@@ -64,6 +64,7 @@ const OPERATIONS_GROUPS: [&str; 10] = [
 
 /// The groups whose text the build spaces from the Chinese characters around it, since it starts
 /// or ends with figures only for some values of the data ("在 24 小时内", but "在两个工作日内").
+/// No token is ever spaced from a Chinese character by a Chinese character of its own text.
 const SPACED: [&str; 10] = [
     "duration.",
     "channel.",
@@ -170,12 +171,14 @@ impl CopyTokens {
         while let Some((before, name, after)) = next_token(rest) {
             out.push_str(before);
             match self.values.get(name) {
-                Some(value) if SPACED.iter().any(|group| name.starts_with(group)) => {
-                    spaced(&mut out, value, after);
-                }
                 Some(value) => {
-                    out.push_str(value);
-                    rest = after_full_stop(value, after);
+                    let spaced = SPACED.iter().any(|group| name.starts_with(group));
+                    let after = cjk_spacing::push_value(&mut out, value, after, spaced);
+                    rest = if spaced {
+                        after
+                    } else {
+                        after_full_stop(value, after)
+                    };
                     continue;
                 }
                 None => {
@@ -274,25 +277,6 @@ fn after_full_stop<'t>(value: &str, after: &'t str) -> &'t str {
     }
 }
 
-/// Pushes a token's text, with the space Chinese puts between its characters and Latin letters
-/// or digits ("在 24 小时内", but "在两个工作日内"): the text varies with the data, so copy
-/// cannot.
-fn spaced(out: &mut String, value: &str, after: &str) {
-    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
-    if digit(value.chars().next()) && is_cjk(out.chars().next_back()) {
-        out.push(' ');
-    }
-    out.push_str(value);
-    if digit(value.chars().next_back()) && is_cjk(after.chars().next()) {
-        out.push(' ');
-    }
-}
-
-/// Whether `c` is a Chinese character (CJK unified ideographs).
-fn is_cjk(c: Option<char>) -> bool {
-    c.is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
-}
-
 /// Every `{name}` of `text` that could be a token, with its byte offset.
 pub fn names_in(text: &str) -> Vec<(usize, &str)> {
     let mut found = Vec::new();
@@ -388,6 +372,24 @@ mod tests {
         assert_eq!(
             tokens.fill("在{duration.notice}内；在{duration.reply}内；within {duration.en}."),
             "在 24 小时内；在两个工作日内；within 24 hours."
+        );
+    }
+
+    #[test]
+    fn never_spaces_a_value_ending_in_chinese_from_the_chinese_after_it() {
+        let tokens = CopyTokens {
+            values: BTreeMap::from([
+                ("fee.above.floor".to_owned(), "5,000 万美元".to_owned()),
+                (
+                    "entity.sg.regulator".to_owned(),
+                    "新加坡金融管理局".to_owned(),
+                ),
+            ]),
+            groups: vec![],
+        };
+        assert_eq!(
+            tokens.fill("超过 {fee.above.floor} 的资产；{entity.sg.regulator} 等机构"),
+            "超过 5,000 万美元的资产；新加坡金融管理局等机构"
         );
     }
 

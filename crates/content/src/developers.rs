@@ -1,12 +1,13 @@
 //! The client API as data (`developers.toml`): where it and its reference are served, how a
 //! request is authenticated, the rate limits, the largest address batch, the webhooks,
-//! idempotency and versioning. Copy writes `{api.host.sandbox}`, `{api.rate.read}` ("20 requests
+//! idempotency, versioning, and the events and errors of `api_reference.rs`. Copy writes `{api.host.sandbox}`, `{api.rate.read}` ("20 requests
 //! a second" / "每秒 20 次请求"), `{api.webhook.signature}`, `{api.version}`; the typed-figure
 //! check refuses these values typed in copy.
 
 use serde::{Deserialize, Serialize};
 
 use super::Lang;
+use super::api_reference::{self, ErrorModel, WebhookEvent};
 use super::durations::Duration;
 use super::numbers::grouped;
 
@@ -28,6 +29,10 @@ pub struct Developers {
     pub idempotency: Idempotency,
     /// How the API's versions are named and retired.
     pub versioning: Versioning,
+    /// The webhook events a client can subscribe to.
+    pub event: Vec<WebhookEvent>,
+    /// The body of every error answer, and the error codes.
+    pub error: ErrorModel,
 }
 
 /// A host name of the API.
@@ -171,6 +176,11 @@ pub fn tokens(developers: &Developers, lang: Lang) -> Vec<(String, String)> {
         "api.batch.addresses".to_owned(),
         grouped(u64::from(developers.batch.addresses)),
     ));
+    tokens.extend(api_reference::tokens(
+        &developers.event,
+        &developers.error,
+        lang,
+    ));
     tokens
 }
 
@@ -267,6 +277,10 @@ pub fn problems(developers: &Developers, durations: &[Duration]) -> Vec<(String,
             "`batch.addresses` must be at least 1".to_owned(),
         ));
     }
+    problems.extend(api_reference::problems(
+        &developers.event,
+        &developers.error,
+    ));
     problems
 }
 

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::Lang;
+use super::cjk_spacing;
 use super::numbers::{decimal, grouped, money};
 use super::section_items::FeeScheduleId;
 
@@ -137,11 +138,29 @@ pub struct RowWording {
     pub fee: String,
 }
 
-/// Replaces each `{name}` of `text` with the named amount.
+/// Replaces each `{name}` of `text` with the named amount, spaced from the Chinese around it
+/// the way `cjk_spacing` sets a value ("{floor}及以上": "5,000 万美元及以上").
 pub fn fill(text: &str, values: &BTreeMap<String, Amount>, lang: Lang) -> String {
-    values.iter().fold(text.to_owned(), |text, (name, amount)| {
-        text.replace(&format!("{{{name}}}"), &amount.format(lang))
-    })
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}').map(|close| open + close) else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        match values.get(&rest[open + 1..close]) {
+            Some(amount) => {
+                let value = amount.format(lang);
+                rest = cjk_spacing::push_value(&mut out, &value, &rest[close + 1..], true);
+            }
+            None => {
+                out.push_str(&rest[open..=close]);
+                rest = &rest[close + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Problems joining the amounts with one language's wording: rows without wording or wording
@@ -215,6 +234,11 @@ mod tests {
                 Lang::En
             ),
             "0.3% a year, minimum USD 500 a month"
+        );
+        let floor = BTreeMap::from([("floor".to_owned(), Amount::UsdMillion(50.0))]);
+        assert_eq!(
+            fill("{floor}及以上；超过 {floor} 的资产", &floor, Lang::Zh),
+            "5,000 万美元及以上；超过 5,000 万美元的资产"
         );
     }
 }

@@ -1,11 +1,13 @@
 //! The house terms (`glossary.toml`): for each concept the one Chinese term and the variants it
 //! replaces, and the English variants it replaces. Every Chinese content file and the Chinese
 //! interface catalog are checked against the Chinese variants, every English content file
-//! against the English ones, and a rejected variant fails with its file and line.
+//! against the English ones, and a rejected variant fails with its file and line, as does a
+//! space typed between two Chinese characters.
 
 use serde::{Deserialize, Serialize};
 
 use super::ContentError;
+use super::cjk_spacing;
 use super::files::ContentFiles;
 
 /// The Chinese interface catalog, relative to `content/` as content errors name their files.
@@ -148,6 +150,16 @@ impl Glossary {
         let mut line_start = 0;
         for line in text.split_inclusive('\n') {
             if checked(line) {
+                for offset in cjk_spacing::stray_spaces(line) {
+                    errors.push(ContentError::at_offset(
+                        file,
+                        text,
+                        line_start + offset,
+                        "a space between two Chinese characters; Simplified Chinese sets none \
+                         (a token's value is spaced by the build: content/README.md)"
+                            .to_owned(),
+                    ));
+                }
                 for (offset, variant, term) in self.variants_in(line) {
                     errors.push(ContentError::at_offset(
                         file,

@@ -1,6 +1,7 @@
 //! How a client verifies its own holdings (`holdings.toml`): our auditor's periodic attestation
 //! that the client balances in our records are held at our wallets' addresses, its issuer, the day
-//! the latest one describes and the day it was signed. Copy writes `{attestation.as-of}`; how often
+//! the latest one describes, the day it was signed and the kind of engagement under its assurance
+//! standard. Copy writes `{attestation.as-of}`; how often
 //! it recurs is a frequency of `commitments.toml`, and the build refuses an attestation overtaken by
 //! the next one due.
 
@@ -30,6 +31,47 @@ pub struct Attestation {
     pub issued: toml::value::Date,
     /// The id of its `[[frequency]]` in `commitments.toml`.
     pub frequency: String,
+    /// The kind of engagement the auditor performs.
+    pub engagement: Engagement,
+    /// The assurance standard the engagement follows ("ISAE 3000 (Revised)").
+    pub standard: String,
+}
+
+/// The kind of an auditor's engagement, which says how much the attestation assures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Engagement {
+    /// A reasonable-assurance engagement: the auditor gives an opinion.
+    ReasonableAssurance,
+    /// A limited-assurance engagement: the auditor found nothing that says otherwise.
+    LimitedAssurance,
+    /// Agreed-upon procedures: the auditor reports findings, and gives no assurance.
+    AgreedUponProcedures,
+}
+
+impl Engagement {
+    /// The engagement as copy reads it, with its standard: "a reasonable-assurance engagement
+    /// under ISAE 3000 (Revised)" / "按 ISAE 3000 (Revised) 执行的合理保证鉴证业务".
+    fn in_prose(self, standard: &str, lang: Lang) -> String {
+        match (self, lang) {
+            (Self::ReasonableAssurance, Lang::En) => {
+                format!("a reasonable-assurance engagement under {standard}")
+            }
+            (Self::LimitedAssurance, Lang::En) => {
+                format!("a limited-assurance engagement under {standard}")
+            }
+            (Self::AgreedUponProcedures, Lang::En) => {
+                format!("agreed-upon procedures under {standard}, which give no assurance")
+            }
+            (Self::ReasonableAssurance, Lang::Zh) => {
+                format!("按 {standard} 执行的合理保证鉴证业务")
+            }
+            (Self::LimitedAssurance, Lang::Zh) => format!("按 {standard} 执行的有限保证鉴证业务"),
+            (Self::AgreedUponProcedures, Lang::Zh) => {
+                format!("按 {standard} 执行的商定程序（不提供鉴证保证）")
+            }
+        }
+    }
 }
 
 /// Every attestation token of one language.
@@ -44,6 +86,10 @@ pub fn tokens(holdings: &Holdings, lang: Lang) -> Vec<(String, String)> {
         (
             "attestation.issued".to_owned(),
             long_date(attestation.issued, lang),
+        ),
+        (
+            "attestation.engagement".to_owned(),
+            attestation.engagement.in_prose(&attestation.standard, lang),
         ),
     ]
 }
@@ -183,8 +229,22 @@ mod tests {
                 as_of: day(as_of),
                 issued: day(issued),
                 frequency: "q".into(),
+                engagement: Engagement::ReasonableAssurance,
+                standard: "ISAE 3000 (Revised)".into(),
             },
         }
+    }
+
+    #[test]
+    fn names_the_engagement_and_its_standard() {
+        let tokens = tokens(&holdings("2026-09-30", "2026-10-30"), Lang::Zh);
+        let engagement = tokens
+            .iter()
+            .find(|(name, _)| name == "attestation.engagement");
+        assert_eq!(
+            engagement.map(|(_, text)| text.as_str()),
+            Some("按 ISAE 3000 (Revised) 执行的合理保证鉴证业务")
+        );
     }
 
     #[test]

@@ -11,8 +11,26 @@ use serde::{Deserialize, Serialize};
 use super::Lang;
 use super::entities::{Entity, LocalEntity};
 use super::numbers::grouped;
-use super::prose::money_in_words;
+use super::prose::{long_date, money_in_words};
 use super::words::Words;
+
+/// How the aggregate limit is shared when accepted losses exceed it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Allocation {
+    /// Each affected client receives a share in proportion to its accepted losses.
+    ProRata,
+}
+
+impl Allocation {
+    /// How copy says it.
+    fn in_prose(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Self::ProRata, Lang::En) => "in proportion to their accepted losses",
+            (Self::ProRata, Lang::Zh) => "按各自获接受的损失金额比例",
+        }
+    }
+}
 
 /// `insurance.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -25,6 +43,12 @@ pub struct Insurance {
     pub insured: Vec<String>,
     /// One aggregate limit for the clients of every insured entity together.
     pub shared_limit: bool,
+    /// How the holder shares the aggregate limit among affected clients when accepted losses in
+    /// one policy period exceed it; copy writes `{insurance.allocation}`.
+    pub allocation: Allocation,
+    /// The `[[duration]]` of `site.toml` within which the holder pays an accepted claim's proceeds
+    /// to the affected client, from their receipt; copy writes `{duration.{proceeds_within}}`.
+    pub proceeds_within: String,
     /// The broker who arranged the policy.
     pub broker: String,
     /// The insurer who underwrites it.
@@ -33,6 +57,10 @@ pub struct Insurance {
     pub rating: String,
     /// The agency that gives the rating.
     pub rating_agency: String,
+    /// The first day of the current policy period.
+    pub period_start: toml::value::Date,
+    /// The last day of the current policy period.
+    pub period_end: toml::value::Date,
     /// The most the policy pays for the claims of one wallet type in a policy year.
     pub sublimit: Vec<Sublimit>,
     /// The part of each claim the policy does not pay.
@@ -116,6 +144,18 @@ pub fn tokens(insurance: &Insurance, lang: Lang) -> Vec<(String, String)> {
             "insurance.limit-shared".to_owned(),
             limit_shared(insurance.shared_limit, lang).to_owned(),
         ),
+        (
+            "insurance.period-start".to_owned(),
+            long_date(insurance.period_start, lang),
+        ),
+        (
+            "insurance.period-end".to_owned(),
+            long_date(insurance.period_end, lang),
+        ),
+        (
+            "insurance.allocation".to_owned(),
+            insurance.allocation.in_prose(lang).to_owned(),
+        ),
     ];
     tokens.extend(insurance.sublimit.iter().map(|sublimit| {
         (
@@ -169,7 +209,7 @@ pub fn entity_tokens(
 fn limit_shared(shared: bool, lang: Lang) -> &'static str {
     match (shared, lang) {
         (true, Lang::En) => "shared by the clients of every entity it insures",
-        (true, Lang::Zh) => "由其承保的各实体的客户共用",
+        (true, Lang::Zh) => "由该保单承保的各实体的客户共用",
         (false, Lang::En) => "set for the clients of each entity it insures separately",
         (false, Lang::Zh) => "其承保的各实体的客户分别适用",
     }
@@ -186,6 +226,15 @@ pub fn problems(
     aggregate_usd: u64,
 ) -> Vec<(String, String)> {
     let mut problems = Vec::new();
+    let (start, end) = (insurance.period_start, insurance.period_end);
+    if (end.year, end.month, end.day) <= (start.year, start.month, start.day)
+        || (end.year, end.month, end.day) > (start.year + 1, start.month, start.day)
+    {
+        problems.push((
+            "period_end =".to_owned(),
+            format!("the policy period {start} to {end} must end after it starts, within a year"),
+        ));
+    }
     let contracts = |id: &str| {
         entities
             .iter()
@@ -277,10 +326,14 @@ mod tests {
 holder = "sg"
 insured = ["hk"]
 shared_limit = {shared_limit}
+allocation = "pro-rata"
+proceeds_within = "insurance-proceeds"
 broker = "B"
 underwriter = "U"
 rating = "A+"
 rating_agency = "R"
+period_start = 2026-07-01
+period_end = 2027-06-30
 [[sublimit]]
 wallet = "cold"
 usd = 40_000_000

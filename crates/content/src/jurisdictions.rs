@@ -19,6 +19,12 @@ pub struct Jurisdictions {
     pub accepting: Words,
     /// The restricted jurisdictions, in the order the AML statement lists them.
     pub restricted: Vec<Restricted>,
+    /// The sanctions lists every client, counterparty and address is screened against, in the
+    /// order copy lists them as `{jurisdiction.sanctions-lists}`.
+    pub sanctions_list: Vec<Named>,
+    /// Whom the Simplified Chinese pages are written for, and that they are no offer to residents
+    /// of mainland China: `{jurisdiction.zh-pages}`, in the legal line and the AML statement.
+    pub zh_pages: Named,
 }
 
 /// A region and the entities that accept clients from it.
@@ -178,6 +184,28 @@ pub fn tokens(
             ));
         }
     }
+    let lists: Vec<&str> = jurisdictions
+        .sanctions_list
+        .iter()
+        .map(|list| list.of(lang))
+        .collect();
+    tokens.push((
+        "jurisdiction.sanctions-lists".to_owned(),
+        listed(&lists, lang),
+    ));
+    tokens.push((
+        "jurisdiction.zh-pages".to_owned(),
+        jurisdictions.zh_pages.of(lang).to_owned(),
+    ));
+    let every: Vec<&str> = jurisdictions
+        .restricted
+        .iter()
+        .map(|r| r.name.of(lang))
+        .collect();
+    tokens.push((
+        "jurisdiction.restricted.all".to_owned(),
+        listed(&every, lang),
+    ));
     for area in Area::ALL {
         let names: Vec<&str> = jurisdictions
             .restricted
@@ -281,6 +309,7 @@ mod tests {
         let jurisdictions: Jurisdictions = toml::from_str(
             r#"
 accepting = { en = ["accept"] }
+zh_pages = { en = "Our pages in Simplified Chinese are not an offer to residents of mainland China.", zh = "本网站简体中文页面不构成向中国内地居民的要约。" }
 [[region]]
 id = "us"
 name = { en = "United States", zh = "美国" }
@@ -289,6 +318,9 @@ accept = [{ entity = "sg", on = "any" }]
 area = "americas"
 region = "us"
 name = { en = "the United States of America", zh = "美利坚合众国" }
+[[sanctions_list]]
+en = "the United Nations Security Council"
+zh = "联合国安全理事会"
 "#,
         )
         .unwrap();

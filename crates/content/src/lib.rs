@@ -6,8 +6,10 @@
 
 pub mod addresses;
 pub mod api_copy;
+pub mod api_reference;
 pub mod brand_items;
 pub mod channels;
+pub mod cjk_spacing;
 pub mod client_evidence;
 pub mod commitments;
 pub mod contact;

@@ -78,6 +78,10 @@ pub struct Offer {
     /// The entity deals as principal: it is the client's counterparty, not its custodian.
     #[serde(default)]
     pub principal: bool,
+    /// The entity acts as the client's agent (it stakes on the client's behalf), not as its
+    /// counterparty; only with `basis = "unregulated"`.
+    #[serde(default)]
+    pub agent: bool,
 }
 
 /// Under what a service is offered.
@@ -127,6 +131,12 @@ fn cell(offer: Option<&Offer>, entity: Option<&Entity>, lang: Lang) -> String {
         };
     };
     let exempt = entity.is_some_and(|e| e.licence.is_none());
+    if offer.agent {
+        return match lang {
+            Lang::En => "Offered as your agent; not a regulated activity".to_owned(),
+            Lang::Zh => "作为贵机构的代理人提供；不属于受监管活动".to_owned(),
+        };
+    }
     match (offer.basis, offer.principal, lang) {
         (Basis::Licence, principal, Lang::En) => {
             let under = if exempt {
@@ -163,22 +173,51 @@ fn cell(offer: Option<&Offer>, entity: Option<&Entity>, lang: Lang) -> String {
     }
 }
 
-/// Every offering token of one language: one per service and entity clients contract with.
+/// Every offering token of one language: one per service and entity clients contract with, and
+/// `{offering.unregulated.{entity}}`, the services that entity offers that no licence covers.
 pub fn tokens(offerings: &Offerings, entities: &[Entity], lang: Lang) -> Vec<(String, String)> {
     let mut tokens = Vec::new();
-    for service in &offerings.service {
-        for entity in entities.iter().filter(|e| e.contracts_with_clients()) {
+    for entity in entities.iter().filter(|e| e.contracts_with_clients()) {
+        for service in &offerings.service {
             tokens.push((
                 format!("offering.{}.{}", service.id, entity.id),
                 cell(service.offer_of(&entity.id), Some(entity), lang),
             ));
         }
+        tokens.push((
+            format!("offering.unregulated.{}", entity.id),
+            unregulated(offerings, &entity.id, lang),
+        ));
     }
     tokens
 }
 
+/// The services an entity offers that no licence or exemption covers, as copy names them:
+/// "fixed income, flexible saving, lending and staking" / "固定收益、活期理财、出借和质押".
+fn unregulated(offerings: &Offerings, entity: &str, lang: Lang) -> String {
+    let names: Vec<&str> = offerings
+        .service
+        .iter()
+        .filter(|s| {
+            s.offer_of(entity)
+                .is_some_and(|offer| offer.basis == Basis::Unregulated)
+        })
+        .filter_map(|s| s.called.of(lang).first().map(String::as_str))
+        .collect();
+    let (separator, and) = match lang {
+        Lang::En => (", ", " and "),
+        Lang::Zh => ("、", "和"),
+    };
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{}{and}{last}", rest.join(separator)),
+    }
+}
+
 /// What is wrong with the offerings, if anything: an offer by an entity clients do not contract
-/// with, or a service offered twice by one entity.
+/// with, a service offered twice by one entity, or an offer as the client's agent that is also
+/// as its counterparty or within a licence.
 pub fn problems(offerings: &Offerings, entities: &[Entity]) -> Vec<(String, String)> {
     let mut problems = Vec::new();
     for service in &offerings.service {
@@ -208,6 +247,17 @@ pub fn problems(offerings: &Offerings, entities: &[Entity]) -> Vec<(String, Stri
                     ),
                 ));
             }
+            if offer.agent && (offer.principal || offer.basis != Basis::Unregulated) {
+                problems.push((
+                    needle.clone(),
+                    format!(
+                        "service `{}`: `{}` cannot act as the client's agent and also as its \
+                         counterparty or under a licence: `agent` goes with \
+                         `basis = \"unregulated\"` and no `principal`",
+                        service.id, offer.entity
+                    ),
+                ));
+            }
         }
     }
     for id in entities
@@ -233,6 +283,7 @@ mod tests {
             entity: "sg".into(),
             basis,
             principal,
+            agent: false,
         }
     }
 
@@ -258,5 +309,59 @@ mod tests {
             "Offered as your counterparty; not a regulated activity"
         );
         assert_eq!(cell(None, Some(&sg), Lang::Zh), "不提供");
+        let staking = Offer {
+            agent: true,
+            ..offer(Basis::Unregulated, false)
+        };
+        assert_eq!(
+            cell(Some(&staking), Some(&sg), Lang::En),
+            "Offered as your agent; not a regulated activity"
+        );
+    }
+
+    #[test]
+    fn the_unregulated_activities_are_listed_in_the_order_of_the_services() {
+        let offerings: Offerings = toml::from_str(
+            r#"
+[[service]]
+id = "custody"
+name = "Custody"
+account = "segregated"
+offer = [{ entity = "sg", basis = "licence" }]
+
+[[service]]
+id = "lending"
+name = "Lending"
+account = "integrated"
+offer = [{ entity = "sg", basis = "unregulated", principal = true }]
+called = { en = ["lending"], zh = ["出借"] }
+
+[[service]]
+id = "staking"
+name = "Staking"
+account = "segregated"
+offer = [{ entity = "sg", basis = "unregulated", agent = true }]
+called = { en = ["staking"], zh = ["质押"] }
+
+[entity]
+sg = { en = ["Singapore entity"] }
+
+[both]
+en = ["both entities"]
+
+[limiting]
+en = ["only"]
+
+[licence_only]
+en = ["only the services its licence permits"]
+"#,
+        )
+        .unwrap();
+        assert_eq!(
+            unregulated(&offerings, "sg", Lang::En),
+            "lending and staking"
+        );
+        assert_eq!(unregulated(&offerings, "sg", Lang::Zh), "出借和质押");
+        assert_eq!(unregulated(&offerings, "hk", Lang::En), "");
     }
 }

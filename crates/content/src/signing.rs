@@ -33,6 +33,10 @@ pub struct Signing {
     /// Claims in words that hold for a wallet type only if its model bears them out.
     #[serde(default)]
     pub claim: Vec<WordedClaim>,
+    /// Phrases that say one transfer alone is signed without your approval ("the one transfer");
+    /// refused while more than one `automatic` transfer is listed.
+    #[serde(default)]
+    pub sole: Words,
 }
 
 /// A claim copy makes in words ("no single site can sign alone"), and what of the signing model
@@ -132,10 +136,33 @@ pub struct Automatic {
     pub id: String,
     /// The wallet type it is signed from.
     pub wallet: String,
-    /// The duration id of its interval.
-    pub interval: String,
+    /// The duration id of its interval, if it runs at one.
+    #[serde(default)]
+    pub interval: Option<String>,
     /// How copy names it: a line claiming every transfer waits for approval names it too.
     pub named: Words,
+    /// What it is and under which rule, as `{signing.automatic}` lists it.
+    pub rule: RuleText,
+}
+
+/// The text of an automatic transfer's rule in each language.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleText {
+    /// English, a noun phrase without a final full stop.
+    pub en: String,
+    /// Chinese, a noun phrase without a final full stop.
+    pub zh: String,
+}
+
+impl RuleText {
+    /// The text of one language.
+    pub fn of(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Zh => &self.zh,
+        }
+    }
 }
 
 impl Scheme {
@@ -192,7 +219,11 @@ pub const TYPED_TERMS: [&str; 12] = [
 
 /// Every signing token of one language.
 pub fn tokens(signing: &Signing, service: &ServiceFacts, lang: Lang) -> Vec<(String, String)> {
-    let mut tokens = vec![("signing.hsm".to_owned(), signing.hsm_certification.clone())];
+    let rules: Vec<&str> = signing.automatic.iter().map(|a| a.rule.of(lang)).collect();
+    let mut tokens = vec![
+        ("signing.hsm".to_owned(), signing.hsm_certification.clone()),
+        ("signing.automatic".to_owned(), rules_listed(&rules, lang)),
+    ];
     for wallet in &signing.wallet {
         let name = |field: &str| format!("signing.{}.{field}", wallet.id);
         let threshold = match lang {
@@ -227,6 +258,18 @@ pub fn tokens(signing: &Signing, service: &ServiceFacts, lang: Lang) -> Vec<(Str
         ]);
     }
     tokens
+}
+
+/// The automatic transfers' rules as one list: "a; b; and c" / "a；b；以及c".
+fn rules_listed(rules: &[&str], lang: Lang) -> String {
+    match rules {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => match lang {
+            Lang::En => format!("{}; and {last}", rest.join("; ")),
+            Lang::Zh => format!("{}；以及{last}", rest.join("；")),
+        },
+    }
 }
 
 /// "Asia, Europe and North America" / "亚洲、欧洲和北美洲".
@@ -329,6 +372,7 @@ id = "oasis-settlement"
 wallet = "warm"
 interval = "oasis-settlement"
 named = { en = ["Oasis"] }
+rule = { en = "Oasis settlement", zh = "Oasis 结算" }
 "#,
         )
         .unwrap()

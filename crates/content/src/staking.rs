@@ -1,12 +1,14 @@
 //! The particulars of staking (`[[staking]]` of `offerings.toml`), one for each entity that offers
-//! the service `staking`: who runs the validators, the commission the entity keeps from the
-//! rewards, and who bears a slashing penalty a validator's fault causes. Copy writes
+//! the service `staking`: the assets it stakes, who runs the validators, the commission the entity
+//! keeps from the rewards, and who bears a slashing penalty a validator's fault causes. Copy writes
 //! `{staking.sg.commission}`; an entity that does not stake has no such tokens, and its particulars
 //! are refused.
 
 use serde::{Deserialize, Serialize};
 
 use super::Lang;
+use super::section_items::EntityId;
+use super::supported_assets::SupportedAssetLists;
 use super::words::Words;
 
 /// The service whose particulars these are.
@@ -18,6 +20,8 @@ pub const SERVICE: &str = "staking";
 pub struct StakingTerms {
     /// The entity, which offers the service `staking`.
     pub entity: String,
+    /// The assets it stakes, each a row of the entity's supported-asset list.
+    pub assets: Vec<StakedAsset>,
     /// Who runs the validators, by name.
     pub operator: String,
     /// Whether the operator is under contract or the entity itself.
@@ -26,6 +30,16 @@ pub struct StakingTerms {
     pub commission_percent: String,
     /// Who bears a slashing penalty a validator's fault causes.
     pub slashing: SlashingBorneBy,
+}
+
+/// An asset that can be staked: a token on one network, as the supported-asset list names it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StakedAsset {
+    /// The token ("ETH").
+    pub token: String,
+    /// The network it is staked on ("ethereum").
+    pub network: String,
 }
 
 /// Who runs the validators.
@@ -91,12 +105,70 @@ pub fn tokens(staking: &[StakingTerms], lang: Lang) -> Vec<(String, String)> {
             (SlashingBorneBy::Client, Lang::En) => "borne by you",
             (SlashingBorneBy::Client, Lang::Zh) => "由贵机构承担",
         };
+        let assets: Vec<&str> = terms.assets.iter().map(|a| a.token.as_str()).collect();
+        tokens.push((name("assets"), listed(&assets, lang)));
         tokens.push((name("operator"), terms.operator.clone()));
         tokens.push((name("operator-role"), role.to_owned()));
         tokens.push((name("commission"), format!("{}%", terms.commission_percent)));
         tokens.push((name("slashing"), slashing.to_owned()));
     }
     tokens
+}
+
+/// Names as a list reads: "ETH, SOL and DOT" / "ETH、SOL 及 DOT".
+fn listed(names: &[&str], lang: Lang) -> String {
+    let (comma, and) = match lang {
+        Lang::En => (", ", " and "),
+        Lang::Zh => ("、", " 及 "),
+    };
+    match names.split_last() {
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{}{and}{last}", rest.join(comma)),
+        None => String::new(),
+    }
+}
+
+/// The staked assets that are not a row of their entity's supported-asset list, or that no
+/// entity's particulars name at all, each with the text of its line.
+pub fn unlisted_assets(
+    staking: &[StakingTerms],
+    lists: &SupportedAssetLists,
+) -> Vec<(String, String)> {
+    let mut problems = Vec::new();
+    for terms in staking {
+        let list = match terms.entity.as_str() {
+            "sg" => lists.of(EntityId::Sg),
+            "hk" => lists.of(EntityId::Hk),
+            _ => &[],
+        };
+        if terms.assets.is_empty() {
+            problems.push((
+                format!("entity = \"{}\"", terms.entity),
+                format!(
+                    "the staking particulars of `{}` name no asset",
+                    terms.entity
+                ),
+            ));
+        }
+        for asset in &terms.assets {
+            if !list
+                .iter()
+                .any(|row| row.token == asset.token && row.network == asset.network)
+            {
+                problems.push((
+                    format!(
+                        "token = \"{}\", network = \"{}\"",
+                        asset.token, asset.network
+                    ),
+                    format!(
+                        "staked asset {} on `{}` is not on the supported-asset list of `{}`",
+                        asset.token, asset.network, terms.entity
+                    ),
+                ));
+            }
+        }
+    }
+    problems
 }
 
 /// What is wrong with the particulars, if anything, each with the text of the line it is near:
@@ -106,7 +178,7 @@ pub fn tokens(staking: &[StakingTerms], lang: Lang) -> Vec<(String, String)> {
 pub fn problems(staking: &[StakingTerms], offered_by: &[&str]) -> Vec<(String, String)> {
     let mut problems = Vec::new();
     for (index, terms) in staking.iter().enumerate() {
-        let needle = format!("entity = \"{}\"\noperator", terms.entity);
+        let needle = format!("entity = \"{}\"\nassets", terms.entity);
         if !offered_by.contains(&terms.entity.as_str()) {
             problems.push((
                 needle.clone(),

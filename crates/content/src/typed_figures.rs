@@ -67,7 +67,8 @@ pub fn literals(
                 || name.ends_with(".acknowledgement")
                 || (name.starts_with("fee.") && FEE_SENTENCES.iter().any(|s| name.ends_with(s)))
                 || text.starts_with('/')
-                || name == facts::AS_OF;
+                || name == facts::AS_OF
+                || is_plain_api_word(name, text);
             if !elsewhere {
                 add(text.to_owned(), format!("{{{name}}}"));
             }
@@ -103,6 +104,12 @@ pub fn literals(
         "{service.time-zone}".to_owned(),
     );
     literals
+}
+
+/// An API field or error code ("code", "forbidden", "rate_limited"): prose and the keys of the
+/// language files use the same words, so they cannot be refused as typed.
+fn is_plain_api_word(name: &str, text: &str) -> bool {
+    name.starts_with("api.error.") && text.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
 }
 
 fn is_small_bare_number(text: &str) -> bool {

@@ -253,13 +253,19 @@ fn about(content: &Content, token: &str) -> String {
                 format!("{} ({}){deadlines}", c.purpose, c.hours.label())
             })
             .unwrap_or_default(),
+        ["signing", "automatic", ..] => {
+            "transfers signed without your checkers' approval of each one".to_owned()
+        }
         ["signing", wallet, _] => {
             let automatic: Vec<String> = operations
                 .signing
                 .automatic
                 .iter()
                 .filter(|a| a.wallet == *wallet)
-                .map(|a| format!("{}, every {{duration.{}}}", a.id, a.interval))
+                .map(|a| match &a.interval {
+                    Some(interval) => format!("{}, every {{duration.{interval}}}", a.id),
+                    None => a.id.clone(),
+                })
                 .collect();
             if automatic.is_empty() {
                 format!("{wallet} wallets")
@@ -270,6 +276,9 @@ fn about(content: &Content, token: &str) -> String {
                 )
             }
         }
+        ["offering", "unregulated", entity] => {
+            format!("The services entity {entity} offers that no licence or exemption covers")
+        }
         ["offering", service, entity] => operations
             .offerings
             .service
@@ -277,7 +286,7 @@ fn about(content: &Content, token: &str) -> String {
             .find(|s| s.id == *service)
             .map(|s| format!("{}: entity {entity}", s.name))
             .unwrap_or_default(),
-        ["frequency", id] => operations
+        ["frequency", id] | ["frequency", id, "interval"] => operations
             .commitments
             .frequency
             .iter()
@@ -299,6 +308,13 @@ fn about(content: &Content, token: &str) -> String {
             "The auditor's attestation of client balances ({field}), {{frequency.{}}}",
             operations.holdings.attestation.frequency
         ),
+        ["jurisdiction", "sanctions-lists"] => {
+            "Whose sanctions lists we screen clients, counterparties and addresses against"
+                .to_owned()
+        }
+        ["jurisdiction", "zh-pages"] => {
+            "The Simplified Chinese pages are no offer to residents of mainland China".to_owned()
+        }
         ["jurisdiction", "restricted", area] => {
             format!("Restricted jurisdictions of {area}: we provide no services there")
         }
@@ -320,6 +336,24 @@ fn about(content: &Content, token: &str) -> String {
             .find(|r| r.id == *id)
             .map(|r| r.what.clone())
             .unwrap_or_default(),
+        ["api", "event", id] => operations
+            .developers
+            .event
+            .iter()
+            .find(|e| e.id == *id)
+            .map(|e| format!("Webhook event: {}", e.what))
+            .unwrap_or_default(),
+        ["api", "error", "field", field] => {
+            format!("The field of every error body that carries the {field}")
+        }
+        ["api", "error", id, ..] => operations
+            .developers
+            .error
+            .code
+            .iter()
+            .find(|c| c.id == *id)
+            .map(|c| format!("API error: {}", c.what))
+            .unwrap_or_default(),
         ["api", ..] => api_about(token).to_owned(),
         ["data", id] => content
             .site
@@ -337,6 +371,7 @@ fn staking_about(field: &str) -> &'static str {
     match field {
         "operator" => "who runs the validators",
         "operator-role" => "whether the validator operator is under contract or the entity itself",
+        "assets" => "the assets the entity stakes, each on its network",
         "commission" => "the commission the entity keeps from the rewards",
         _ => "who bears a slashing penalty a validator's fault causes",
     }
@@ -354,6 +389,9 @@ fn insurance_about(token: &str) -> String {
         "rating-agency" => "The agency that rates the underwriter",
         "deductible" => "The part of each claim the policy does not pay",
         "deductible-borne" => "Who bears the deductible",
+        "period-start" => "The first day of the current policy period",
+        "period-end" => "The last day of the current policy period",
+        "allocation" => "How a limit that accepted losses exceed is divided among affected clients",
         other => {
             let wallet = other.trim_start_matches("sublimit.");
             return format!("The policy's sublimit for losses from {wallet} wallets");

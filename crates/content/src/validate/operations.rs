@@ -43,18 +43,31 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
             .signing
             .automatic
             .iter()
-            .filter(|a| !durations(&a.interval))
+            .filter(|a| a.interval.as_deref().is_some_and(|id| !durations(id)))
             .map(|a| {
                 (
                     format!("id = \"{}\"", a.id),
                     format!(
                         "automatic transfer `{}`: interval `{}` is not a [[duration]] of site.toml",
-                        a.id, a.interval
+                        a.id,
+                        a.interval.as_deref().unwrap_or_default()
                     ),
                 )
             })
             .collect(),
     );
+    if !durations(&operations.insurance.proceeds_within) {
+        report(
+            "insurance.toml",
+            vec![(
+                "proceeds_within".to_owned(),
+                format!(
+                    "`proceeds_within = \"{}\"` is not a [[duration]] of site.toml",
+                    operations.insurance.proceeds_within
+                ),
+            )],
+        );
+    }
     let ids = [
         (
             "channels.toml",

@@ -51,6 +51,10 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
         "offerings.toml",
         staking::problems(&offerings.staking, &stakers),
     );
+    report(
+        "offerings.toml",
+        staking::unlisted_assets(&offerings.staking, &content.supported_assets),
+    );
     let auditors: Vec<&str> = site
         .certification
         .iter()

@@ -1,7 +1,8 @@
 //! The rules that keep the copy true to the signing model of `signing.toml`: a claim of one
 //! wallet type (`{signing.cold.continents}`) is made in a line that names that wallet type; a
 //! line that says every transfer waits for your approval names the transfers signed without it
-//! (Oasis settlement); a claim in words ("no continent holds enough keys to sign alone") is made
+//! (Oasis settlement and the others, `{signing.automatic}`), and none says one transfer alone is;
+//! a claim in words ("no continent holds enough keys to sign alone") is made
 //! only of the wallet types whose model bears it out; and a diagram draws the keys of a wallet
 //! type that exists.
 
@@ -90,7 +91,23 @@ fn line_problems(signing: &Signing, line: &str, scope: &str, lang: Lang) -> Vec<
         }
     }
     problems.extend(worded_claims(signing, line, scope, lang));
-    if let Some((at, claim)) = signing.universal.find_in(line, lang) {
+    if signing.automatic.len() > 1
+        && let Some((at, claim)) = signing.sole.find_in(line, lang)
+    {
+        problems.push((
+            at,
+            format!(
+                "“{claim}” says one transfer alone is signed without your approval, but \
+                 signing.toml lists {} automatic transfers: cite them all as \
+                 {{signing.automatic}}",
+                signing.automatic.len()
+            ),
+        ));
+    }
+    let lists_all = line.contains("{signing.automatic}");
+    if let Some((at, claim)) = signing.universal.find_in(line, lang)
+        && !lists_all
+    {
         for automatic in signing
             .automatic
             .iter()
@@ -100,10 +117,9 @@ fn line_problems(signing: &Signing, line: &str, scope: &str, lang: Lang) -> Vec<
                 at,
                 format!(
                     "“{claim}” says every transfer waits for your approval, but `{}` transfers \
-                     are signed without it, every {{duration.{}}} from the `{}` wallet: name the \
-                     exception (“{}”) in the same line",
+                     are signed without it, from the `{}` wallet: name the exception (“{}”), or \
+                     cite every one as {{signing.automatic}}, in the same line",
                     automatic.id,
-                    automatic.interval,
                     automatic.wallet,
                     automatic.named.of(lang).first().map_or("", String::as_str)
                 ),
@@ -215,6 +231,7 @@ id = "oasis-settlement"
 wallet = "warm"
 interval = "oasis-settlement"
 named = { en = ["Oasis"] }
+rule = { en = "Oasis settlement", zh = "Oasis 结算" }
 "#,
         )
         .unwrap()
