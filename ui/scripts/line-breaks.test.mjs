@@ -3,29 +3,40 @@ import { describe, expect, it } from "vitest";
 import { markBreaks, markData } from "./line-breaks.mjs";
 import { wordBoundaries } from "./word-breaks.mjs";
 
-const J = "\u2060";
+const Z = "\u200b";
+/** Marked text with each offered break shown as "|". */
+const shown = (text) => text.replaceAll(Z, "|");
 
-describe("the breaks a page's text may not take", () => {
-  it("keeps each Chinese word of the dictionary whole, and the site's terms", () => {
-    expect(markBreaks("绝不会")).toBe(`绝${J}不会`);
-    expect(markBreaks("请查看")).toContain(`查${J}看`);
-    expect(markBreaks("面向机构客户的数字资产托管与结算")).toContain(`数${J}字${J}资${J}产`);
+describe("the breaks a page's text may and may not take", () => {
+  it("offers a break between two Chinese words of the dictionary only, never inside a word or a term of the site", () => {
+    expect(shown(markBreaks("面向机构客户的数字资产托管与结算"))).toBe(
+      "面向|机构|客户|的|数字资产|托管|与|结算",
+    );
+    expect(shown(markBreaks("请查看"))).not.toContain("查|看");
+    expect(shown(markBreaks("绝不会"))).not.toContain("绝|不");
+    expect(shown(markBreaks("分开持有冷钱包，白名单，贵机构"))).toBe("分开|持有|冷钱包，白名单，贵机构");
   });
 
-  it("keeps a short bracketed phrase whole and a figure with its unit", () => {
-    expect(markBreaks("全年无休（周末亦不例外）")).toContain(`（${J}周${J}末${J}亦${J}不${J}例${J}外${J}）`);
+  it("keeps a short bracketed phrase whole, its spaces too, and a figure with its unit", () => {
+    expect(markBreaks("全年无休（周末亦不例外）")).toContain("（周末亦不例外）");
+    expect(markBreaks("（T+1 结算）")).toBe("（T+1\u00a0结算）");
     const limit = markBreaks("限额 5,000 万美元");
-    expect(limit).toContain("5,000\u00a0万");
-    expect(limit.replaceAll(J, "")).toBe("限额 5,000\u00a0万美元");
+    expect(limit).toContain("5,000\u00a0万美元");
+    expect(shown(markBreaks("2026年8月起"))).not.toMatch(/\d\|/);
   });
 
   it("keeps Hong Kong, an amount in words and a threshold together, and hyphenated words in headings only", () => {
     expect(markBreaks("Hong Kong and USD 50 million")).toBe("Hong\u00a0Kong and USD\u00a050\u00a0million");
-    expect(markBreaks("Cold wallet: 3-of-5 signing")).toBe(`Cold wallet: 3${J}-${J}of${J}-${J}5 signing`);
+    expect(markBreaks("Cold wallet: 3-of-5 signing")).toBe("Cold wallet: 3\u2011of\u20115 signing");
     expect(markBreaks("Payment and e-commerce platforms", true)).toBe(
-      `Payment and e${J}-${J}commerce platforms`,
+      "Payment and e\u2011commerce platforms",
     );
     expect(markBreaks("e-commerce")).toBe("e-commerce");
+  });
+
+  it("leaves a Chinese heading's breaks to its markup and marks the same text again the same way", () => {
+    expect(markBreaks("托管账户", true)).toBe("托管账户");
+    expect(markBreaks(markBreaks("托管账户"))).toBe(markBreaks("托管账户"));
   });
 
   it("marks the text of page data, not its addresses, and records each change by kind", () => {
@@ -35,13 +46,13 @@ describe("the breaks a page's text may not take", () => {
       marks,
     );
     expect(data.href).toBe("/faq/search?q=托管账户");
-    expect(data.heading).toBe(`Set${J}-${J}up`);
-    expect(data.body[0].replaceAll(J, "")).toBe("托管账户");
-    expect(marks.heading).toEqual({ "Set-up": `Set${J}-${J}up` });
+    expect(data.heading).toBe("Set\u2011up");
+    expect(data.body[0]).toBe(`托管${Z}账户`);
+    expect(marks.heading).toEqual({ "Set-up": "Set\u2011up" });
     expect(marks.text).toEqual({ 托管账户: data.body[0] });
   });
 
-  it("lets a marked heading break between the model's phrases, and a long phrase between its words", () => {
+  it("lets a heading break between the model's phrases, each moved to the end of a word it cuts, and a long phrase between its words", () => {
     const broken = (text) => {
       const marked = markBreaks(text, true);
       let out = "";
@@ -50,9 +61,11 @@ describe("the breaks a page's text may not take", () => {
         out += `${marked.slice(start, offset)}|`;
         start = offset;
       }
-      return (out + marked.slice(start)).replaceAll(J, "");
+      return out + marked.slice(start);
     };
     expect(broken("面向机构客户的数字资产托管与结算")).toBe("面向|机构|客户|的|数字资产|托管|与|结算");
-    expect(broken("按策略划分资金")).toBe("按|策略|划分|资金");
+    expect(broken("按策略划分资金")).toBe("按策略|划分|资金");
+    expect(broken("资产由贵机构分开持有")).not.toMatch(/分\|开|持\|有|贵\|机|机\|构/);
+    expect(broken("冷钱包与白名单地址")).not.toMatch(/冷\|钱|钱\|包|白\|名|名\|单/);
   });
 });

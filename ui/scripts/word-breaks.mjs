@@ -5,54 +5,59 @@
 
 import { loadDefaultSimplifiedChineseParser } from "budoux";
 import { parse } from "node-html-parser";
+import { betweenWords } from "./line-breaks.mjs";
 
 const parser = loadDefaultSimplifiedChineseParser();
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 const HAN = /\p{Script=Han}/u;
-const DIGIT = /\d/;
 
 /** A phrase of the model this long or longer may also break between its words (the dictionary's,
  * `Intl.Segmenter`), so that a narrow column can still take it without cutting a word. */
 const LONG_PHRASE = 6;
 
-/** Keeps a line break off either side of it (scripts/line-breaks.mjs marks text with it). */
-const JOINER = "\u2060";
+/** A break between two words that scripts/line-breaks.mjs offered in the text already. */
+const BETWEEN_WORDS = "\u200b";
 
 /** The offsets (UTF-16 code units) where `text` may break between two words. Only boundaries
  * between two Han characters, or a Han character and a figure, are kept (spaces and punctuation
- * already allow a break, a Latin word is never cut, and a figure keeps its unit), and none between two chunks of one character each: that is where the model
- * splits a two-character word (数|字, 审|批, 人|数), which then stays whole. A long phrase may also
- * break between its words. The model reads the text without the joiners that keep words whole; a
- * boundary where a joiner holds two characters together is dropped. */
+ * already allow a break, a Latin word is never cut, and a figure keeps its unit), and none between
+ * two chunks of one character each: that is where the model splits a two-character word (数|字,
+ * 审|批, 人|数), which then stays whole. A long phrase may also break between its words. Every
+ * boundary kept is one between two words of the dictionary (`betweenWords`): where the model's
+ * phrases cut a word (分|开持|有, 按策|略划|分资金), the boundary moves to the end of that word
+ * (分开持有, 按策略|划分|资金). The model reads the text without the breaks the text offers
+ * already, and a boundary where one is offered is dropped. */
 export function wordBoundaries(text) {
-  // Where each character of the text without joiners is in the text.
+  // Where each character of the text without offered breaks is in the text.
   const at = [];
   let plain = "";
   for (let offset = 0; offset < text.length; offset++) {
-    if (text[offset] === JOINER) continue;
+    if (text[offset] === BETWEEN_WORDS) continue;
     at.push(offset);
     plain += text[offset];
   }
   at.push(text.length);
-  // Between two Han characters, or a Han character and a figure after it (年|8月); never between
-  // a figure and its unit (8|月).
-  const between = (offset) =>
-    HAN.test(plain[offset - 1]) && (HAN.test(plain[offset]) || DIGIT.test(plain[offset]));
-  const free = (offset) => text[at[offset] - 1] !== JOINER;
-  // The model's phrase boundaries that fall between two words.
-  const phrases = [0];
+  // Between two words of the dictionary, where the text offers no break yet.
+  const words = new Set(betweenWords(plain));
+  const between = (offset) => words.has(offset);
+  const free = (offset) => text[at[offset] - 1] !== BETWEEN_WORDS;
+  // A boundary of the model inside a word of the dictionary moves to the end of that word.
+  const segmentEnds = [...segmenter.segment(plain)].map(({ index, segment }) => index + segment.length);
+  const atWordEnd = (offset) => segmentEnds.find((end) => end >= offset) ?? plain.length;
+  // The model's phrase boundaries, each at the end of a word.
+  const phrases = new Set([0, plain.length]);
   let offset = 0;
   const chunks = parser.parse(plain);
   chunks.forEach((chunk, i) => {
     offset += chunk.length;
     const next = chunks[i + 1];
-    if (next && !([...chunk].length === 1 && [...next].length === 1) && free(offset)) phrases.push(offset);
+    if (next && !([...chunk].length === 1 && [...next].length === 1)) phrases.add(atWordEnd(offset));
   });
-  phrases.push(plain.length);
+  const phraseStarts = [...phrases].sort((a, b) => a - b);
   // A long phrase may break between its words too.
-  const boundaries = new Set(phrases.slice(1, -1));
-  phrases.slice(0, -1).forEach((start, i) => {
-    const phrase = plain.slice(start, phrases[i + 1]);
+  const boundaries = new Set(phraseStarts.slice(1, -1));
+  phraseStarts.slice(0, -1).forEach((start, i) => {
+    const phrase = plain.slice(start, phraseStarts[i + 1]);
     if ([...phrase].length < LONG_PHRASE) return;
     for (const { index } of segmenter.segment(phrase)) if (index > 0) boundaries.add(start + index);
   });

@@ -9,8 +9,10 @@ export interface TextFindings {
   /** Chinese headings broken inside a word: a line starts between two Han characters where the
    * build put no `<wbr>` (src/components/Words.tsx). */
   brokenWords: string[];
-  /** Text broken inside a run the build joined (ui/scripts/line-breaks.mjs): a line that starts
-   * next to a word joiner (U+2060) or a no-break space, which the engine should have honoured. */
+  /** Text broken where the build marked none (ui/scripts/line-breaks.mjs): a line that starts next
+   * to a no-break space or a non-breaking hyphen, or between two Chinese characters (or one and a
+   * figure) where the build offered no break (a zero width space), which the engine should have
+   * honoured. */
   joinedBreaks: string[];
   /** Chinese text of any kind broken inside a word of the browser's own dictionary
    * (`Intl.Segmenter`), checked only where that dictionary is the build's (`sameDictionary`). */
@@ -205,16 +207,27 @@ export function inspectText(sameDictionary: boolean): TextFindings {
       (node) => isDrawn(node.parentElement as Element) && !node.parentElement?.closest("svg"),
     );
 
-  // Any text: no line starts next to a word joiner or a no-break space, where the build (or the
-  // copy) joined the characters on either side. This measures whether the engine honours the
-  // marks, whatever its own dictionary.
+  // Any text: no line starts next to a no-break space or a non-breaking hyphen, where the build
+  // (or the copy) joined the characters on either side, nor between two Chinese characters, or
+  // one and a figure, where the build offered no break: Chinese is set with `word-break:
+  // keep-all`, so a line may start inside its text only after a zero width space the build put
+  // between two words. This measures whether the engine honours the marks, whatever its own
+  // dictionary.
   const joinedBreaks: string[] = [];
-  const joining = (char: string | undefined) => char === "\u2060" || char === "\u00a0";
+  const joining = (char: string | undefined) => char === "\u00a0" || char === "\u2011";
+  const chineseWord = /[\p{Script=Han}\d]/u;
+  const inWord = (before: string | undefined, after: string | undefined) =>
+    before !== undefined &&
+    after !== undefined &&
+    chineseWord.test(before) &&
+    chineseWord.test(after) &&
+    /\p{Script=Han}/u.test(before + after);
   for (const node of drawnText(document.body)) {
-    if (!/[\u2060\u00a0]/.test(node.data)) continue;
+    if (!/[\u00a0\u2011\p{Script=Han}]/u.test(node.data)) continue;
     for (const start of lineStarts(node)) {
-      if (!joining(node.data[start - 1]) && !joining(node.data[start])) continue;
-      const shown = (text: string) => text.replace(/\u2060/g, "").replace(/\u00a0/g, "\u2423");
+      const [before, after] = [node.data[start - 1], node.data[start]];
+      if (!joining(before) && !joining(after) && !inWord(before, after)) continue;
+      const shown = (text: string) => text.replace(/\u200b/g, "").replace(/\u00a0/g, "\u2423");
       joinedBreaks.push(
         `${describe(node.parentElement as Element)}: ${shown(node.data.slice(Math.max(0, start - 12), start))}|${shown(node.data.slice(start, start + 12))}`,
       );
@@ -222,7 +235,7 @@ export function inspectText(sameDictionary: boolean): TextFindings {
   }
 
   // Chinese text: no line starts inside a word of the browser's dictionary. The text is segmented
-  // as it reads, without the joiners that keep words whole (ui/scripts/line-breaks.mjs).
+  // as it reads, without the zero width spaces between words (ui/scripts/line-breaks.mjs).
   const splitWords: string[] = [];
   if (sameDictionary && document.documentElement.lang.startsWith("zh")) {
     const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
@@ -231,12 +244,12 @@ export function inspectText(sameDictionary: boolean): TextFindings {
       if (!han.test(node.data)) continue;
       const starts = lineStarts(node);
       if (starts.length === 0) continue;
-      // Offsets in the node's text without joiners, by offset in the node.
+      // Offsets in the node's text without zero width spaces, by offset in the node.
       const bare: number[] = [];
       let plain = "";
       for (let offset = 0; offset < node.data.length; offset++) {
         bare.push(plain.length);
-        if (node.data[offset] !== "\u2060") plain += node.data[offset];
+        if (node.data[offset] !== "\u200b") plain += node.data[offset];
       }
       const inside = new Set<number>();
       for (const { segment, index } of segmenter.segment(plain)) {
@@ -259,8 +272,8 @@ export function inspectText(sameDictionary: boolean): TextFindings {
     if (!isDrawn(heading)) continue;
     for (const node of drawnText(heading)) {
       for (const start of lineStarts(node)) {
-        const before = node.data.slice(0, start).replaceAll("\u2060", "");
-        if (/[-\u2010]$/.test(before))
+        const before = node.data.slice(0, start).replaceAll("\u200b", "");
+        if (/[-\u2010\u2011]$/.test(before))
           hyphenEnds.push(`${describe(heading)}: ${before.slice(-12)}|${node.data.slice(start, start + 12)}`);
       }
     }

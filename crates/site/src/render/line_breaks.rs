@@ -1,7 +1,7 @@
-//! Where the text of a page may not break: the UI build marks each page's data before it
-//! prerenders it (`ui/scripts/line-breaks.mjs`: Chinese words kept whole by word joiners, "Hong
-//! Kong" and amounts in words by no-break spaces, the hyphens of thresholds and of compounds in
-//! headings), and records every string it changed. The server marks the page data it hands the
+//! Where the text of a page may and may not break: the UI build marks each page's data before it
+//! prerenders it (`ui/scripts/line-breaks.mjs`: a zero width space between two Chinese words,
+//! no-break spaces in "Hong Kong" and amounts in words, non-breaking hyphens in thresholds and in
+//! compounds in headings), and records every string it changed. The server marks the page data it hands the
 //! browser with those records, so that hydration finds the text it was served and no script
 //! marks it again.
 
@@ -99,18 +99,18 @@ mod tests {
     #[test]
     fn marks_text_and_headings_by_their_keys_and_leaves_addresses() {
         let marks = Marks {
-            text: HashMap::from([("托管".to_owned(), "托\u{2060}管".to_owned())]),
-            heading: HashMap::from([("Set-up".to_owned(), "Set\u{2060}-\u{2060}up".to_owned())]),
+            text: HashMap::from([("托管账户".to_owned(), "托管\u{200b}账户".to_owned())]),
+            heading: HashMap::from([("Set-up".to_owned(), "Set\u{2011}up".to_owned())]),
         };
         let marked = marks.mark(json!({
             "heading": "Set-up",
             "body": "Set-up",
-            "points": ["托管"],
-            "href": "托管",
+            "points": ["托管账户"],
+            "href": "托管账户",
         }));
-        assert_eq!(marked["heading"], "Set\u{2060}-\u{2060}up");
+        assert_eq!(marked["heading"], "Set\u{2011}up");
         assert_eq!(marked["body"], "Set-up");
-        assert_eq!(marked["points"][0], "托\u{2060}管");
-        assert_eq!(marked["href"], "托管");
+        assert_eq!(marked["points"][0], "托管\u{200b}账户");
+        assert_eq!(marked["href"], "托管账户");
     }
 }
