@@ -19,6 +19,7 @@ describe("the breaks a page's text may and may not take", () => {
 
   it("keeps a short bracketed phrase whole, its spaces too, and a figure with its unit", () => {
     expect(markBreaks("全年无休（周末亦不例外）")).toContain("（周末亦不例外）");
+    expect(shown(markBreaks("全天候（含周末及公共假期）"))).toContain("公共|假期");
     expect(markBreaks("（T+1 结算）")).toBe("（T+1\u00a0结算）");
     const limit = markBreaks("限额 5,000 万美元");
     expect(limit).toContain("5,000\u00a0万美元");
@@ -34,8 +35,11 @@ describe("the breaks a page's text may and may not take", () => {
     expect(markBreaks("e-commerce")).toBe("e-commerce");
   });
 
-  it("leaves a Chinese heading's breaks to its markup and marks the same text again the same way", () => {
-    expect(markBreaks("托管账户", true)).toBe("托管账户");
+  it("offers a heading's breaks between BudouX's phrases only, and marks the same text again the same way", () => {
+    expect(shown(markBreaks("面向机构客户的数字资产托管与结算", true))).toBe(
+      "面向|机构|客户|的|数字资产|托管|与|结算",
+    );
+    expect(shown(markBreaks("按策略划分资金", true))).toBe("按策略|划分|资金");
     expect(markBreaks(markBreaks("托管账户"))).toBe(markBreaks("托管账户"));
   });
 
@@ -52,20 +56,20 @@ describe("the breaks a page's text may and may not take", () => {
     expect(marks.text).toEqual({ 托管账户: data.body[0] });
   });
 
-  it("lets a heading break between the model's phrases, each moved to the end of a word it cuts, and a long phrase between its words", () => {
+  it("finds the phrases of a heading text the page data did not mark, never cutting a word", () => {
     const broken = (text) => {
-      const marked = markBreaks(text, true);
       let out = "";
       let start = 0;
-      for (const offset of wordBoundaries(marked)) {
-        out += `${marked.slice(start, offset)}|`;
+      for (const offset of wordBoundaries(text)) {
+        out += `${text.slice(start, offset)}|`;
         start = offset;
       }
-      return out + marked.slice(start);
+      return out + text.slice(start);
     };
     expect(broken("面向机构客户的数字资产托管与结算")).toBe("面向|机构|客户|的|数字资产|托管|与|结算");
     expect(broken("按策略划分资金")).toBe("按策略|划分|资金");
     expect(broken("资产由贵机构分开持有")).not.toMatch(/分\|开|持\|有|贵\|机|机\|构/);
     expect(broken("冷钱包与白名单地址")).not.toMatch(/冷\|钱|钱\|包|白\|名|名\|单/);
+    expect(wordBoundaries(markBreaks("面向机构客户的数字资产托管与结算", true))).toEqual([]);
   });
 });
