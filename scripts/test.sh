@@ -146,7 +146,7 @@ step "browser tests, axe on every page in every state, and the links, HTML, page
 (cd ui && AUDIT_ALL=1 PLAYWRIGHT_JSON_OUTPUT_FILE="$logs/playwright.json" npx playwright test --reporter=list,json) 2>&1 |
   tee "$logs/playwright.log"
 
-step "the journeys, axe on ten pages and the layout audit on a page of each kind in Firefox ESR (WebDriver BiDi) and WebKitGTK (WebDriver, under xvfb-run)"
+step "the journeys, axe on ten pages and the layout audit on every page in Firefox ESR (WebDriver BiDi) and WebKitGTK (WebDriver, under xvfb-run)"
 (cd ui && PLAYWRIGHT_JSON_OUTPUT_FILE="$logs/engines.json" npx playwright test -c playwright.engines.config.ts --reporter=list,json) 2>&1 |
   tee "$logs/engines.log"
 

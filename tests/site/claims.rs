@@ -7,7 +7,7 @@
 
 use custody_site::embedded::content_files;
 
-use crate::common::{errors_after, get, replace, visible_text};
+use crate::common::{as_read, errors_after, get, replace, visible_text};
 
 /// Asserts that some error starts with `file` and contains every one of `parts`.
 pub fn reported(errors: &[String], file: &str, parts: &[&str]) {
@@ -189,7 +189,7 @@ async fn the_footer_says_the_company_is_fictional_in_both_languages() {
         ("/", "are fictional, shown for illustration only"),
         ("/zh/faq", "均为虚构，仅作示例之用"),
     ] {
-        let page = get(path).await.text;
+        let page = as_read(&get(path).await.text);
         assert!(page.contains(notice), "{path}: no fictional-company notice");
     }
 }

@@ -213,9 +213,9 @@ fn a_service_shown_for_an_entity_that_does_not_offer_it_fails() {
         &["“以其牌照或豁免所允许的范围为限” is not true"],
     );
     refused(
-        "en/site.toml",
-        ", an anti-money-laundering licence, not a virtual-asset licence\",",
-        "\",",
+        "en/marketing/home.toml",
+        "service provider licence, an anti-money-laundering regime licence.",
+        "service provider licence.",
         &["“service provider licence” needs its qualification"],
     );
 }
@@ -333,9 +333,9 @@ fn a_quote_credited_to_a_client_in_the_evidence_fails() {
             replace(
                 f,
                 &file,
-                "[[section]]\nkind = \"case-band\"",
+                "[[section.group]]\nfirms = \"auditors\"",
                 "[[section.quote]]\ntext = \"Quoted.\"\nrole = \"Head of Treasury\"\n\
-                 institution = \"an exchange\"\n\n[[section]]\nkind = \"case-band\"",
+                 institution = \"an exchange\"\n\n[[section.group]]\nfirms = \"auditors\"",
             );
         });
         reported(

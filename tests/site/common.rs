@@ -139,12 +139,19 @@ pub async fn get(path: &str) -> Answer {
 }
 
 /// A page's markup as its text reads: without the `<wbr/>` word-break opportunities that Chinese
-/// headings carry (ui/src/components/Words.tsx), which draw nothing.
+/// headings carry (ui/src/components/Words.tsx) and the zero width spaces between Chinese words
+/// (ui/scripts/line-breaks.mjs), which draw nothing, with its no-break spaces as spaces and its
+/// non-breaking hyphens as hyphens.
 pub fn as_read(html: &str) -> String {
-    html.replace("<wbr/>", "").replace("<wbr>", "")
+    html.replace("<wbr/>", "")
+        .replace("<wbr>", "")
+        .replace('\u{200b}', "")
+        .replace('\u{a0}', " ")
+        .replace('\u{2011}', "-")
 }
 
-/// The text of an HTML fragment as a reader sees it: every tag removed, entities left as they are.
+/// The text of an HTML fragment as a reader sees it: every tag removed, entities left as they are,
+/// read as [`as_read`] reads it.
 pub fn visible_text(html: &str) -> String {
     let mut text = String::with_capacity(html.len());
     let mut in_tag = false;
@@ -156,7 +163,7 @@ pub fn visible_text(html: &str) -> String {
             _ => {}
         }
     }
-    text
+    as_read(&text)
 }
 
 /// The value of `<meta name=…>` / `<link rel=…>`-style attributes: every `attr="…"` that follows `marker`.

@@ -104,13 +104,13 @@ fn an_illustration_shown_twice_on_the_site_fails_naming_both_places() {
         replace(
             f,
             "en/marketing/entities.toml",
-            "illustration = \"globe\"",
-            "illustration = \"vault\"",
+            "illustration = \"asset-list\"",
+            "illustration = \"policy\"",
         )
     });
     assert!(
         errors.iter().any(|e| e.starts_with("content/en/marketing/")
-            && e.contains("the illustration `vault` is shown twice on the site")
+            && e.contains("the illustration `policy` is shown twice on the site")
             && e.contains("en/marketing/entities.toml")
             && e.contains("en/marketing/services.toml")),
         "{errors:?}"

@@ -101,6 +101,38 @@ async fn hsts_is_sent_when_the_public_url_is_https() {
     );
 }
 
+/// The header's link to the insights blog leads to the configured address in the served HTML,
+/// before any script runs, on a page, an error page and a document answered for a query string:
+/// the prerender's marker never reaches a visitor.
+#[tokio::test]
+async fn the_insights_link_is_served_with_its_configured_address() {
+    let mut settings = SiteSettings::default();
+    settings.links.insights_url = "https://blog.custody.example/insights?from=site&lang=all"
+        .parse()
+        .unwrap();
+    let site = Arc::new(ServedSite::from_embedded(settings).unwrap());
+    for path in [
+        "/",
+        "/zh/about",
+        "/no-such-page",
+        "/faq/search?q=wallet",
+        "/zh/support-token?page=2",
+    ] {
+        let answer = send_to(
+            http::app(site.clone(), CONTACT.clone()),
+            Request::get(path).body(Body::empty()).unwrap(),
+        )
+        .await;
+        assert!(
+            answer
+                .text
+                .contains("href=\"https://blog.custody.example/insights?from=site&amp;lang=all\""),
+            "{path}"
+        );
+        assert!(!answer.text.contains("__CUSTODY_LINK_"), "{path}");
+    }
+}
+
 #[tokio::test]
 async fn configured_origins_extend_the_csp_and_reach_the_page_config() {
     let mut settings = SiteSettings::default();

@@ -12,7 +12,7 @@ use custody_content::{Content, Lang};
 use custody_site::embedded::content_files;
 use serde_json::Value;
 
-use crate::common::{SITE, attribute_after, errors_after, get, replace};
+use crate::common::{SITE, attribute_after, errors_after, get, replace, visible_text};
 
 fn content_after(edit: impl FnOnce(&mut ContentFiles)) -> Content {
     let mut files = content_files();
@@ -91,11 +91,12 @@ fn company_figures_follow_site_toml_in_strips_and_prose() {
         replace(
             f,
             "site.toml",
-            "institutional_clients = 300",
-            "institutional_clients = 350",
+            "institutional_clients = 305",
+            "institutional_clients = 455",
         );
-        // The client types of the home page's evidence count at least the clients claimed.
-        replace(f, "site.toml", "count = 84", "count = 134");
+        // The client types of the home page's evidence add up to the clients counted, which the
+        // copy claims rounded down to a hundred.
+        replace(f, "site.toml", "count = 84", "count = 234");
         replace(
             f,
             "site.toml",
@@ -104,7 +105,7 @@ fn company_figures_follow_site_toml_in_strips_and_prose() {
         );
     });
     let home = data_of(&content, Lang::En, "/");
-    assert_eq!(figure_value(&home, "clients"), "350+");
+    assert_eq!(figure_value(&home, "clients"), "400+");
     assert_eq!(figure_value(&home, "safeguarded"), "USD 12bn+");
     assert_eq!(
         figure_value(&data_of(&content, Lang::Zh, "/"), "safeguarded"),
@@ -113,7 +114,7 @@ fn company_figures_follow_site_toml_in_strips_and_prose() {
     );
     let about = data_of(&content, Lang::En, "/about");
     assert!(
-        about["lead"].as_str().unwrap().contains("350"),
+        about["lead"].as_str().unwrap().contains("400"),
         "{}",
         about["lead"]
     );
@@ -121,15 +122,33 @@ fn company_figures_follow_site_toml_in_strips_and_prose() {
 }
 
 #[test]
-fn the_trust_line_links_to_the_trust_center_from_every_page_but_its_own() {
+fn the_trust_line_badges_link_to_sections_of_the_trust_center() {
     let content = content_after(|_| {});
     for (lang, trust_center) in [(Lang::En, "/trust-center"), (Lang::Zh, "/zh/trust-center")] {
         let home = data_of(&content, lang, "/");
-        assert_eq!(home["trust"]["link"]["href"], trust_center);
-        assert!(!home["trust"]["items"].as_array().unwrap().is_empty());
+        let badges = home["trust"]["badges"].as_array().unwrap();
+        assert_eq!(badges.len(), 4, "{}", home["trust"]);
+        let sections: Vec<&str> = badges
+            .iter()
+            .map(|badge| {
+                let href = badge["href"].as_str().unwrap();
+                assert!(!badge["title"].as_str().unwrap().is_empty(), "{badge}");
+                assert!(!badge["line"].as_str().unwrap().is_empty(), "{badge}");
+                href.strip_prefix(&format!("{trust_center}#"))
+                    .unwrap_or_else(|| panic!("{href} is a section of {trust_center}"))
+            })
+            .collect();
+        assert_eq!(
+            sections,
+            [
+                "certifications",
+                "certifications",
+                "insurance",
+                "regulation"
+            ]
+        );
         let own = data_of(&content, lang, "/trust-center");
-        assert!(own["trust"]["link"].is_null(), "{}", own["trust"]);
-        assert_eq!(own["trust"]["items"], home["trust"]["items"]);
+        assert_eq!(own["trust"], home["trust"]);
     }
 }
 
@@ -142,16 +161,16 @@ async fn served_pages_show_the_figures_and_no_token_is_left() {
         ("safeguarded", "USD 10bn+"),
         ("chains", "29+"),
     ] {
-        let marker = format!(
-            "data-figure=\"{figure}\" class=\"figures__item\"><span class=\"figures__value\">{value}<"
-        );
+        let marker = format!("data-figure=\"{figure}\" class=\"figures__item\">");
+        let item = &home.text[home.text.find(&marker).expect("the figure's item") + marker.len()..];
+        let shown = &item[..item.find("figures__label").expect("the figure's label")];
         assert!(
-            home.text.contains(&marker),
-            "home shows {figure} as {value}"
+            visible_text(shown).starts_with(value),
+            "home shows {figure} as {value}: {shown}"
         );
     }
     let zh = get("/zh").await;
-    assert!(zh.text.contains("逾 100 亿美元"));
+    assert!(visible_text(&zh.text).contains("逾 100 亿美元"));
     for path in SITE.pages.paths() {
         let page = get(path).await;
         for token in [

@@ -47,6 +47,21 @@ async fn spec_redirects_keep_the_language_prefix_and_query() {
     }
 }
 
+/// Paths visitors guess, beyond SPEC's table: the supported assets by their name, and the fees,
+/// a section of the entities page, whose anchor stays after a kept query string.
+#[tokio::test]
+async fn guessed_paths_lead_to_the_supported_assets_and_the_fee_schedules() {
+    assert_redirect("/supported-assets", "/support-token").await;
+    assert_redirect("/zh/supported-assets", "/zh/support-token").await;
+    assert_redirect("/fees", "/entities#fees-flexible").await;
+    assert_redirect("/zh/fees", "/zh/entities#fees-flexible").await;
+    assert_redirect(
+        "/fees?utm_source=mail",
+        "/entities?utm_source=mail#fees-flexible",
+    )
+    .await;
+}
+
 #[tokio::test]
 async fn english_prefix_and_trailing_slashes_redirect_to_the_canonical_path() {
     assert_redirect("/en", "/").await;

@@ -6,7 +6,7 @@ use custody_content::glossary::CATALOG;
 use custody_content::{Content, Lang};
 use custody_site::embedded::content_files;
 
-use crate::common::{SITE, errors_after, get, replace};
+use crate::common::{SITE, as_read, errors_after, get, replace};
 
 /// The text of one particular of an entity in one language, as pages show it.
 fn particular(content: &Content, lang: Lang, entity: &str, field: &str) -> String {
@@ -35,12 +35,12 @@ async fn pages_name_the_entities_from_the_data_in_both_languages() {
     let content = &SITE.content;
     for lang in Lang::ALL {
         let page = |path: &str| lang.localize(path);
-        let home = get(&page("/")).await.text;
-        let entities = get(&page("/entities")).await.text;
-        let trust = get(&page("/trust-center")).await.text;
-        let about = get(&page("/about")).await.text;
-        let privacy = get(&page("/privacy")).await.text;
-        let aml = get(&page("/aml")).await.text;
+        let home = as_read(&get(&page("/")).await.text);
+        let entities = as_read(&get(&page("/entities")).await.text);
+        let trust = as_read(&get(&page("/trust-center")).await.text);
+        let about = as_read(&get(&page("/about")).await.text);
+        let privacy = as_read(&get(&page("/privacy")).await.text);
+        let aml = as_read(&get(&page("/aml")).await.text);
         for id in ["sg", "hk"] {
             let legal_name = escaped(&particular(content, lang, id, "legal_name"));
             let registration = particular(content, lang, id, "registration");

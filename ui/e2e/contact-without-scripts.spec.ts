@@ -5,7 +5,7 @@ import { HtmlValidate } from "html-validate";
 import type { ContactCopy, ContactPageData, FieldName } from "../src/components/contact/types";
 import { htmlValidateConfig } from "./audit/html-validate.config";
 import { CONTACT_LOG } from "./server";
-import { withoutOverlays } from "./site";
+import { seen, seenIn, withoutOverlays } from "./site";
 
 // The contact form as a visitor without scripts meets it (and one who submits before the page
 // has hydrated): posted to its page, answered by the server with the form again or a
@@ -92,7 +92,7 @@ async function fill(page: Page, copy: ContactCopy, values: ReturnType<typeof ans
   await page.getByLabel(copy.label.email).fill(values.email);
   await page.getByLabel(copy.label.areaCode).selectOption("SG");
   await page.getByLabel(copy.label.phone).fill(values.phone);
-  await page.getByRole("checkbox", { name: copy.consent.link }).check();
+  await page.getByRole("checkbox", { name: seenIn(copy.consent.link) }).check();
 }
 
 /** Every request the page makes, recorded to check that no answer of the form is in an address. */
@@ -111,7 +111,8 @@ function expectNoAnswerIn(urls: string[], values: Record<string, string>) {
   }
 }
 
-const submit = (page: Page, copy: ContactCopy) => page.getByRole("button", { name: copy.submit }).click();
+const submit = (page: Page, copy: ContactCopy) =>
+  page.getByRole("button", { name: seenIn(copy.submit) }).click();
 
 /** Submits the form and returns the document the browser is answered with at last (after a
  * redirect, the page it leads to), as served. */
@@ -147,16 +148,16 @@ test.describe("without scripts", () => {
       await page.goto(localized("/contact-us", lang));
       await submit(page, copy);
       await expect(page).toHaveURL(new RegExp(`${localized("/contact-us", lang)}#application$`));
-      const summary = page.getByRole("group", { name: SUMMARY_TITLE[lang] });
-      await expect(summary.getByRole("link")).toHaveText(FIELDS.map((name) => copy.message[name]));
+      const summary = page.getByRole("group", { name: seenIn(SUMMARY_TITLE[lang]) });
+      await expect(summary.getByRole("link")).toHaveText(FIELDS.map((name) => seen(copy.message[name])));
       for (const name of FIELDS) {
         const control =
           name === "consent"
-            ? page.getByRole("checkbox", { name: copy.consent.link })
+            ? page.getByRole("checkbox", { name: seenIn(copy.consent.link) })
             : page.getByLabel(copy.label[name]);
         await expect(control, name).toHaveAttribute("aria-invalid", "true");
         await expect(control, name).toHaveAccessibleDescription(
-          name === "consent" ? copy.message.consent : `${copy.hint[name]} ${copy.message[name]}`,
+          seen(name === "consent" ? copy.message.consent : `${copy.hint[name]} ${copy.message[name]}`),
         );
       }
 
@@ -170,7 +171,9 @@ test.describe("without scripts", () => {
       await expect(page.getByLabel(copy.label.email)).toHaveValue(typed.email);
       await expect(page.getByLabel(copy.label.country)).toHaveValue("HK");
       await expect(summary.getByRole("link")).toHaveText(
-        FIELDS.filter((name) => name !== "company" && name !== "country").map((name) => copy.message[name]),
+        FIELDS.filter((name) => name !== "company" && name !== "country").map((name) =>
+          seen(copy.message[name]),
+        ),
       );
       expect(await validationProblems(answer)).toEqual([]);
       expectNoAnswerIn(urls, typed);
@@ -186,8 +189,8 @@ test.describe("without scripts", () => {
       const values = answers(lang);
       await fill(page, copy, values);
       const confirmed = await submitForDocument(page, copy);
-      await expect(page.getByRole("heading", { name: copy.success.title })).toBeVisible();
-      await expect(page.getByText(copy.success.detail)).toBeVisible();
+      await expect(page.getByRole("heading", { name: seenIn(copy.success.title) })).toBeVisible();
+      await expect(page.getByText(seen(copy.success.detail))).toBeVisible();
       const stored = storedFor(values.company);
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({
@@ -200,12 +203,12 @@ test.describe("without scripts", () => {
       const confirmation = `${localized("/contact-us", lang)}/received/${stored[0]!.id}`;
       await expect(page).toHaveURL(new RegExp(`${confirmation}#application$`));
       await expect(page.locator(".contact-success__reference")).toHaveText(
-        `${copy.success.reference}${stored[0]!.id}`,
+        seen(`${copy.success.reference}${stored[0]!.id}`),
       );
       expect(await validationProblems(confirmed)).toEqual([]);
 
       await page.reload();
-      await expect(page.getByRole("heading", { name: copy.success.title })).toBeVisible();
+      await expect(page.getByRole("heading", { name: seenIn(copy.success.title) })).toBeVisible();
       await page.goBack();
       await expect(page).toHaveURL(new RegExp(`${localized("/contact-us", lang)}$`));
       await fill(page, copy, values);
@@ -234,7 +237,7 @@ test.describe("before the page has hydrated", () => {
     const values = answers("en");
     await fill(page, copy, values);
     await submit(page, copy);
-    await expect(page.getByRole("heading", { name: copy.success.title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: seenIn(copy.success.title) })).toBeVisible();
     expect(storedFor(values.company)).toHaveLength(1);
   });
 
@@ -255,20 +258,20 @@ test.describe("before the page has hydrated", () => {
     });
     await submit(page, copy);
     await page.waitForSelector("html[data-hydrated=true]");
-    const summary = page.getByRole("group", { name: SUMMARY_TITLE.zh });
+    const summary = page.getByRole("group", { name: seenIn(SUMMARY_TITLE.zh) });
     await expect(summary).toBeFocused();
-    await expect(summary.getByRole("link")).toHaveText([copy.message.phone]);
+    await expect(summary.getByRole("link")).toHaveText([seen(copy.message.phone)]);
     const phone = page.getByLabel(copy.label.phone);
     await expect(phone).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByRole("combobox", { name: copy.label.country })).toHaveValue("新加坡");
-    await expect(page.getByRole("combobox", { name: copy.label.areaCode })).toHaveValue("+65 新加坡");
+    await expect(page.getByRole("combobox", { name: seenIn(copy.label.country) })).toHaveValue("新加坡");
+    await expect(page.getByRole("combobox", { name: seenIn(copy.label.areaCode) })).toHaveValue("+65 新加坡");
     await expect(page.getByLabel(copy.label.company)).toHaveValue(values.company);
-    await expect(page.getByRole("checkbox", { name: copy.consent.link })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: seenIn(copy.consent.link) })).toBeChecked();
 
     await phone.fill(values.phone);
     await expect(phone).toHaveAttribute("aria-invalid", "false");
     await submit(page, copy);
-    await expect(page.getByRole("heading", { name: copy.success.title })).toBeFocused();
+    await expect(page.getByRole("heading", { name: seenIn(copy.success.title) })).toBeFocused();
     expect(posts).toEqual(["/zh/contact-us", "/api/contact"]);
     expect(storedFor(values.company)).toHaveLength(1);
   });

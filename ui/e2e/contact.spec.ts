@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import type { ContactCopy, ContactPageData, FieldName } from "../src/components/contact/types";
 import { CONTACT_LOG, startSite } from "./server";
-import { withoutOverlays } from "./site";
+import { seen, seenIn, seenPattern, withoutOverlays } from "./site";
 
 type Lang = "en" | "zh";
 
@@ -83,14 +83,16 @@ async function open(page: Page, path: string): Promise<void> {
 
 /** The control of a field, found by its label as a person would. */
 function control(page: Page, copy: ContactCopy, name: FieldName): Locator {
-  if (name === "consent") return page.getByRole("checkbox", { name: copy.consent.link });
+  if (name === "consent") return page.getByRole("checkbox", { name: seenIn(copy.consent.link) });
   if (name === "country" || name === "areaCode")
-    return page.getByRole("combobox", { name: copy.label[name] });
+    return page.getByRole("combobox", { name: seenIn(copy.label[name]) });
   return page.getByLabel(copy.label[name]);
 }
 
 const submitButton = (page: Page, copy: ContactCopy) =>
-  page.getByRole("button", { name: new RegExp(`^(${copy.submit}|${copy.sending})$`) });
+  page.getByRole("button", {
+    name: new RegExp(`^(${seenPattern(copy.submit)}|${seenPattern(copy.sending)})$`),
+  });
 
 /** The listbox a combobox controls. */
 function listboxOf(page: Page, combobox: Locator): Promise<Locator> {
@@ -109,11 +111,11 @@ async function expectMessage(page: Page, copy: ContactCopy, name: FieldName, mes
   const hint = hintOf(copy, name);
   await expect(field, name).toHaveAccessibleDescription(hint ? `${hint} ${message}` : message);
   const describedBy = ((await field.getAttribute("aria-describedby")) ?? "").split(" ");
-  await expect(page.locator(`[id="${describedBy.at(-1)}"]`), name).toHaveText(message);
+  await expect(page.locator(`[id="${describedBy.at(-1)}"]`), name).toHaveText(seen(message));
 }
 
 /** The summary of what a submit found wrong, at the top of the form. */
-const summaryOf = (page: Page) => page.getByRole("group", { name: SUMMARY_TITLE[langOf(page)] });
+const summaryOf = (page: Page) => page.getByRole("group", { name: seenIn(SUMMARY_TITLE[langOf(page)]) });
 
 /** The summary's heading in each language (src/locales/{lang}/messages.po). */
 const SUMMARY_TITLE: Record<Lang, string> = {
@@ -128,7 +130,7 @@ const langOf = (page: Page): Lang => (new URL(page.url()).pathname.startsWith("/
 async function expectSummary(page: Page, copy: ContactCopy, names: FieldName[]) {
   const summary = summaryOf(page);
   await expect(summary).toBeFocused();
-  await expect(summary.getByRole("link")).toHaveText(names.map((name) => copy.message[name]));
+  await expect(summary.getByRole("link")).toHaveText(names.map((name) => seen(copy.message[name])));
 }
 
 /** Expects `name` to be valid and described by its hint alone. */
@@ -248,9 +250,13 @@ for (const lang of ["en", "zh"] as const) {
       for (const name of REQUIRED) await expectMessage(page, copy, name, copy.message[name]);
       if (lang === "en") expect(copy.message.website).toBe("Please input company website");
       await expectSummary(page, copy, REQUIRED);
-      await summaryOf(page).getByRole("link", { name: copy.message.country, exact: true }).click();
+      await summaryOf(page)
+        .getByRole("link", { name: seen(copy.message.country), exact: true })
+        .click();
       await expect(control(page, copy, "country")).toBeFocused();
-      await summaryOf(page).getByRole("link", { name: copy.message.company, exact: true }).click();
+      await summaryOf(page)
+        .getByRole("link", { name: seen(copy.message.company), exact: true })
+        .click();
       await expect(control(page, copy, "company")).toBeFocused();
       await expect(control(page, copy, "company")).toHaveAttribute("maxlength", String(limits.company));
       await expect(control(page, copy, "contactPerson")).toHaveAttribute(
@@ -273,12 +279,11 @@ for (const lang of ["en", "zh"] as const) {
       const note = page.locator(".contact-form__note");
       const space = lang === "en" ? " " : "";
       await expect(note).toHaveText(
-        `${copy.privacyNote.before}${space}${copy.privacyNote.link}${copy.privacyNote.after}`,
+        seen(`${copy.privacyNote.before}${space}${copy.privacyNote.link}${copy.privacyNote.after}`),
       );
-      await expect(note.getByRole("link", { name: copy.privacyNote.link, exact: true })).toHaveAttribute(
-        "href",
-        localized("/privacy", lang),
-      );
+      await expect(
+        note.getByRole("link", { name: seen(copy.privacyNote.link), exact: true }),
+      ).toHaveAttribute("href", localized("/privacy", lang));
     });
 
     test("each message appears when its field is left, and goes once the answer is right", async ({
@@ -348,16 +353,16 @@ for (const lang of ["en", "zh"] as const) {
       );
       await submitButton(page, copy).click();
 
-      const heading = page.getByRole("heading", { name: copy.success.title });
+      const heading = page.getByRole("heading", { name: seenIn(copy.success.title) });
       await expect(heading).toBeFocused();
       await expect(page.locator("form.contact-form")).toHaveCount(0);
-      await expect(page.getByText(copy.success.detail)).toBeVisible();
-      await expect(page.getByText(copy.success.next)).toBeVisible();
+      await expect(page.getByText(seen(copy.success.detail))).toBeVisible();
+      await expect(page.getByText(seen(copy.success.next))).toBeVisible();
       const stored = storedFor(values.company);
       expect(stored).toHaveLength(1);
       const record = stored[0]!;
       await expect(page.locator(".contact-success__reference")).toHaveText(
-        `${copy.success.reference}${record.id}`,
+        seen(`${copy.success.reference}${record.id}`),
       );
       expect(record).toMatchObject({
         lang,
@@ -481,7 +486,7 @@ test("a double click on submit sends and stores one application", async ({ page 
   // The second click may land on the confirmation once it has replaced the form, and a click on
   // text moves the focus to the page, as a browser does: this test checks what was sent and
   // stored; the focus on the confirmation is checked by the single-click tests.
-  await expect(page.getByRole("heading", { name: copy.success.title })).toBeVisible();
+  await expect(page.getByRole("heading", { name: seenIn(copy.success.title) })).toBeVisible();
   expect(posts).toHaveLength(1);
   expect(storedFor(values.company)).toHaveLength(1);
 });
@@ -503,7 +508,7 @@ test("while sending, the button says so, the form is marked busy and refuses ano
   await fillApplication(page, copy, values);
   const button = submitButton(page, copy);
   await button.click();
-  await expect(button).toHaveText(copy.sending);
+  await expect(button).toHaveText(seen(copy.sending));
   await expect(button).toBeDisabled();
   await expect(page.locator("form.contact-form")).toHaveAttribute("aria-busy", "true");
   await button.click({ force: true });
@@ -511,7 +516,7 @@ test("while sending, the button says so, the form is marked busy and refuses ano
   await page.waitForTimeout(300);
   expect(sent).toBe(1);
   release();
-  await expect(page.getByRole("heading", { name: copy.success.title })).toBeFocused();
+  await expect(page.getByRole("heading", { name: seenIn(copy.success.title) })).toBeFocused();
   expect(sent).toBe(1);
   expect(storedFor(values.company)).toHaveLength(1);
 });
@@ -528,8 +533,8 @@ test("a server that cannot store the application shows its message and keeps eve
     const values = answers("zh");
     await fillApplication(page, copy, values);
     await submitButton(page, copy).click();
-    await expect(page.getByRole("alert")).toHaveText(copy.error.unavailable);
-    await expect(submitButton(page, copy)).toHaveText(copy.submit);
+    await expect(page.getByRole("alert")).toHaveText(seen(copy.error.unavailable));
+    await expect(submitButton(page, copy)).toHaveText(seen(copy.submit));
     await expect(submitButton(page, copy)).toBeEnabled();
     await expect(control(page, copy, "company")).toHaveValue(values.company);
     await expect(control(page, copy, "country")).toHaveValue("新加坡");
@@ -562,21 +567,21 @@ test("a network failure keeps the answers; retries reuse the idempotency key unt
   const alert = page.getByRole("alert");
 
   await submitButton(page, copy).click();
-  await expect(alert).toHaveText(copy.error.network);
+  await expect(alert).toHaveText(seen(copy.error.network));
   await expect(control(page, copy, "company")).toHaveValue(values.company);
   await submitButton(page, copy).click();
   await expect.poll(() => keys.length).toBe(2);
   await control(page, copy, "email").fill("mei@acme-fund.example");
   await submitButton(page, copy).click();
   await expect.poll(() => keys.length).toBe(3);
-  await expect(alert).toHaveText(copy.error.network);
+  await expect(alert).toHaveText(seen(copy.error.network));
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   expect(keys[1]).toBe(keys[0]);
   expect(keys[2]).not.toBe(keys[0]);
 
   await page.unroute("**/api/contact", abort);
   await submitButton(page, copy).click();
-  await expect(page.getByRole("heading", { name: copy.success.title })).toBeFocused();
+  await expect(page.getByRole("heading", { name: seenIn(copy.success.title) })).toBeFocused();
   const stored = storedFor(values.company);
   expect(stored).toHaveLength(1);
   expect(stored[0]?.idempotencyKey).toBe(keys[2]);
@@ -598,7 +603,7 @@ test("the server's phone check for the area code shows on the phone field", asyn
   await control(page, copy, "phone").fill("6123 4567");
   await expectValid(copy, page, "phone");
   await submitButton(page, copy).click();
-  await expect(page.getByRole("heading", { name: copy.success.title })).toBeFocused();
+  await expect(page.getByRole("heading", { name: seenIn(copy.success.title) })).toBeFocused();
 });
 
 const VIEWPORTS = { mobile: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
@@ -640,7 +645,7 @@ for (const lang of ["en", "zh"] as const) {
 
       await fillApplication(page, copy, answers(lang));
       await submitButton(page, copy).click();
-      await expect(page.getByRole("heading", { name: copy.success.title })).toBeFocused();
+      await expect(page.getByRole("heading", { name: seenIn(copy.success.title) })).toBeFocused();
       await noOverflow();
       await expectNoAxeViolations(page, "sent");
       await shot("success");

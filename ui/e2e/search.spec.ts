@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { seen, seenIn } from "./site";
 
 /** axe-core violations of the page as it is now, one line each. */
 async function violations(page: Page): Promise<string[]> {
@@ -51,7 +52,7 @@ test("searching from the FAQ page shows ranked, highlighted results", async ({ p
 test("a shared Chinese search URL searches by substring and keeps the query in the box", async ({ page }) => {
   await hydrated(page, "/zh/faq/search?q=%E5%AF%86%E9%92%A5");
   await expect(page.getByRole("searchbox")).toHaveValue("密钥");
-  await expect(page.locator("[data-search-status=done]")).toContainText("条与“密钥”相关的结果");
+  await expect(page.locator("[data-search-status=done]")).toContainText(seenIn("条与“密钥”相关的结果"));
   const marks = await page.locator(".result mark").allTextContents();
   expect(marks.length).toBeGreaterThan(0);
   expect(new Set(marks)).toEqual(new Set(["密钥"]));
@@ -76,7 +77,7 @@ test("no match shows a clear empty state; markup in the query stays text", async
   expect(dialogs).toBe(0);
   expect(await violations(page)).toEqual([]);
   await hydrated(page, "/zh/faq/search?q=zzyzx");
-  await expect(page.locator("[data-search-status=done]")).toHaveText("未找到与“zzyzx”相关的结果。");
+  await expect(page.locator("[data-search-status=done]")).toHaveText(seen("未找到与“zzyzx”相关的结果。"));
 });
 
 test("back and forward move between searches", async ({ page }) => {
@@ -122,7 +123,47 @@ test("announcement search highlights matches and can be cleared", async ({ page 
   await page.getByRole("link", { name: "Show all announcements" }).click();
   await expect(page.locator(".result")).toHaveCount(5);
   await hydrated(page, "/zh/announcements?q=%E4%B8%8D%E5%AD%98%E5%9C%A8%E7%9A%84%E5%86%85%E5%AE%B9");
-  await expect(page.locator("[data-search-status=done]")).toContainText("未找到");
+  await expect(page.locator("[data-search-status=done]")).toContainText(seenIn("未找到"));
   await expect(page.locator(".result")).toHaveCount(0);
   expect(await violations(page)).toEqual([]);
+});
+
+test("a Chinese word of several characters is found in titles and text, with scripts and without", async ({
+  page,
+  browser,
+}) => {
+  // The page text carries the build's zero width spaces between words (scripts/line-breaks.mjs); a
+  // reader and the search see the words without them.
+  const seen = (texts: string[]) => texts.map((text) => text.replace(/\u200b/g, ""));
+  // 保险 is in FAQ titles and texts; 数字资产 in texts only (no FAQ title has it).
+  for (const [word, inTitles] of [
+    ["数字资产", false],
+    ["保险", true],
+  ] as const) {
+    await hydrated(page, "/zh/faq");
+    await page.getByRole("searchbox").fill(word);
+    await page.getByRole("searchbox").press("Enter");
+    await expect(page.locator("[data-search-status=done]")).toContainText(`“${word}”`);
+    const results = page.locator(".result");
+    expect(await results.count(), word).toBeGreaterThan(0);
+    expect(new Set(seen(await page.locator(".result mark").allTextContents())), word).toEqual(
+      new Set([word]),
+    );
+    const titles = seen(await results.locator("a").allTextContents());
+    const texts = seen(await results.locator("p").allTextContents());
+    expect(
+      titles.some((title) => title.includes(word)),
+      `${word} in a title`,
+    ).toBe(inTitles);
+    expect(
+      texts.some((text) => text.includes(word)),
+      `${word} in a text`,
+    ).toBe(true);
+
+    const served = await browser.newContext({ javaScriptEnabled: false });
+    const withoutScripts = await served.newPage();
+    await withoutScripts.goto(`/zh/faq/search?q=${encodeURIComponent(word)}`);
+    expect(seen(await withoutScripts.locator(".result a").allTextContents()), word).toEqual(titles);
+    await served.close();
+  }
 });

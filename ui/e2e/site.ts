@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, CDPSession, Locator, Page } from "@playwright/test";
+import { type APIRequestContext, type CDPSession, expect, type Locator, type Page } from "@playwright/test";
 import { sitePagePaths } from "../scripts/site-pages.mjs";
 
 /** Every page path of the running build in both languages: static routes from the build manifest,
@@ -144,3 +144,44 @@ export function exposedNodes(
 export async function exposedExpanded(page: Page, selector: string): Promise<boolean | undefined> {
   return (await exposedNodes(page, selector))[0]?.expanded;
 }
+
+/** The phone panel carries every entry of the header, in its order: the header's pages, its
+ * menus' links and each menu's featured link (`chrome.menuFeatures` of the data of the page at
+ * `path`), so the entries a test expects come from the navigation data the header draws, never
+ * from a count typed in the test. */
+export async function expectPanelHasHeaderEntries(page: Page, path: string): Promise<void> {
+  const hrefs = (selector: string) =>
+    page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  const header = await hrefs(".site-nav a[href]");
+  const response = await page.request.get(`/_app/data?path=${encodeURIComponent(path)}`);
+  const { chrome } = (await response.json()) as {
+    chrome: { menuFeatures: Record<string, { href: string }> };
+  };
+  const features = Object.values(chrome.menuFeatures).map((feature) => feature.href);
+  expect(features.length, "the content names featured links").toBeGreaterThan(0);
+  expect(header).toEqual(expect.arrayContaining(features));
+  expect(await hrefs(".phone-menu a.phone-menu__link")).toEqual(header);
+}
+
+/** A pattern of `text` as a reader sees it: the build's zero width spaces between words
+ * (scripts/line-breaks.mjs), invisible, may stand between any two characters, a space may be a
+ * no-break one and a hyphen a non-breaking one. The page data's copy carries them; an answer of the
+ * server or a message of the catalog may not, so a test compares what a reader sees. */
+export function seenPattern(text: string): string {
+  return [...text.replace(/\u200b/g, "")]
+    .map((char) =>
+      /\s/.test(char)
+        ? "\\s"
+        : /[-\u2011]/.test(char)
+          ? "[-\u2011]"
+          : char.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"),
+    )
+    .join("\u200b?");
+}
+
+/** Matches the whole of `text` as a reader sees it (`seenPattern`). */
+export const seen = (text: string): RegExp => new RegExp(`^\\s*${seenPattern(text)}\\s*$`);
+
+/** Matches `text` as a reader sees it (`seenPattern`) anywhere in a longer text, as a name given
+ * to `getByRole` without `exact` matches. */
+export const seenIn = (text: string): RegExp => new RegExp(seenPattern(text));

@@ -83,7 +83,13 @@ export function buildBrandKit(pages, logos) {
     const stem = `${base}-logo-${logo}`;
     entries[`logos/${stem}.svg`] = svg;
     entries[`logos/${stem}.png`] = png;
-    published[logo] = { svg: publish(`${stem}.svg`, svg), png: publish(`${stem}.png`, png) };
+    const [, width, height] = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(logos[logo]) ?? [];
+    published[logo] = {
+      svg: publish(`${stem}.svg`, svg),
+      png: publish(`${stem}.png`, png),
+      width: Number(width),
+      height: Number(height),
+    };
   }
   for (const [file, text] of Object.entries(textFiles(pages, name)))
     entries[file] = Buffer.from(text, "utf8");

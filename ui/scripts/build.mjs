@@ -10,7 +10,8 @@
 //                               `contact-received:{path}`: src/components/contact/answerTemplate.tsx)
 //   <out-dir>/manifest.json     build id, the SHA-256 of pages.json, entry, stylesheets, per-page
 //                               and per-language preloads, each page's share card, the word
-//                               boundaries of each Chinese page's headings
+//                               boundaries of each Chinese page's headings, and the marks of the
+//                               breaks text may not take (scripts/line-breaks.mjs)
 //   <out-dir>/share-cards.json  the share cards' layout, which the server draws them from
 //   <out-dir>/templates.json    the templates the server fills to answer a query string
 //   <out-dir>/template-cases.json  pages rendered for sample views, which the server's filling of
@@ -24,6 +25,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "vite";
 import { BASE, SERVER_ERROR_MODULE, contentModules, contentModulesPlugin } from "./content-modules.mjs";
 import { buildShareCards } from "./share-cards.mjs";
+import { markData } from "./line-breaks.mjs";
 import { headingWordBreaks } from "./word-breaks.mjs";
 
 const [dataDir, outDir] = process.argv.slice(2).map((p) => path.resolve(p));
@@ -104,13 +106,19 @@ for (const id of routes) pages[id] = beyondEntry(`src/pages/${id}.tsx`);
 const catalogs = {};
 for (const lang of ["en", "zh"]) catalogs[lang] = beyondEntry(`src/locales/${lang}/messages.po`).modules;
 
-// A Chinese page is rendered twice: its headings' word boundaries are found in the first render and
-// drawn as <wbr> in the second; the server hands the browser the same offsets in the page data
-// (crates/site/src/render/served_site.rs), so hydration and later client renders draw the same
-// markup.
+// Each page is rendered from its data with the breaks its text may not take marked
+// (scripts/line-breaks.mjs); the server marks the page data it serves with the same marks
+// (crates/site/src/render/line_breaks.rs). A Chinese page is rendered twice: its headings' word
+// boundaries are found in the first render and drawn as <wbr> in the second; the server hands the
+// browser the same offsets in the page data (crates/site/src/render/served_site.rs), so hydration
+// and later client renders draw the same markup.
 const prerender = {};
 const wordBreaks = {};
-for (const { key, data } of site.pages) {
+const marks = { text: {}, heading: {} };
+const pageData = new Map();
+for (const { key, data: written } of site.pages) {
+  const data = markData(written, marks);
+  pageData.set(key, data);
   prerender[key] = await ssr.render(data);
   const breaks = data.lang === "zh" ? headingWordBreaks(prerender[key]) : undefined;
   if (breaks) {
@@ -121,9 +129,8 @@ for (const { key, data } of site.pages) {
   for (const [name, html] of Object.entries(templates)) prerender[`${name}:${key}`] = html;
 }
 // The templates the server fills to answer a query string of the supported-assets and search pages,
-// cut from renders of those pages with the data they are prerendered with
-// (src/templates/probes.tsx), and the cases its filling is checked against.
-const pageData = new Map(site.pages.map(({ key, data }) => [key, data]));
+// cut from renders of those pages with the data they are prerendered with, marked where it may
+// not break (src/templates/probes.tsx), and the cases its filling is checked against.
 const pageAt = (key) => {
   const data = pageData.get(key);
   if (!data) throw new Error(`templates: no page ${key}`);
@@ -197,6 +204,7 @@ const manifest = {
   catalogs,
   shareCards: Object.fromEntries(Object.entries(cards.urls).map(([key, file]) => [key, url(file)])),
   wordBreaks,
+  marks,
 };
 fs.writeFileSync(path.join(outDir, "manifest.json"), JSON.stringify(manifest));
 fs.writeFileSync(path.join(outDir, "prerender.json"), JSON.stringify(prerender));

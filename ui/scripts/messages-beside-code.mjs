@@ -2,7 +2,8 @@
 // (src/locales/{lang}/messages.po, imported by src/lib/i18n.ts) keeps only the messages of the
 // shell, the modules every page runs; every other module registers the messages it shows itself,
 // in every language, as it loads (`registerMessages` of src/lib/i18n.ts), so a page brings only
-// its own. Translators still have one .po file per language.
+// its own. Translators still have one .po file per language. The messages beside code have their
+// text marked where it may not break (scripts/line-breaks.mjs), as the page data is.
 //
 // The ids Lingui makes from a message's text (six characters of hash, which brotli cannot
 // compress) travel as short ones: each appears in the code that shows the message and in the
@@ -11,6 +12,28 @@
 
 import { getConfig } from "@lingui/conf";
 import lingui from "@lingui/cli/api";
+import { markBreaks } from "./line-breaks.mjs";
+
+/** Han characters a message has at least before its text is marked: a shorter label never meets a
+ * column narrow enough to break it, and marks cost bytes in every page that shows it. */
+const MARKED_FROM = 10;
+
+/** A compiled message (a string, or parts: strings, placeholders, plural forms) with its text
+ * marked. */
+const markParts = (message) =>
+  typeof message === "string"
+    ? markBreaks(message)
+    : Array.isArray(message)
+      ? message.map(markParts)
+      : message && typeof message === "object"
+        ? Object.fromEntries(Object.entries(message).map(([key, value]) => [key, markParts(value)]))
+        : message;
+
+/** A compiled message, its text marked when it is long enough to break. */
+const marked = (message) =>
+  (JSON.stringify(message).match(/\p{Script=Han}/gu)?.length ?? 0) >= MARKED_FROM
+    ? markParts(message)
+    : message;
 
 /** The message ids a module's compiled macros name (`{ id: "…" }`). */
 const MESSAGE_ID = /\bid:\s*"([^"\\]+)"/g;
@@ -106,7 +129,10 @@ export function messagesBesideCode({ shell }) {
       const messages = [
         ids.map((messageId) => short.get(messageId) ?? messageId),
         Object.fromEntries(
-          config.locales.map((locale) => [locale, ids.map((messageId) => compiled[locale][messageId])]),
+          config.locales.map((locale) => [
+            locale,
+            ids.map((messageId) => marked(compiled[locale][messageId])),
+          ]),
         ),
       ];
       // Appended, so the module's lines (and its source map) stay where they are; imports are hoisted.

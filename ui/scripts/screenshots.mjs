@@ -2,11 +2,13 @@
 // that has already answered the consent banner, in Debian's chromium. Each page gives its first
 // screen (PNG) and, with --full, the whole page as a JPEG.
 //
-//   node scripts/screenshots.mjs --origin http://127.0.0.1:PORT --out DIR [--full] PATH@WIDTH...
+//   node scripts/screenshots.mjs --origin http://127.0.0.1:PORT --out DIR [--full | --full-png] PATH@WIDTH...
 //   e.g. node scripts/screenshots.mjs --origin http://127.0.0.1:8080 --out /tmp/shots --full /@390 /zh@1440
 //
 // Files are named after the path and width: `/trust-center@390` gives trust-center-390.png (and
-// trust-center-390-full.jpg); `/` is `home`. CHROMIUM_PATH overrides /usr/bin/chromium.
+// trust-center-390-full.jpg, or trust-center-390-full.png with --full-png, the whole page in
+// PNG, which `pngquant` makes small enough to commit); `/` is `home`. CHROMIUM_PATH overrides
+// /usr/bin/chromium.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -14,12 +16,13 @@ import { chromium } from "playwright-core";
 
 /** The origin, output folder, whether to take whole pages, and the `PATH@WIDTH` shots. */
 function parseArguments(args) {
-  const options = { origin: null, out: null, full: false, shots: [] };
+  const options = { origin: null, out: null, full: false, png: false, shots: [] };
   for (let index = 0; index < args.length; index += 1) {
     const argument = args[index];
     if (argument === "--origin") options.origin = (args[(index += 1)] ?? "").replace(/\/$/, "");
     else if (argument === "--out") options.out = args[(index += 1)] ?? null;
     else if (argument === "--full") options.full = true;
+    else if (argument === "--full-png") options.full = options.png = true;
     else {
       const match = /^(\/[^@\s]*)@(\d+)$/.exec(argument);
       if (!match) {
@@ -30,7 +33,9 @@ function parseArguments(args) {
     }
   }
   if (!options.origin || !options.out || options.shots.length === 0) {
-    console.error("usage: screenshots.mjs --origin http://127.0.0.1:PORT --out DIR [--full] PATH@WIDTH...");
+    console.error(
+      "usage: screenshots.mjs --origin http://127.0.0.1:PORT --out DIR [--full | --full-png] PATH@WIDTH...",
+    );
     process.exit(2);
   }
   return options;
@@ -44,7 +49,9 @@ fs.mkdirSync(options.out, { recursive: true });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
 try {
   for (const shot of options.shots) {
-    const context = await browser.newContext({ viewport: { width: shot.width, height: 900 } });
+    // A phone's window is 844 px tall (an iPhone 14's), a wider one 900 px.
+    const height = shot.width < 600 ? 844 : 900;
+    const context = await browser.newContext({ viewport: { width: shot.width, height } });
     await context.addCookies([{ name: "cookieConsent", value: "necessary", url: options.origin }]);
     const page = await context.newPage();
     await page.goto(`${options.origin}${shot.path}`);
@@ -52,9 +59,10 @@ try {
     await page.evaluate("document.fonts.ready.then(() => true)");
     const stem = path.join(options.out, stemOf(shot));
     await page.screenshot({ path: `${stem}.png` });
-    if (options.full)
-      await page.screenshot({ path: `${stem}-full.jpg`, fullPage: true, type: "jpeg", quality: 55 });
-    console.log(`${stem}.png${options.full ? `, ${stem}-full.jpg` : ""}`);
+    const full = options.png ? `${stem}-full.png` : `${stem}-full.jpg`;
+    if (options.png) await page.screenshot({ path: full, fullPage: true });
+    else if (options.full) await page.screenshot({ path: full, fullPage: true, type: "jpeg", quality: 55 });
+    console.log(`${stem}.png${options.full ? `, ${full}` : ""}`);
     await context.close();
   }
 } finally {

@@ -1,27 +1,31 @@
 // The brand's graphic device, the shard lattice: the diagonal grid of a vault door, drawn in fine
-// navy lines that fade out from a corner, holding a key split into three gold shares (the key
-// shares of a multi-signature wallet, one per continent). One geometry, drawn two ways at build
-// time:
-// - as SVG images in CSS custom properties (`virtual:brand-device.css`): the hero, the section
-//   divider and the 404 page place them with CSS alone, so the device costs no script, no
-//   request (data: URLs, which the CSP's img-src allows) and no layout shift;
+// navy lines that fade out from a corner, and in it the mark: five shards of the lattice in a
+// chevron, the kestrel's spread wings, the three in the middle filled (three of the five keys of a
+// cold wallet sign a transfer). One geometry, drawn three ways at build time:
+// - as the logo and the favicon (scripts/wordmark.mjs draws the mark with `markShapes`);
+// - as SVG images in CSS custom properties (`virtual:brand-device.css`): the hero and the 404 page
+//   place them with CSS alone, so the device costs no script, no request (data: URLs, which the
+//   CSP's img-src allows) and no layout shift;
 // - as the flat shapes of the share cards (scripts/share-cards.mjs), which the server fills with
 //   solid colours, so the fading lines are drawn as colours mixed towards the card's navy.
 // Colours are the palette's (content/site.toml): `brand` navy and `highlight` gold.
 
-/** The key in three shares: three cells down one diagonal of the lattice, the first held (gold,
- * cut in two along its seam) and the other two outlined. */
-const KEY = [
-  { column: 0, row: 0, share: "filled" },
-  { column: 0, row: 1, share: "outlined" },
-  { column: 1, row: 2, share: "outlined" },
+/** The mark: five cells of the lattice in a chevron, (`column`, `row`) as `diamond` places them;
+ * the wing tips outlined, the three between them filled. */
+export const MARK = [
+  { column: 0, row: 0, share: "outlined" },
+  { column: 0, row: 1, share: "filled" },
+  { column: 1, row: 2, share: "filled" },
+  { column: 1, row: 1, share: "filled" },
+  { column: 2, row: 0, share: "outlined" },
 ];
 
-/** The key of the 404 page: its last share is missing, a dashed outline where it belongs. */
-const KEY_MISSING = KEY.map((cell, index) => (index === 2 ? { ...cell, share: "missing" } : cell));
+/** The mark's box in cells: three wide, two high; its first cell's top corner sits half a cell in
+ * from the left edge. */
+export const MARK_CELLS = { width: 3, height: 2, left: 0.5 };
 
-/** The key along a rule: the same three shares side by side, on the rule's line. */
-const KEY_ROW = KEY.map((cell, index) => ({ ...cell, column: index, row: 0 }));
+/** The mark of the 404 page: its right wing tip is missing, a dashed outline where it belongs. */
+const MARK_MISSING = MARK.map((cell, index) => (index === 4 ? { ...cell, share: "missing" } : cell));
 
 /** A number to two decimals, for short path data. */
 const round = (value) => Math.round(value * 100) / 100;
@@ -76,32 +80,40 @@ function shrink(corners, inset) {
 const closed = (corners) => `M${corners.map((corner) => corner.map(round).join(" ")).join("L")}Z`;
 
 /**
- * The key's shares (`cells`, the diagonal key unless told) with the first cell's top corner at
- * (`x`, `y`), each drawn `inset` pixels inside its cell, as SVG path data by kind: `filled` (the
- * held share, its two halves apart by its seam), `outlined` and `missing`.
+ * The mark's shards (`cells`, the mark unless told) with the first cell's top corner at (`x`, `y`),
+ * each drawn `inset` pixels inside its cell, as SVG path data by kind: `filled`, `outlined` and
+ * `missing`. An outline `stroke` wide is drawn that much further in, so that its outer edge
+ * meets the edge of a filled shard.
  */
-export function keyShards(x, y, cell, inset, cells = KEY) {
+export function markShards(x, y, cell, inset, cells = MARK, stroke = 0) {
   const paths = { filled: "", outlined: "", missing: "" };
   for (const { column, row, share } of cells) {
-    const [top, right, bottom, left] = shrink(diamond(x, y, cell, column, row), inset);
-    if (share === "filled") {
-      const seam = inset / 2;
-      const shifted = (corners, dx) => corners.map(([cx, cy]) => [cx + dx, cy]);
-      paths.filled +=
-        closed(shifted([top, bottom, left], -seam)) + closed(shifted([top, right, bottom], seam));
-    } else paths[share] += closed([top, right, bottom, left]);
+    const edge = share === "filled" ? inset : inset + stroke / Math.SQRT2;
+    paths[share] += closed(shrink(diamond(x, y, cell, column, row), edge));
   }
   return paths;
 }
 
-/** The key as SVG elements: the held share filled, the others outlined `stroke` wide, a missing
- * one dashed. */
-function keySvg(shards, gold, stroke) {
-  const outline = `fill="none" stroke="${gold}" stroke-width="${stroke}"`;
+/** The shards as SVG elements: the filled ones in `fill`, the others outlined `stroke` wide in
+ * `outline`, a missing one dashed. */
+export function shardsSvg(shards, { fill, outline, stroke }) {
+  const line = `fill="none" stroke="${outline}" stroke-width="${stroke}"`;
   return (
-    `<path d="${shards.filled}" fill="${gold}"/><path d="${shards.outlined}" ${outline}/>` +
-    (shards.missing ? `<path d="${shards.missing}" ${outline} stroke-dasharray="4 4"/>` : "")
+    `<path d="${shards.filled}" fill="${fill}"/><path d="${shards.outlined}" ${line}/>` +
+    (shards.missing ? `<path d="${shards.missing}" ${line} stroke-dasharray="3 3"/>` : "")
   );
+}
+
+/**
+ * The mark as SVG elements, `width` wide with its box's top left corner at (`x`, `y`) (its height
+ * is two thirds of its width): the filled shards in `fill`, the wing tips outlined in `outline`.
+ */
+export function markSvg({ x = 0, y = 0, width, fill, outline, cells = MARK }) {
+  const cell = width / MARK_CELLS.width;
+  const inset = cell * 0.13;
+  const stroke = round(cell * 0.14);
+  const shards = markShards(x + MARK_CELLS.left * cell, y, cell, inset, cells, stroke);
+  return shardsSvg(shards, { fill, outline, stroke });
 }
 
 /** An SVG document as a CSS url() (percent-encoded: what a data URL must escape and no more). */
@@ -109,14 +121,21 @@ const cssUrl = (svg) => `url("data:image/svg+xml,${svg.replace(/[#%<>"]/g, encod
 
 /**
  * A lattice image: lines in `ink`, `opacity` strong in the top right corner and fading to nothing
- * at the left and bottom edges (so the image has no visible edge), and, given `key` (the first
- * cell's top corner, in cells), the key's shares (`cells`) in `gold`.
+ * at the left and bottom edges (so the image has no visible edge), and, given `mark` (its first
+ * cell's top corner, in cells), the mark's shards (`cells`) in `gold` and `ink`, on the lattice's
+ * own cells.
  */
-function latticeSvg({ width, height, cell, ink, opacity, gold, key, cells }) {
+function latticeSvg({ width, height, cell, ink, opacity, gold, mark, cells }) {
   const lines = latticeLines(width, height, cell)
     .map(([x1, y1, x2, y2]) => `M${x1} ${y1}L${x2} ${y2}`)
     .join("");
-  const shards = key ? keySvg(keyShards(key[0] * cell, key[1] * cell, cell, 5, cells), gold, 1.5) : "";
+  const shards = mark
+    ? shardsSvg(markShards(mark[0] * cell, mark[1] * cell, cell, 4, cells, 2), {
+        fill: gold,
+        outline: gold,
+        stroke: 2,
+      })
+    : "";
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<radialGradient id="f" cx="1" cy="0" r="1"><stop offset="0" stop-color="${ink}" stop-opacity="${opacity}"/>` +
@@ -127,25 +146,19 @@ function latticeSvg({ width, height, cell, ink, opacity, gold, key, cells }) {
 
 /**
  * The device's images as CSS custom properties, in the palette's colours: `--lattice` (with the
- * key, for the top right corner of a light hero), `--lattice-missing` (its last share missing:
- * the 404 page), `--lattice-plain` (the lines alone, where the key would sit under text: on a
- * phone), `--lattice-inverse` (the lines alone on navy) and `--shard-rule` (the key alone, its
- * shares in a row, which leads a section divider).
+ * mark, for the top right corner of a light hero), `--lattice-missing` (a wing tip missing: the
+ * 404 page), `--lattice-plain` (the lines alone, where the mark would sit under text: on a phone)
+ * and `--lattice-inverse` (the lines alone on navy).
  * @param {Record<string, string>} palette the colours of content/site.toml by key
  */
 export function deviceCss(palette) {
   const lattice = { width: 480, height: 320, cell: 48, gold: palette.highlight };
   const light = { ...lattice, ink: palette.brand, opacity: 0.16 };
-  const rule =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="42" height="14" viewBox="0 0 42 14">` +
-    keySvg(keyShards(7, 0, 14, 1.5, KEY_ROW), palette.highlight, 1.25) +
-    "</svg>";
   return `:root {
-  --lattice: ${cssUrl(latticeSvg({ ...light, key: [8, 1] }))};
-  --lattice-missing: ${cssUrl(latticeSvg({ ...light, key: [8, 1], cells: KEY_MISSING }))};
+  --lattice: ${cssUrl(latticeSvg({ ...light, mark: [7, 1] }))};
+  --lattice-missing: ${cssUrl(latticeSvg({ ...light, mark: [7, 1], cells: MARK_MISSING }))};
   --lattice-plain: ${cssUrl(latticeSvg(light))};
   --lattice-inverse: ${cssUrl(latticeSvg({ ...lattice, ink: "#ffffff", opacity: 0.12 }))};
-  --shard-rule: ${cssUrl(rule)};
 }
 `;
 }
@@ -202,8 +215,8 @@ export function cardLattice(palette, { width, height, radius }) {
     path,
     fill: mix(palette.brand, "#ffffff", (0.16 * (band + 1)) / CARD_STEPS),
   }));
-  const key = keyShards(17.5 * cell, 0.5 * cell, cell, 6);
-  // The outlined shares as rings: each outline and, inside it, the same outline 2 px in, drawn
+  const key = markShards(16.5 * cell, 0.5 * cell, cell, 5);
+  // The outlined shards as rings: each outline and, inside it, the same outline 2 px in, drawn
   // the other way round so the non-zero fill leaves it empty.
   const rings = key.outlined
     .split("Z")

@@ -4,7 +4,7 @@
 // colours between the navy and white.
 
 import { describe, expect, it } from "vitest";
-import { cardLattice, deviceCss, keyShards, latticeLines, mix } from "./shard-lattice.mjs";
+import { MARK, cardLattice, deviceCss, latticeLines, markShards, markSvg, mix } from "./shard-lattice.mjs";
 
 const palette = { brand: "#0b2545", highlight: "#c9a227" };
 
@@ -26,14 +26,38 @@ describe("the shard lattice", () => {
     }
   });
 
-  it("holds the key in three shares, the first filled in two halves", () => {
-    const key = keyShards(0, 0, 48, 5);
-    expect(key.filled.match(/Z/g)).toHaveLength(2);
-    expect(key.outlined.match(/Z/g)).toHaveLength(2);
-    expect(key.missing).toBe("");
+  it("draws the mark as five shards of the lattice, the three between the wing tips filled", () => {
+    expect(MARK).toHaveLength(5);
+    const mark = markShards(0, 0, 48, 5);
+    expect(mark.filled.match(/Z/g)).toHaveLength(3);
+    expect(mark.outlined.match(/Z/g)).toHaveLength(2);
+    expect(mark.missing).toBe("");
+    // Every shard is a diamond: its four corners at equal distance from its centre, on the axes.
+    for (const shard of (mark.filled + mark.outlined).split("Z").filter(Boolean)) {
+      const [top, right, bottom, left] = shard
+        .slice(1)
+        .split("L")
+        .map((corner) => corner.split(" ").map(Number));
+      expect(top[0]).toBeCloseTo(bottom[0], 1);
+      expect(left[1]).toBeCloseTo(right[1], 1);
+      expect(bottom[1] - top[1]).toBeCloseTo(right[0] - left[0], 1);
+    }
   });
 
-  it("gives CSS five images as data URLs in the palette's colours", () => {
+  it("draws the mark inside its box, two thirds as high as it is wide", () => {
+    const svg = markSvg({ width: 60, fill: "#c9a227", outline: "#0b2545" });
+    const numbers = [...svg.matchAll(/[ML]([\d.]+) ([\d.]+)/g)].map((match) => match.slice(1).map(Number));
+    for (const [x, y] of numbers) {
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x).toBeLessThanOrEqual(60);
+      expect(y).toBeGreaterThanOrEqual(0);
+      expect(y).toBeLessThanOrEqual(40);
+    }
+    expect(svg).toContain('fill="#c9a227"');
+    expect(svg).toContain('stroke="#0b2545"');
+  });
+
+  it("gives CSS four images as data URLs in the palette's colours", () => {
     const css = deviceCss(palette);
     const images = [...css.matchAll(/--([a-z-]+): url\("data:image\/svg\+xml,([^"]+)"\);/g)];
     expect(images.map((image) => image[1])).toEqual([
@@ -41,7 +65,6 @@ describe("the shard lattice", () => {
       "lattice-missing",
       "lattice-plain",
       "lattice-inverse",
-      "shard-rule",
     ]);
     const svgs = Object.fromEntries(images.map(([, name, data]) => [name, decodeURIComponent(data)]));
     for (const svg of Object.values(svgs))
@@ -52,7 +75,6 @@ describe("the shard lattice", () => {
     expect(svgs.lattice).not.toContain("stroke-dasharray");
     expect(svgs["lattice-missing"]).toContain("stroke-dasharray");
     expect(svgs["lattice-inverse"]).toContain("#ffffff");
-    expect(svgs["shard-rule"]).toContain(palette.highlight);
     // A data URL's SVG with a raw "#" would end at it.
     for (const [, , data] of images) expect(data).not.toMatch(/[#<>"]/);
   });

@@ -1,28 +1,33 @@
 // Where the Chinese headings of a prerendered page may break, for ui/scripts/build.mjs: BudouX's
-// Simplified Chinese model finds the word boundaries of each heading text at build time, so the
-// browser gets the offsets in the page data (src/components/Words.tsx draws a <wbr> at each) and
-// never the segmenter itself.
+// Simplified Chinese model finds the phrases of each heading text at build time (a heading of the
+// page data carries them as zero width spaces already, scripts/line-breaks.mjs; this finds those of
+// other text, a catalog's message), so the browser gets the offsets in the page data
+// (src/components/Words.tsx draws a <wbr> at each) and never the model itself.
 
-import { loadDefaultSimplifiedChineseParser } from "budoux";
 import { parse } from "node-html-parser";
+import { betweenPhrases } from "./chinese-words.mjs";
 
-const parser = loadDefaultSimplifiedChineseParser();
 const HAN = /\p{Script=Han}/u;
 
-/** The offsets (UTF-16 code units) where `text` may break between two words. Only boundaries
- * between two Han characters are kept (spaces and punctuation already allow a break, and a Latin
- * word is never cut), and none between two chunks of one character each: that is where the model
- * splits a two-character word (数|字, 审|批, 人|数), which then stays whole. */
+/** A break between two words that scripts/line-breaks.mjs offered in the text already. */
+const BETWEEN_WORDS = "\u200b";
+
+/** The offsets (UTF-16 code units) where the Chinese `text` of a heading may break between BudouX's
+ * phrases (`betweenPhrases`), where the text offers no break yet. The phrases are found in the
+ * text without the breaks it offers. */
 export function wordBoundaries(text) {
-  const chunks = parser.parse(text);
-  const offsets = [];
-  let offset = 0;
-  for (let i = 0; i < chunks.length - 1; i++) {
-    offset += chunks[i].length;
-    const pair = [...chunks[i]].length === 1 && [...chunks[i + 1]].length === 1;
-    if (!pair && HAN.test(text[offset - 1]) && HAN.test(text[offset])) offsets.push(offset);
+  // Where each character of the text without offered breaks is in the text.
+  const at = [];
+  let plain = "";
+  for (let offset = 0; offset < text.length; offset++) {
+    if (text[offset] === BETWEEN_WORDS) continue;
+    at.push(offset);
+    plain += text[offset];
   }
-  return offsets;
+  at.push(text.length);
+  return betweenPhrases(plain)
+    .map((boundary) => at[boundary])
+    .filter((offset) => text[offset - 1] !== BETWEEN_WORDS);
 }
 
 /** For every text of a heading (h1 to h4) in `html` that has Chinese in it and a word boundary,

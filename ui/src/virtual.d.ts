@@ -19,7 +19,11 @@ declare module "virtual:icon-sprite" {
 declare module "virtual:brand-files" {
   /** URLs of the brand kit files built from content/ (the logos by scripts/wordmark.mjs), each with a content hash. */
   const files: {
-    logos: Record<"full-colour" | "monochrome" | "white", { svg: string; png: string }>;
+    /** Each logo's files and its size in CSS pixels (its SVG's viewBox). */
+    logos: Record<
+      "full-colour" | "monochrome" | "white",
+      { svg: string; png: string; width: number; height: number }
+    >;
     zip: string;
     zipBytes: number;
     /** The paths inside the zip. */

@@ -19,11 +19,11 @@ pub struct LogoItem {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum LogoVariant {
-    /// Navy mark and wordmark for light backgrounds.
+    /// Gold shards, navy outlines and wordmark, for light backgrounds.
     FullColour,
     /// Black only, for single-colour print.
     Monochrome,
-    /// White only, for dark backgrounds.
+    /// Gold shards, white outlines and wordmark, for dark backgrounds.
     White,
 }
 
@@ -81,4 +81,72 @@ pub enum RuleTone {
     Do,
     /// What not to do.
     Dont,
+}
+
+/// `kind = "brand-mark"`: how the mark is built, the space it keeps and how it must not be
+/// changed, each drawn by the page from the device's geometry (ui/scripts/shard-lattice.mjs).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrandMarkSection {
+    /// Anchor id.
+    pub id: String,
+    /// Section heading.
+    pub heading: String,
+    /// Paragraph under the heading.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lead: Option<String>,
+    /// The drawings with their words, in order.
+    pub item: Vec<MarkItem>,
+}
+
+/// One drawing of the mark section.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct MarkItem {
+    /// Which drawing.
+    pub figure: MarkFigure,
+    /// Its title.
+    pub title: String,
+    /// What it shows.
+    pub body: String,
+}
+
+/// The drawings of the mark section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum MarkFigure {
+    /// The five shards on the lattice, three filled.
+    Construction,
+    /// The logo inside the space kept clear around it.
+    ClearSpace,
+    /// The logo changed in the ways the rules forbid.
+    Misuse,
+}
+
+/// `kind = "brand-type"`: the type scale of `site.toml`, each step named by its use and set in
+/// its own size.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrandTypeSection {
+    /// Anchor id.
+    pub id: String,
+    /// Section heading.
+    pub heading: String,
+    /// Paragraph under the heading.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lead: Option<String>,
+    /// The words each step is set in.
+    pub sample: String,
+    /// The steps shown, largest first.
+    pub item: Vec<TypeItem>,
+}
+
+/// One step of the type scale section.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct TypeItem {
+    /// A `key` of `site.toml` `[[type_step]]`.
+    pub step: String,
+    /// What it is used for, with its weight: "Page headings, weight 800".
+    pub title: String,
 }

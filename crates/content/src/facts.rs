@@ -56,12 +56,19 @@ pub fn chain_count(site: &SiteFacts) -> usize {
 pub fn in_prose(site: &SiteFacts, figure: Figure, lang: Lang) -> String {
     let figures = &site.figures;
     match figure {
-        Figure::Clients => grouped(u64::from(figures.institutional_clients)),
+        Figure::Clients => grouped(claimed(figures.institutional_clients)),
         Figure::Assets => grouped(u64::from(figures.supported_assets)),
         Figure::Chains => chain_count(site).to_string(),
         Figure::Safeguarded => money_in_words(figures.safeguarded_usd, lang),
         Figure::Insurance => money_in_words(figures.insurance_usd, lang),
     }
+}
+
+/// The clients the site claims ("more than 300", "300+"): the exact count rounded down to a
+/// hundred, or to ten below a hundred, so that "more than" stays true of the count.
+fn claimed(count: u32) -> u64 {
+    let step = if count >= 100 { 100 } else { 10 };
+    u64::from(count / step * step)
 }
 
 /// A figure as a figure strip shows it: "300+", "USD 10bn+" / "逾 100 亿美元", "USD 50m".

@@ -1,34 +1,36 @@
-//! The drawings of the site (`ui/src/assets/illustrations/`, drawn by
-//! `ui/src/components/Illustration.tsx`): which exist, and how many words each product drawing
-//! leaves room for. Each is shown once on the whole site (`validate::illustrations`).
+//! The illustrations of the site, drawn by the page in HTML (`ui/src/components/screens/`): which
+//! exist, and how many words each leaves room for. Each is shown once on the whole site
+//! (`validate::illustrations`).
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-/// Where each product drawing places its words, `[x, y, classes]` in its 480 × 360 frame, or
-/// `[x, y, classes, text]` for text that is the same in every language.
-pub const PLACES: &str = include_str!("../../../ui/src/assets/illustrations/places.json");
+/// The words of each illustration in the order it shows them: `null` where it shows the next of
+/// the `labels` its hero or section gives, or the text itself where it reads the same in every
+/// language (an address, an amount).
+pub const SLOTS: &str = include_str!("../../../ui/src/components/screens/slots.json");
 
-/// The illustrations drawn for the site.
+/// The wallet type (`signing.toml` `[[wallet]]` `id`) whose keys the `key-sites` diagram draws.
+pub const KEY_SITES_WALLET: &str = "cold";
+
+/// The illustrations drawn for the site: mock product screens and two lattice diagrams.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Illustration {
-    /// A vault door: custody.
-    Vault,
-    /// Linked nodes: chains and DApps.
-    Network,
-    /// Two ledgers and a buffer between them: off-exchange settlement.
-    Settlement,
-    /// A shield: security and insurance.
-    Shield,
-    /// A globe with two markers: the entities and data residency.
-    Globe,
-    /// The brand's key in three shards, held on three continents: the company.
-    KeyShards,
-    /// The product: a withdrawal reaching its 2-of-3 approval quorum.
+    /// The product: a withdrawal reaching its approval quorum.
     Approval,
+    /// The product: a business line's approval policy.
+    Policy,
+    /// The product: a withdrawal's audit trail, from its creation to its broadcast.
+    AuditTrail,
+    /// The product: an institution's account opening, step by step.
+    Onboarding,
+    /// The product: an Oasis buffer account and its next settlement.
+    Settlement,
+    /// The product: the supported-asset list of the entity chosen.
+    AssetList,
     /// The product: a new address-book entry in its cool-off period.
     Whitelist,
     /// The product: a batch of deposit addresses created at once.
@@ -41,12 +43,17 @@ pub enum Illustration {
     Statement,
     /// The product: a fund's positions across protocols, valued daily.
     DefiPositions,
-    /// The product: a platform's customer withdrawals flowing through its hot wallet.
+    /// The product: a platform's customer withdrawals flowing through its warm wallet.
     WithdrawalQueue,
     /// The product: a mining pool's daily payout batch to whitelisted addresses.
     PayoutBatch,
     /// The product: a project treasury with its unlock schedule.
     TokenTreasury,
+    /// A lattice diagram: the group and its entities.
+    GroupStructure,
+    /// A lattice diagram: the keys of a cold wallet on their continents, and the threshold that
+    /// signs (`signing.toml`, the wallet of [`KEY_SITES_WALLET`]).
+    KeySites,
 }
 
 impl Illustration {
@@ -58,62 +65,27 @@ impl Illustration {
             .unwrap_or_default()
     }
 
-    /// Where the drawing places its words, in [`PLACES`]: none for a drawing without words.
-    fn places(self) -> Vec<Place> {
-        let places: BTreeMap<String, Vec<Place>> = serde_json::from_str(PLACES).unwrap_or_default();
-        places.get(&self.name()).cloned().unwrap_or_default()
+    /// The illustration's words as [`SLOTS`] gives them: `None` for each label.
+    fn slots(self) -> Vec<Option<String>> {
+        let slots: BTreeMap<String, Vec<Option<String>>> =
+            serde_json::from_str(SLOTS).unwrap_or_default();
+        slots.get(&self.name()).cloned().unwrap_or_default()
     }
 
-    /// How many words the drawing leaves room for: the length of the `labels` a hero or section
-    /// gives it. A place that carries its own text (an address, an amount) takes no label.
+    /// How many words the illustration leaves room for: the length of the `labels` a hero or
+    /// section gives it.
     pub fn label_count(self) -> usize {
-        self.places()
-            .iter()
-            .filter(|place| place.text.is_none())
-            .count()
+        self.slots().iter().filter(|slot| slot.is_none()).count()
     }
 
-    /// The drawing's words, placed: each place with its own text or the next of `labels`.
-    pub fn words(self, labels: &[String]) -> Vec<Word> {
+    /// The illustration's words in order: each slot's own text or the next of `labels`.
+    pub fn words(self, labels: &[String]) -> Vec<String> {
         let mut labels = labels.iter();
-        self.places()
+        self.slots()
             .into_iter()
-            .filter_map(|place| {
-                let text = place.text.or_else(|| labels.next().cloned())?;
-                Some(Word {
-                    x: place.x,
-                    y: place.y,
-                    class: place.class,
-                    text,
-                })
-            })
+            .filter_map(|slot| slot.or_else(|| labels.next().cloned()))
             .collect()
     }
-}
-
-/// One place for a word in a drawing, as [`PLACES`] writes it: `[x, y, classes]` or
-/// `[x, y, classes, text]`.
-#[derive(Debug, Clone, Deserialize)]
-struct Place {
-    x: u16,
-    y: u16,
-    class: String,
-    #[serde(default)]
-    text: Option<String>,
-}
-
-/// A word the page draws over a product drawing, in its own font and language.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-pub struct Word {
-    /// Where the text starts (or ends, or centres, as its classes say), in the 480 × 360 frame.
-    pub x: u16,
-    /// Its baseline in the frame.
-    pub y: u16,
-    /// Its style: `t` title, `s` small, `n` normal, `b` bold, `v` the large value, and `e` end, `c`
-    /// centre, `w` white, `g` green, `a` link blue.
-    pub class: String,
-    /// The text.
-    pub text: String,
 }
 
 #[cfg(test)]
@@ -121,19 +93,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_places_of_the_words_are_read_from_the_drawings() {
-        assert_eq!(Illustration::Vault.label_count(), 0);
+    fn the_words_of_each_illustration_are_read_from_its_slots() {
         assert_eq!(Illustration::Approval.label_count(), 6);
         let labels: Vec<String> = ["a", "b", "c", "d", "e", "f"].map(String::from).into();
         let words = Illustration::Approval.words(&labels);
         assert_eq!(words.len(), 9);
-        assert_eq!(words[0].text, "a");
-        assert!(words.iter().any(|word| word.text == "12.50 BTC"));
-        let places: BTreeMap<String, serde_json::Value> =
-            serde_json::from_str(PLACES).expect("places.json is JSON");
-        for name in places.keys() {
+        assert_eq!(words[0], "a");
+        assert!(words.iter().any(|word| word == "12.50 BTC"));
+        let slots: BTreeMap<String, serde_json::Value> =
+            serde_json::from_str(SLOTS).expect("slots.json is JSON");
+        for name in slots.keys() {
             let known: Result<Illustration, _> = serde_json::from_value(name.as_str().into());
-            assert!(known.is_ok(), "places.json names `{name}`, not a drawing");
+            assert!(
+                known.is_ok(),
+                "slots.json names `{name}`, not an illustration"
+            );
+        }
+        for drawn in [Illustration::KeySites, Illustration::Policy] {
+            assert!(slots.contains_key(&drawn.name()), "no slots for {drawn:?}");
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod api_reference;
 pub mod brand_items;
 pub mod channels;
 pub mod cjk_spacing;
+pub mod client_evidence;
 pub mod commitments;
 pub mod contact;
 pub mod copy_tokens;

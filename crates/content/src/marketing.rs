@@ -3,14 +3,16 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::brand_items::{CopyItem, LogoItem, PaletteItem, RuleItem};
+use super::brand_items::{
+    BrandMarkSection, BrandTypeSection, CopyItem, LogoItem, PaletteItem, RuleItem,
+};
 pub use super::illustration::Illustration;
 pub use super::section_items::{Action, ActionStyle};
 use super::section_items::{
     CertificationLayout, ClientCase, EntityItem, FeatureItem, FeatureLayout, FeeScheduleId,
-    FigureItem, TitledText,
+    FigureItem, TableLayout, TitledText,
 };
-use super::section_layouts::{CaseBandSection, DiagramSection, EvidenceSection, TimelineSection};
+use super::section_layouts::{DiagramSection, EvidenceSection, PartnersSection, TimelineSection};
 
 /// One marketing page in one language.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -132,6 +134,9 @@ pub enum Section {
         header: Vec<String>,
         /// Rows, each with as many cells as `header`.
         rows: Vec<Vec<String>>,
+        /// A table, or a card per row (`people`: a name, a role and a line).
+        #[serde(default)]
+        layout: TableLayout,
     },
     /// A fee table of the Singapore entity, its figures from `fees.toml`.
     Fees {
@@ -195,10 +200,10 @@ pub enum Section {
         /// The branches after the last stage.
         outcome: Vec<TitledText>,
     },
-    /// Client-type monograms with counts.
+    /// The client mix, example set-ups and partner wordmarks.
     Evidence(EvidenceSection),
-    /// The composite cases of another page's `cases` section, as a band.
-    CaseBand(CaseBandSection),
+    /// The wordmarks of the firms that audit, insure and connect with the company.
+    Partners(PartnersSection),
     /// Dated milestones in order.
     Timeline(TimelineSection),
     /// The diagram of keys, people and destinations.
@@ -237,9 +242,16 @@ pub enum Section {
         lead: Option<String>,
         /// One or two sentences.
         body: String,
+        /// A side panel of markup beside the call to action (the home page's entities).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        aside: Option<String>,
         /// One or two buttons.
         action: Vec<Action>,
     },
+    /// Brand kit: the mark's construction, clear space and misuse.
+    BrandMark(BrandMarkSection),
+    /// Brand kit: the type scale.
+    BrandType(BrandTypeSection),
     /// Brand kit: the logo variants with previews and downloads.
     BrandLogos {
         /// Anchor id.
@@ -375,7 +387,9 @@ impl Section {
                 id, heading, lead, ..
             } => (id, heading, lead.as_ref()),
             Section::Evidence(s) => (&s.id, &s.heading, s.lead.as_ref()),
-            Section::CaseBand(s) => (&s.id, &s.heading, s.lead.as_ref()),
+            Section::Partners(s) => (&s.id, &s.heading, s.lead.as_ref()),
+            Section::BrandMark(s) => (&s.id, &s.heading, s.lead.as_ref()),
+            Section::BrandType(s) => (&s.id, &s.heading, s.lead.as_ref()),
             Section::Timeline(s) => (&s.id, &s.heading, s.lead.as_ref()),
             Section::Diagram(s) => (&s.id, &s.heading, s.lead.as_ref()),
         }
@@ -387,6 +401,8 @@ impl Section {
         matches!(
             self,
             Section::BrandLogos { .. }
+                | Section::BrandMark(_)
+                | Section::BrandType(_)
                 | Section::BrandPalette { .. }
                 | Section::BrandCopy { .. }
                 | Section::BrandRules { .. }
@@ -394,7 +410,7 @@ impl Section {
         )
     }
 
-    /// The buttons of the section (features, certifications, split, case-band, diagram and
+    /// The buttons of the section (features, certifications, split, evidence, diagram and
     /// call-to-action sections).
     pub fn actions(&self) -> &[Action] {
         match self {
@@ -402,7 +418,7 @@ impl Section {
             | Section::Certifications { action, .. }
             | Section::Split { action, .. }
             | Section::Cta { action, .. } => action,
-            Section::CaseBand(band) => &band.action,
+            Section::Evidence(evidence) => &evidence.action,
             Section::Diagram(diagram) => &diagram.action,
             _ => &[],
         }

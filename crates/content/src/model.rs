@@ -127,7 +127,9 @@ impl SiteFacts {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Figures {
-    /// Institutional clients served, shown as "300+".
+    /// Institutional clients served on the day of the figures, each counted once: the sum of
+    /// the `[[client_type]]` counts. Copy claims it rounded down to a hundred ("more than 300",
+    /// "300+").
     pub institutional_clients: u32,
     /// Supported assets, shown as "400+"; never more than the Singapore asset list holds.
     pub supported_assets: u32,
@@ -364,18 +366,26 @@ pub struct LocalSiteFacts {
     pub trust_line: TrustLine,
 }
 
-/// The line under every hero that names what a buyer's security team checks first (reports,
-/// certificates, insurance, licences) and links to the Trust center; the page data puts the
-/// certifications of [`SiteFacts::trust_line`] before the items written here
-/// (`view::page::TrustLineView`).
+/// The badges under every hero that name what a buyer's security team checks first (reports,
+/// certificates, insurance, the entities' status), each linking to its section of the Trust
+/// center: the certifications of [`SiteFacts::trust_line`], then the insurance limit and the
+/// entities (`view::page::TrustLineView`). The full regulatory wording is on the home page and
+/// the Trust center.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TrustLine {
-    /// The proofs in order, such as the insurance cover and each entity's licence.
-    pub items: Vec<String>,
-    /// The words of the link to the Trust center.
-    pub link: String,
-    /// The link's path, localized when the page data is made.
+    /// The line under an auditor's report's name, such as "Auditor's report".
+    pub report: String,
+    /// The line under a certificate's name, such as "Certified".
+    pub certificate: String,
+    /// The line under the insurance limit, such as "Insurance aggregate limit".
+    pub insurance: String,
+    /// The title of the entities' badge, such as "Singapore and Hong Kong".
+    pub entities: String,
+    /// The line under it, such as "Regulatory status of each entity".
+    pub status: String,
+    /// The Trust center's path, localized when the page data is made; each badge links to one
+    /// of its sections.
     #[serde(default = "trust_center_path")]
     pub href: String,
 }

@@ -12,10 +12,11 @@ use super::section_items::EntityId;
 use super::supported_asset_query::{
     DEFAULT_PAGE_SIZE, MAX_FILTER_CHARS, PAGE_SIZES, SupportedAssetIndex, SupportedAssetQuery,
 };
+use super::view::intro::Intro;
 use super::view::page::{
     AnnouncementSummary, AnnouncementsData, BusinessTypeOption, Chrome, ContactData,
     DocumentAmendment, DocumentData, DocumentSection, ErrorData, FaqCategorySummary, FaqData,
-    FooterEntity, Intro, PageBody, PageData, Suggestion, SupportedAssetsData,
+    FooterEntity, PageBody, PageData, Suggestion, SupportedAssetsData,
 };
 use super::view::site_data::{UiPage, UiSiteData};
 use super::{Lang, entity_view, list_pages, markup, sections};
@@ -154,7 +155,6 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Page
                 content,
                 lang,
                 meta,
-                &instance.path,
                 &locale.marketing[&instance.page],
             )),
         ),

@@ -88,16 +88,31 @@ pub enum FeatureLayout {
     /// Rows without borders, the icon beside the text, in one or two columns: for points read in
     /// turn, so a long page does not run card grid after card grid.
     List,
+    /// Compact tiles, each a link, ending in a tile of the section's one button (an index of
+    /// pages, such as every service with "All services" last).
+    Tiles,
 }
 
 impl FeatureLayout {
     /// The items per row this layout allows.
     pub fn columns(self) -> std::ops::RangeInclusive<u8> {
         match self {
-            Self::Cards => 2..=4,
+            Self::Cards | Self::Tiles => 2..=4,
             Self::List => 1..=2,
         }
     }
+}
+
+/// How a table section draws its rows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum TableLayout {
+    /// A table: a header row, then a row per entry.
+    #[default]
+    Table,
+    /// A card per row, for people: the first cell a name (drawn with its initials), the second a
+    /// role, the third what they do.
+    People,
 }
 
 /// How a certifications section draws the reports and certificates.

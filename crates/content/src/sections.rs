@@ -2,16 +2,20 @@
 //! fee tables joined, certifications and brand facts looked up, and every link localized.
 
 use super::brand_items::BrandText;
+use super::illustration::{Illustration, KEY_SITES_WALLET};
 use super::marketing::{Action, MarketingPage, Section};
 use super::markup::{self, localize_link};
 use super::model::{Content, Evidence, PageMeta, TrustLine};
-use super::section_items::{ClientCase, EntityId};
-use super::view::page::{HeroView, Intro, MarketingData, NamedLink, TrustLineView};
-use super::view::section::{
-    BrandCopyText, CertificationView, ClientTypeView, EntityCard, EvidenceView, FigureView,
-    SectionBody, SectionView, Swatch, TextInLanguage,
+use super::section_items::{EntityId, Figure};
+use super::view::brand::{BrandCopyText, Swatch, TextInLanguage, TypeStepView};
+use super::view::intro::Intro;
+use super::view::marketing::{
+    HeroView, KeySite, KeysView, MarketingData, TrustBadge, TrustLineView,
 };
-use super::{Lang, entity_view, facts, fee_view};
+use super::view::section::{
+    CertificationView, EntityCard, EvidenceView, FigureView, SectionBody, SectionView,
+};
+use super::{Lang, client_evidence, entity_view, facts, fee_view};
 
 /// Where the supported-assets list of an entity is shown.
 pub fn entity_supported_assets_path(entity: EntityId) -> &'static str {
@@ -26,7 +30,6 @@ pub fn page_data(
     content: &Content,
     lang: Lang,
     meta: &PageMeta,
-    path: &str,
     page: &MarketingPage,
 ) -> MarketingData {
     let hero = &page.hero;
@@ -36,6 +39,9 @@ pub fn page_data(
         words: hero
             .illustration
             .map_or_else(Vec::new, |drawn| drawn.words(&hero.labels)),
+        keys: (hero.illustration == Some(Illustration::KeySites))
+            .then(|| key_sites(content, lang))
+            .flatten(),
         action: localized(&hero.action, lang),
     };
     let trust = &content.locale(lang).site.trust_line;
@@ -45,7 +51,7 @@ pub fn page_data(
             lead: meta.lead.clone(),
         },
         hero,
-        trust: trust_line(content, lang, trust, path),
+        trust: trust_line(content, lang, trust),
         sections: page
             .section
             .iter()
@@ -54,28 +60,71 @@ pub fn page_data(
     }
 }
 
-/// The trust line of the page at `path` (not localized): its proofs, and its link unless the
-/// page is the one it leads to.
-fn trust_line(content: &Content, lang: Lang, trust: &TrustLine, path: &str) -> TrustLineView {
-    TrustLineView {
-        items: trust_items(content, &trust.items),
-        link: (trust.href != path).then(|| NamedLink {
-            label: trust.link.clone(),
-            href: localize_link(&trust.href, lang),
-        }),
-    }
+/// How the keys of the wallet the `key-sites` diagram draws are held, continent by continent.
+fn key_sites(content: &Content, lang: Lang) -> Option<KeysView> {
+    let wallet = content
+        .operations
+        .signing
+        .wallet
+        .iter()
+        .find(|wallet| wallet.id == KEY_SITES_WALLET)?;
+    Some(KeysView {
+        threshold: wallet.threshold,
+        sites: wallet
+            .continents
+            .iter()
+            .map(|(continent, &keys)| KeySite {
+                name: continent.name(lang).to_owned(),
+                keys,
+            })
+            .collect(),
+    })
 }
 
-/// The trust line's proofs: the names of the certifications `site.toml` picks, then `items`.
-fn trust_items(content: &Content, items: &[String]) -> Vec<String> {
+/// The Trust center's section on its reports and certificates, which their badges link to.
+const TRUST_CENTER_CERTIFICATIONS: &str = "certifications";
+/// The Trust center's section on insurance, which the insurance badge links to.
+const TRUST_CENTER_INSURANCE: &str = "insurance";
+/// The Trust center's section on the entities' licences, which the entities' badge links to.
+const TRUST_CENTER_REGULATION: &str = "regulation";
+/// The sections of the Trust center the trust line links to (`validate::trust_line`).
+pub const TRUST_LINE_SECTIONS: [&str; 3] = [
+    TRUST_CENTER_CERTIFICATIONS,
+    TRUST_CENTER_INSURANCE,
+    TRUST_CENTER_REGULATION,
+];
+
+/// The trust line's badges: the certifications `site.toml` picks, the insurance limit and the
+/// entities' status, each linking to its section of the Trust center.
+fn trust_line(content: &Content, lang: Lang, trust: &TrustLine) -> TrustLineView {
     let site = &content.site;
-    let named = site.trust_line.iter().filter_map(|id| {
-        site.certification
-            .iter()
-            .find(|certification| &certification.id == id)
-            .map(|certification| certification.name.clone())
+    let link = |section: &str| localize_link(&format!("{}#{section}", trust.href), lang);
+    let certifications = site.trust_line.iter().filter_map(|id| {
+        let certification = site.certification.iter().find(|c| &c.id == id)?;
+        let line = if certification.certificate.is_some() {
+            &trust.certificate
+        } else {
+            &trust.report
+        };
+        Some(TrustBadge {
+            title: certification.name.clone(),
+            line: line.clone(),
+            href: link(TRUST_CENTER_CERTIFICATIONS),
+        })
     });
-    named.chain(items.iter().cloned()).collect()
+    let insurance = TrustBadge {
+        title: facts::in_strip(site, Figure::Insurance, lang),
+        line: trust.insurance.clone(),
+        href: link(TRUST_CENTER_INSURANCE),
+    };
+    let entities = TrustBadge {
+        title: trust.entities.clone(),
+        line: trust.status.clone(),
+        href: link(TRUST_CENTER_REGULATION),
+    };
+    TrustLineView {
+        badges: certifications.chain([insurance, entities]).collect(),
+    }
 }
 
 fn section_view(content: &Content, lang: Lang, section: &Section) -> SectionView {
@@ -139,11 +188,13 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
             caption,
             header,
             rows,
+            layout,
             ..
         } => SectionBody::Table {
             caption: caption.clone(),
             header: header.clone(),
             rows: rows.clone(),
+            layout: *layout,
         },
         Section::Fees { schedule, note, .. } => SectionBody::Fees {
             schedule: *schedule,
@@ -174,33 +225,15 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
             item: item.clone(),
             note: note.clone(),
         },
-        Section::Evidence(evidence) => SectionBody::Evidence {
-            client: evidence
-                .client
-                .iter()
-                .map(|item| ClientTypeView {
-                    id: item.client_type.clone(),
-                    monogram: item.monogram.clone(),
-                    label: item.label.clone(),
-                    count: site
-                        .client_type
-                        .iter()
-                        .find(|counted| counted.id == item.client_type)
-                        .map_or(0, |counted| counted.count),
-                })
-                .collect(),
+        Section::Evidence(evidence) => client_evidence::evidence_body(
+            content,
+            lang,
+            evidence,
+            localized(&evidence.action, lang),
+        ),
+        Section::Partners(partners) => SectionBody::Partners {
+            group: client_evidence::partner_groups(content, &partners.group),
         },
-        Section::CaseBand(band) => {
-            let (item, note) = cases_of(content, lang, &band.from_page, &band.from_section)
-                .map_or_else(Default::default, |(item, note)| {
-                    (item.to_vec(), note.to_owned())
-                });
-            SectionBody::CaseBand {
-                item,
-                note,
-                action: localized(&band.action, lang),
-            }
-        }
         Section::Timeline(timeline) => SectionBody::Timeline {
             item: timeline.item.clone(),
         },
@@ -251,9 +284,34 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
         Section::Licences { .. } => SectionBody::Licences {
             item: entity_view::all(content, lang, false),
         },
-        Section::Cta { body, action, .. } => SectionBody::Cta {
+        Section::Cta {
+            body,
+            aside,
+            action,
+            ..
+        } => SectionBody::Cta {
             body: body.clone(),
+            aside: aside.as_ref().map(|aside| markup::parse(aside, lang)),
             action: localized(action, lang),
+        },
+        Section::BrandMark(mark) => SectionBody::BrandMark {
+            item: mark.item.clone(),
+        },
+        Section::BrandType(scale) => SectionBody::BrandType {
+            sample: scale.sample.clone(),
+            item: scale
+                .item
+                .iter()
+                .filter_map(|item| {
+                    let step = site.type_step.iter().find(|step| step.key == item.step)?;
+                    Some(TypeStepView {
+                        step: step.key.clone(),
+                        title: item.title.clone(),
+                        rem: step.rem,
+                        phone_rem: step.phone_rem,
+                    })
+                })
+                .collect(),
         },
         Section::BrandLogos { item, .. } => SectionBody::BrandLogos { item: item.clone() },
         Section::BrandPalette { item, .. } => SectionBody::BrandPalette {
@@ -293,21 +351,6 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
             link: link.clone(),
         },
     }
-}
-
-/// The cases and note of the `cases` section `section` of the page `page`, in `lang`: what a
-/// case band shows (`validate/grammar.rs` refuses a band whose cases do not exist).
-pub fn cases_of<'a>(
-    content: &'a Content,
-    lang: Lang,
-    page: &str,
-    section: &str,
-) -> Option<(&'a [ClientCase], &'a str)> {
-    let page = content.locale(lang).marketing.get(page)?;
-    page.section.iter().find_map(|candidate| match candidate {
-        Section::Cases { id, item, note, .. } if id == section => Some((&item[..], note.as_str())),
-        _ => None,
-    })
 }
 
 /// One approved brand text in one language.

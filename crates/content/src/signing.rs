@@ -191,7 +191,8 @@ impl Scheme {
 }
 
 impl Continent {
-    fn name(self, lang: Lang) -> &'static str {
+    /// The continent's name in `lang`: "North America" / "北美洲".
+    pub fn name(self, lang: Lang) -> &'static str {
         match (self, lang) {
             (Self::Asia, Lang::En) => "Asia",
             (Self::Asia, Lang::Zh) => "亚洲",

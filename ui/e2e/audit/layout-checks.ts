@@ -27,18 +27,22 @@ export type Evaluate = <A, R>(fn: (arg: A) => R, arg: A) => Promise<R>;
 /** The illustrations a page shows and its height (runs in the browser). */
 function illustrationsAndHeight(): { illustrations: string[]; height: number } {
   return {
-    illustrations: [...document.querySelectorAll<HTMLImageElement>("img.illustration")].map(
-      (image) => new URL(image.src).pathname,
+    illustrations: [...document.querySelectorAll("[data-illustration]")].map(
+      (drawing) => drawing.getAttribute("data-illustration") ?? "",
     ),
     height: document.documentElement.scrollHeight,
   };
 }
 
-/** Measures the page as it is laid out now, hydrated, its fonts loaded. */
-export async function measureLayout(evaluate: Evaluate): Promise<PageLayout> {
+/** Measures the page as it is laid out now, hydrated, its fonts loaded. `sameDictionary`: whether
+ * the browser's `Intl.Segmenter` segments Chinese with the dictionary the build marked words with
+ * (Node's ICU, as Chromium's does): only then is a line break inside one of its words a fault of
+ * the marks. Firefox and WebKit have dictionaries of their own; there the audit checks that the
+ * engine honours the marks (`joinedBreaks`). */
+export async function measureLayout(evaluate: Evaluate, sameDictionary: boolean): Promise<PageLayout> {
   return {
     ...(await evaluate(inspect, SLACK)),
-    ...(await evaluate(inspectText, undefined)),
+    ...(await evaluate(inspectText, sameDictionary)),
     ...(await evaluate(illustrationsAndHeight, undefined)),
   };
 }
@@ -77,6 +81,9 @@ export class LayoutSweep {
       ["stranded lead-in", layout.leadIns],
       ["squeezed", layout.squeezed],
       ["a Chinese word broken:", layout.brokenWords],
+      ["a joined run broken:", layout.joinedBreaks],
+      ["a Chinese word split (Intl.Segmenter):", layout.splitWords],
+      ["a heading line ends in a hyphen:", layout.hyphenEnds],
       ["overlay", layout.overlays],
       [
         "too long:",
@@ -131,6 +138,9 @@ export class LayoutSweep {
         { heading: "lead-ins", right: true },
         { heading: "squeezed", right: true },
         { heading: "broken words", right: true },
+        { heading: "joined runs", right: true },
+        { heading: "split words", right: true },
+        { heading: "hyphen ends", right: true },
         { heading: "overlays", right: true },
         { heading: "too long", right: true },
       ],

@@ -9,14 +9,27 @@ export interface TextFindings {
   /** Chinese headings broken inside a word: a line starts between two Han characters where the
    * build put no `<wbr>` (src/components/Words.tsx). */
   brokenWords: string[];
+  /** Text broken where the build marked none (ui/scripts/line-breaks.mjs): a line that starts next
+   * to a no-break space or a non-breaking hyphen, or between two Chinese characters (or one and a
+   * figure) where the build offered no break (a zero width space), which the engine should have
+   * honoured. */
+  joinedBreaks: string[];
+  /** Chinese text of any kind broken inside a word of the browser's own dictionary
+   * (`Intl.Segmenter`), checked only where that dictionary is the build's (`sameDictionary`). */
+  splitWords: string[];
+  /** Heading lines that end in a hyphen: a compound broken in two. */
+  hyphenEnds: string[];
   /** Fixed elements drawn over the page's content. */
   overlays: string[];
 }
 
 /** Finds, in the laid-out page (runs in the browser): text over text, stranded lead-ins, squeezed
- * text, Chinese headings broken inside a word and fixed overlays. Self-contained, as
- * `page.evaluate` sends it to the page as source. */
-export function inspectText(): TextFindings {
+ * text, Chinese headings broken inside a word, text broken inside a run the build joined, and
+ * (where the browser's `Intl.Segmenter` has the dictionary the build marked words with, Node's
+ * ICU: in Chromium, `sameDictionary`) Chinese text broken inside a word of that dictionary,
+ * heading lines ending in a hyphen and fixed overlays. Self-contained, as `page.evaluate` sends
+ * it to the page as source. */
+export function inspectText(sameDictionary: boolean): TextFindings {
   // Parts drawn only once scrolled into view (`content-visibility: auto`) are drawn now, at the
   // size they take then: laid out behind a placeholder, their text would seem to spill over.
   for (const element of document.querySelectorAll<HTMLElement>("body *")) {
@@ -172,6 +185,100 @@ export function inspectText(): TextFindings {
     }
   }
 
+  // Where a text node's lines break: the offsets of the characters that start a line after its
+  // first (a character lower than the one before it by half a line), with the character before.
+  const lineStarts = (node: Text): number[] => {
+    if (rectsOf(node).length < 2) return [];
+    const starts: number[] = [];
+    const range = document.createRange();
+    let previousTop: number | null = null;
+    for (let offset = 0; offset < node.data.length; offset++) {
+      range.setStart(node, offset);
+      range.setEnd(node, offset + 1);
+      const rect = range.getClientRects()[0];
+      if (!rect || rect.width === 0) continue;
+      if (previousTop !== null && rect.top > previousTop + rect.height / 2) starts.push(offset);
+      previousTop = rect.top;
+    }
+    return starts;
+  };
+  const drawnText = (root: Element) =>
+    textNodes(root).filter(
+      (node) => isDrawn(node.parentElement as Element) && !node.parentElement?.closest("svg"),
+    );
+
+  // Any text: no line starts next to a no-break space or a non-breaking hyphen, where the build
+  // (or the copy) joined the characters on either side, nor between two Chinese characters, or
+  // one and a figure, where the build offered no break: Chinese is set with `word-break:
+  // keep-all`, so a line may start inside its text only after a zero width space the build put
+  // between two words. This measures whether the engine honours the marks, whatever its own
+  // dictionary.
+  const joinedBreaks: string[] = [];
+  const joining = (char: string | undefined) => char === "\u00a0" || char === "\u2011";
+  const chineseWord = /[\p{Script=Han}\d]/u;
+  const inWord = (before: string | undefined, after: string | undefined) =>
+    before !== undefined &&
+    after !== undefined &&
+    chineseWord.test(before) &&
+    chineseWord.test(after) &&
+    /\p{Script=Han}/u.test(before + after);
+  for (const node of drawnText(document.body)) {
+    if (!/[\u00a0\u2011\p{Script=Han}]/u.test(node.data)) continue;
+    for (const start of lineStarts(node)) {
+      const [before, after] = [node.data[start - 1], node.data[start]];
+      if (!joining(before) && !joining(after) && !inWord(before, after)) continue;
+      const shown = (text: string) => text.replace(/\u200b/g, "").replace(/\u00a0/g, "\u2423");
+      joinedBreaks.push(
+        `${describe(node.parentElement as Element)}: ${shown(node.data.slice(Math.max(0, start - 12), start))}|${shown(node.data.slice(start, start + 12))}`,
+      );
+    }
+  }
+
+  // Chinese text: no line starts inside a word of the browser's dictionary. The text is segmented
+  // as it reads, without the zero width spaces between words (ui/scripts/line-breaks.mjs).
+  const splitWords: string[] = [];
+  if (sameDictionary && document.documentElement.lang.startsWith("zh")) {
+    const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
+    const han = /\p{Script=Han}/u;
+    for (const node of drawnText(document.body)) {
+      if (!han.test(node.data)) continue;
+      const starts = lineStarts(node);
+      if (starts.length === 0) continue;
+      // Offsets in the node's text without zero width spaces, by offset in the node.
+      const bare: number[] = [];
+      let plain = "";
+      for (let offset = 0; offset < node.data.length; offset++) {
+        bare.push(plain.length);
+        if (node.data[offset] !== "\u200b") plain += node.data[offset];
+      }
+      const inside = new Set<number>();
+      for (const { segment, index } of segmenter.segment(plain)) {
+        if (segment.length < 2 || !han.test(segment)) continue;
+        for (let at = index + 1; at < index + segment.length; at++) inside.add(at);
+      }
+      for (const start of starts) {
+        const at = bare[start] ?? 0;
+        if (inside.has(at))
+          splitWords.push(
+            `${describe(node.parentElement as Element)}: ${plain.slice(Math.max(0, at - 8), at)}|${plain.slice(at, at + 8)}`,
+          );
+      }
+    }
+  }
+
+  // Headings: no line ends in a hyphen, which a compound broken in two leaves.
+  const hyphenEnds: string[] = [];
+  for (const heading of document.querySelectorAll("h1, h2, h3, h4")) {
+    if (!isDrawn(heading)) continue;
+    for (const node of drawnText(heading)) {
+      for (const start of lineStarts(node)) {
+        const before = node.data.slice(0, start).replaceAll("\u200b", "");
+        if (/[-\u2010\u2011]$/.test(before))
+          hyphenEnds.push(`${describe(heading)}: ${before.slice(-12)}|${node.data.slice(start, start + 12)}`);
+      }
+    }
+  }
+
   // Fixed overlays: an element fixed to the window, in view, over any text of the page.
   const overlays: string[] = [];
   for (const element of document.querySelectorAll("body *")) {
@@ -186,5 +293,14 @@ export function inspectText(): TextFindings {
     if (covered.length > 0) overlays.push(`${describe(element)} covers ${covered.length} lines of text`);
   }
 
-  return { overlaps: [...overlaps], leadIns, squeezed, brokenWords, overlays };
+  return {
+    overlaps: [...overlaps],
+    leadIns,
+    squeezed,
+    brokenWords,
+    joinedBreaks,
+    splitWords,
+    hyphenEnds,
+    overlays,
+  };
 }

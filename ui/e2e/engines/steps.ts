@@ -1,3 +1,4 @@
+import { expect } from "@playwright/test";
 import { isShown } from "./in-page";
 import type { EngineSession } from "./session";
 
@@ -90,13 +91,24 @@ export function attribute(
   );
 }
 
-/** Waits until the text of the element matching `selector`, its spaces collapsed, is `text`. */
+/** `text` as a reader sees it: without the build's zero width spaces (U+200B, invisible), its
+ * non-breaking hyphens as hyphens, its spaces (no-break ones too) collapsed. */
+export const asSeen = (text: string): string =>
+  text.replaceAll("\u200b", "").replaceAll("\u2011", "-").replace(/\s+/g, " ").trim();
+
+/** Waits until the text of the element matching `selector` reads `expected` as a reader sees both
+ * (`asSeen`): the page data's copy carries the build's line-break marks, an answer of the server
+ * may not. */
 export function text(session: EngineSession, selector: string, expected: string): Promise<void> {
   return session.waitFor(
-    `${selector} to read ${JSON.stringify(expected)}`,
+    `${selector} to read ${JSON.stringify(asSeen(expected))}`,
     ([css, wanted]: [string, string]) =>
-      (document.querySelector(css)?.textContent ?? "").replace(/\s+/g, " ").trim() === wanted,
-    [selector, expected] as [string, string],
+      (document.querySelector(css)?.textContent ?? "")
+        .replaceAll("\u200b", "")
+        .replaceAll("\u2011", "-")
+        .replace(/\s+/g, " ")
+        .trim() === wanted,
+    [selector, asSeen(expected)] as [string, string],
   );
 }
 
@@ -144,4 +156,32 @@ export async function siteJson<T>(origin: string, path: string): Promise<T> {
 /** The data of the page at `path` (what client-side navigation loads). */
 export async function pageData<T>(origin: string, path: string): Promise<T> {
   return (await siteJson<{ data: T }>(origin, `/_app/data?path=${encodeURIComponent(path)}`)).data;
+}
+
+/** The phone panel carries every entry of the header, in its order: the header's pages, its
+ * menus' links and each menu's featured link (`chrome.menuFeatures` of the data of the page at `path`),
+ * so the entries the test expects come from the navigation data the header draws, never from a
+ * count typed here. */
+export async function expectPanelHasHeaderEntries(
+  session: EngineSession,
+  origin: string,
+  path: string,
+): Promise<void> {
+  const links = await session.evaluate(
+    () => ({
+      panel: [...document.querySelectorAll(".phone-menu a.phone-menu__link")].map((link) =>
+        link.getAttribute("href"),
+      ),
+      header: [...document.querySelectorAll(".site-nav a[href]")].map((link) => link.getAttribute("href")),
+    }),
+    null,
+  );
+  const { chrome } = await siteJson<{ chrome: { menuFeatures: Record<string, { href: string }> } }>(
+    origin,
+    `/_app/data?path=${encodeURIComponent(path)}`,
+  );
+  const features = Object.values(chrome.menuFeatures).map((feature) => feature.href);
+  expect(features.length, "the content names featured links").toBeGreaterThan(0);
+  expect(links.header).toEqual(expect.arrayContaining(features));
+  expect(links.panel).toEqual(links.header);
 }

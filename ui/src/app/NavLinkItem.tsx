@@ -1,14 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { Icon } from "../components/Icon";
-import { useHydrated } from "../lib/hydrated";
 import { localize } from "../lib/paths";
 import type { Lang } from "../lib/types";
-import { linkCurrent, type NavLink, summaryKey } from "./nav";
+import { linkCurrent, type NavLink, servedLinkMarker, summaryKey } from "./nav";
 import { useRuntime } from "./runtime";
 
-/** One link of the navigation: a page of the site (marked when current) or another site, whose
- * address is known only in the browser and which is announced as external; in a menu, a line
- * under its label says what it offers. */
+/** One link of the navigation: a page of the site (marked when current) or another site, announced
+ * as external, whose address comes from the deployment settings: the server writes it into the
+ * served page in place of the prerender's marker (crates/site/src/render/served_site.rs), and the
+ * browser draws it from the settings; in a menu, a line under its label says what it offers. */
 export function NavLinkItem({
   link,
   lang,
@@ -24,7 +24,6 @@ export function NavLinkItem({
 }) {
   const { t, i18n } = useLingui();
   const runtime = useRuntime();
-  const hydrated = useHydrated();
   // Named after the link: only the header's menus show summaries, each link once. Not `useId`,
   // whose numbering would depend on what the served navigation panel holds before hydration.
   const summaryId = `nav-summary${summaryKey(link).replace(/\W/g, "-")}`;
@@ -51,7 +50,7 @@ export function NavLinkItem({
   return (
     <a
       class={className}
-      href={hydrated && runtime ? link.href(runtime) : undefined}
+      href={runtime ? link.href(runtime) : servedLinkMarker(link.id)}
       aria-describedby={describedBy}
     >
       {i18n._(link.label)}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { readConsent } from "../lib/consent";
-import { dismissNotice, isNoticeDismissed } from "../lib/notice";
+import { dismissNotice, firstNoticeOfVisit, isNoticeDismissed } from "../lib/notice";
 import { localize, splitLang } from "../lib/paths";
 import type { PageData } from "../lib/types";
 import { useLoaded } from "../lib/useLoaded";
@@ -13,14 +13,18 @@ const SUPPORTED_ASSETS_PATH = "/support-token";
 
 /** The notification announcing the supported-assets page: a slim banner in the page's flow, under
  * the content and above the footer, so it never covers anything and, mounted only after hydration,
- * moves nothing above it. Shown until the visitor dismisses it or follows its link; not on the
- * page it announces, nor on a first visit, while the cookie banner asks for consent (it is decided
- * as a page opens, from the consent recorded by then). */
+ * moves nothing above it. Shown on the first page of a visit that is not the page it announces,
+ * until the visitor dismisses it; not on a first visit, while the cookie banner asks for consent
+ * (it is decided as a page opens, from the consent recorded by then). */
 export function SupportedAssetsNotice({ page }: { page: PageData }) {
   const [show, setShow] = useState(false);
+  const elsewhere = splitLang(page.path).path !== SUPPORTED_ASSETS_PATH;
 
-  useEffect(() => setShow(!isNoticeDismissed() && readConsent() !== null), [page.path]);
-  const shown = show && splitLang(page.path).path !== SUPPORTED_ASSETS_PATH;
+  useEffect(
+    () => setShow(elsewhere && !isNoticeDismissed() && readConsent() !== null && firstNoticeOfVisit()),
+    [page.path],
+  );
+  const shown = show && elsewhere;
   const banner = useLoaded(loadNoticeBanner, shown);
 
   if (!shown || !banner) return null;

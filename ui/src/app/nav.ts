@@ -41,6 +41,11 @@ export interface FooterGroup {
 
 const page = (path: string, label: MessageDescriptor): PageLink => ({ kind: "page", path, label });
 
+/** What the prerender writes for the address of the link to another site `id`, which the server
+ * replaces with the deployment's address as it serves the page
+ * (crates/site/src/render/served_site.rs, `served_link_markers`). */
+export const servedLinkMarker = (id: string) => `__CUSTODY_LINK_${id}__`;
+
 /** The six solution pages, one per audience: the Solutions menu and the tabs of a solution page. */
 export const solutionLinks: PageLink[] = [
   page("/solutions/trad-fi", msg`Traditional finance`),

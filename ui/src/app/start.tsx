@@ -1,4 +1,5 @@
 import { hydrate, render } from "preact";
+import { copyWithoutMarks } from "../lib/breakMarks";
 import { loadI18n } from "../lib/i18n";
 import { loadPage } from "../lib/pages";
 import type { SiteConfig } from "../lib/types";
@@ -14,6 +15,7 @@ export async function start(): Promise<void> {
   const configElement = document.getElementById("site-config");
   const root = document.getElementById("app");
   if (!configElement?.textContent || !root) return;
+  copyWithoutMarks();
   const config = JSON.parse(configElement.textContent) as SiteConfig;
   const prerendered = root.firstElementChild !== null;
   const code = await Promise.all([

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Icon } from "./Icon";
+import { SEARCH } from "./pageIcons";
 import { uiMessages } from "./messages";
 import "../styles/empty-state.css";
 
@@ -9,7 +10,7 @@ export function EmptyState({ filtered = false }: { filtered?: boolean }) {
   const { i18n } = useLingui();
   return (
     <div class="empty-state" role="status">
-      <Icon name={filtered ? "search" : "info"} size={32} />
+      {filtered ? <Icon path={SEARCH} size={32} /> : <Icon name="info" size={32} />}
       <p class="empty-state__text">{i18n._(filtered ? uiMessages.noMatchingData : uiMessages.noData)}</p>
     </div>
   );

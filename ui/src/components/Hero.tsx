@@ -1,17 +1,21 @@
-import type { ComponentChildren } from "preact";
+import type { ComponentChildren, VNode } from "preact";
 import type { Hero as HeroData, TrustLine } from "../lib/sections";
 import { ActionLinks } from "./ActionLinks";
-import { Illustration } from "./Illustration";
 import { Words } from "./Words";
 
-/** The intro of a marketing page: eyebrow, heading, lead, buttons and an illustration, over the
- * trust line: the reports, certificate, insurance and licences a security team checks first,
- * linking to the Trust center (except on the Trust center itself). */
+/** Left as served: hydration does not touch the children of an element with inner HTML. */
+const AS_SERVED = { __html: "" };
+
+/** The intro of a marketing page: eyebrow, heading, lead, buttons and an illustration (`art`,
+ * drawn by the code of the page's sections, or left as served on a first visit), over the trust
+ * line: four badges a security team checks first (reports, certificate, insurance, the entities'
+ * status), each linking to its section of the Trust center. */
 export function Hero({
   heading,
   lead,
   hero,
   trust,
+  art = null,
   textFirstOnPhone = false,
   children,
 }: {
@@ -19,6 +23,7 @@ export function Hero({
   lead: string;
   hero: HeroData;
   trust: TrustLine;
+  art?: VNode | null;
   /** Leaves the illustration out on a phone, where a long page needs the room. */
   textFirstOnPhone?: boolean;
   children?: ComponentChildren;
@@ -36,14 +41,23 @@ export function Hero({
           <p class="lead">{lead}</p>
           <ActionLinks actions={hero.action} />
         </div>
-        {hero.illustration && <Illustration name={hero.illustration} words={hero.words} class="hero__art" />}
+        {hero.illustration &&
+          (art ? (
+            <div class="hero__art">{art}</div>
+          ) : (
+            <div class="hero__art" dangerouslySetInnerHTML={AS_SERVED} />
+          ))}
       </div>
-      <p class="container trust">
-        {trust.items.map((item) => (
-          <span key={item}>{item}</span>
+      <ul class="container trust">
+        {trust.badges.map((badge) => (
+          <li key={badge.title}>
+            <a href={badge.href}>
+              <strong>{badge.title}</strong>
+              <span>{badge.line}</span>
+            </a>
+          </li>
         ))}
-        {trust.link && <a href={trust.link.href}>{trust.link.label}</a>}
-      </p>
+      </ul>
     </section>
   );
 }

@@ -1,36 +1,73 @@
-import { Fragment, type ComponentChildren, type VNode } from "preact";
+import type { ComponentChildren, VNode } from "preact";
 import type { Section } from "../lib/sections";
 import type { PageData } from "../lib/types";
 import { Hero } from "./Hero";
+import { OnThisPage } from "./OnThisPage";
+import { sectionClass, toneOf } from "./sections/tone";
 import "../styles/marketing.css";
+import "../styles/screens.css";
 
-/** Renders one section of a page's content; `null` for a kind it does not know. */
+/** Draws the inside of one section of a page's content; `null` to leave it as served (its code not
+ * loaded on a first visit: hydration keeps the prerendered markup). */
 export type SectionRenderer = (section: Section) => VNode | null;
 
-/** The frame of every marketing page: its hero, then each section of its content in order, drawn
- * by `renderSection`. Pages pass only the sections they can have, so a page's chunk carries only
- * their code (src/components/MarketingPage.tsx has the common ones). */
+/** Left as served: hydration does not touch the children of an element with inner HTML. */
+const AS_SERVED = { __html: "" };
+
+/** The frame of every marketing page: its hero, then each section of its content in order, each in
+ * a `<section>` with its anchor and background, drawn by `renderSection`; the closing call to
+ * action last. A long page (`contents`) lists its sections beside them on a wide screen. */
 export function MarketingLayout({
   page,
   above,
   renderSection,
+  art = null,
   textFirstOnPhone = false,
+  contents = false,
 }: {
   page: PageData<"marketing">;
   /** Shown above the hero's heading, e.g. the solution tabs. */
   above?: ComponentChildren;
   renderSection: SectionRenderer;
+  /** The hero's illustration, drawn; `null` to leave it as served. */
+  art?: VNode | null;
   /** Leaves the hero's illustration out on a phone (a long page). */
   textFirstOnPhone?: boolean;
+  /** Lists the page's sections in a column of their own from 75rem (a long page). */
+  contents?: boolean;
 }) {
   const { heading, lead, hero, trust, sections } = page.data;
+  const body = sections.filter((section) => section.kind !== "cta");
+  const closing = sections.filter((section) => section.kind === "cta");
+  const drawn = (list: Section[]) =>
+    list.map((section, index) => {
+      const previous = list[index - 1];
+      const className = sectionClass(toneOf(section), previous && toneOf(previous));
+      const inside = renderSection(section);
+      return inside ? (
+        <section key={section.id} id={section.id} class={className}>
+          {inside}
+        </section>
+      ) : (
+        <section key={section.id} id={section.id} class={className} dangerouslySetInnerHTML={AS_SERVED} />
+      );
+    });
   return (
     <>
       {above}
-      <Hero heading={heading} lead={lead} hero={hero} trust={trust} textFirstOnPhone={textFirstOnPhone} />
-      {sections.map((section) => (
-        <Fragment key={section.id}>{renderSection(section)}</Fragment>
-      ))}
+      <Hero
+        heading={heading}
+        lead={lead}
+        hero={hero}
+        trust={trust}
+        art={art}
+        textFirstOnPhone={textFirstOnPhone}
+      />
+      <div class={contents ? "page-body page-body--contents" : "page-body"}>
+        {contents && <OnThisPage sections={body} />}
+        {drawn(body)}
+      </div>
+      {drawn(closing)}
     </>
   );
 }

@@ -1,88 +1,53 @@
 import type { ComponentChildren, ComponentType } from "preact";
-import type { Section } from "../lib/sections";
+import type { Hero, Section } from "../lib/sections";
 import type { PageData } from "../lib/types";
-import "../styles/grammar.css";
 import { MarketingLayout } from "./MarketingLayout";
-import { CallToAction } from "./sections/CallToAction";
-import { Cases } from "./sections/Cases";
-import { CertificationBadges } from "./sections/CertificationBadges";
-import { ComparisonTable } from "./sections/ComparisonTable";
-import { Entities } from "./sections/Entities";
-import { Features } from "./sections/Features";
-import { FeeTable } from "./sections/FeeTable";
-import { Figures } from "./sections/Figures";
-import { Split } from "./sections/Split";
-import { Steps } from "./sections/Steps";
 
-/** What draws the sections without behaviour that only some pages show (ServedSections.tsx), once
- * its chunk is loaded. */
-let ServedSection: ComponentType<{ section: Section }> | null = null;
+/** What draws a section and the hero's illustration (./sections/ServedSections.tsx), once its chunk
+ * is loaded. None of them has behaviour: on a first visit they keep their served markup and their
+ * code never loads. Their styles are the marketing pages' (styles/marketing.css, screens.css) and,
+ * for the kinds only some pages show, those pages' own (imported by src/pages/{id}.tsx). */
+let served: {
+  Section: ComponentType<{ section: Section }>;
+  Art: ComponentType<{ hero: Hero }>;
+} | null = null;
 
-/** Loads the code of the sections a marketing page may show beyond the common ones. Every marketing
- * page module exports it as `prepare` (src/lib/pages.ts), so drawing a page from nothing
- * (prerendering, client navigation) has it; a first visit keeps their served markup and never
- * loads it. */
+/** Loads the code of the sections and illustrations. Every marketing page module exports it as
+ * `prepare` (src/lib/pages.ts), so drawing a page from nothing (prerendering, client navigation)
+ * has it; a first visit keeps their served markup and never loads it. */
 export const prepare = () =>
   import("./sections/ServedSections").then((module) => {
-    ServedSection = module.default;
+    served = { Section: module.default, Art: module.HeroArt };
   });
 
-/** Left as served: hydration does not touch the children of an element with inner HTML. */
-const AS_SERVED = { __html: "" };
-
-/** A section of a marketing page: the common kinds drawn here, the others served; certifications
- * are a badge row here, or in full (served) on the Trust center. */
-function commonSection(section: Section) {
-  switch (section.kind) {
-    case "figures":
-      return <Figures section={section} />;
-    case "features":
-      return <Features section={section} />;
-    case "steps":
-      return <Steps section={section} />;
-    case "split":
-      return <Split section={section} />;
-    case "table":
-      return <ComparisonTable section={section} />;
-    case "fees":
-      return <FeeTable section={section} />;
-    case "certifications":
-      if (section.layout === "badges") return <CertificationBadges section={section} />;
-      break;
-    case "cases":
-      return <Cases section={section} />;
-    case "entities":
-      return <Entities section={section} />;
-    case "cta":
-      return <CallToAction section={section} />;
-  }
-  return ServedSection ? (
-    <div class="served-section">
-      <ServedSection section={section} />
-    </div>
-  ) : (
-    <div class="served-section" dangerouslySetInnerHTML={AS_SERVED} />
-  );
+/** A section, drawn when its code is loaded, else left as served. */
+function section(drawn: Section) {
+  return served ? <served.Section section={drawn} /> : null;
 }
 
-/** A marketing page: its hero, then each of its sections, of the common kinds. */
+/** A marketing page: its hero, then each of its sections. */
 export function MarketingPage({
   page,
   above,
   textFirstOnPhone = false,
+  contents = false,
 }: {
   page: PageData<"marketing">;
   /** Shown above the hero's heading, e.g. the solution tabs. */
   above?: ComponentChildren;
   /** Leaves the hero's illustration out on a phone (a long page). */
   textFirstOnPhone?: boolean;
+  /** Lists the page's sections beside them on a wide screen (a long page). */
+  contents?: boolean;
 }) {
   return (
     <MarketingLayout
       page={page}
       above={above}
-      renderSection={commonSection}
+      renderSection={section}
+      art={served ? <served.Art hero={page.data.hero} /> : null}
       textFirstOnPhone={textFirstOnPhone}
+      contents={contents}
     />
   );
 }

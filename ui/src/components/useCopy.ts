@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "preact/hooks";
+import { unmarked } from "../lib/breakMarks";
 
 /** How long the outcome of a copy stays on show. */
 const CONFIRMATION_MS = 2000;
@@ -10,7 +11,7 @@ export interface CopyOutcome {
   state: "copied" | "failed";
 }
 
-/** Copies text to the clipboard and keeps the outcome of the latest copy for two seconds, with
+/** Copies text to the clipboard, without the build's line-break marks, and keeps the outcome of the latest copy for two seconds, with
  * the sentence that announces it; one outcome can serve many buttons, told apart by `key`. */
 export function useCopy(): {
   outcome: CopyOutcome | null;
@@ -27,7 +28,7 @@ export function useCopy(): {
   }, [outcome]);
 
   const copy = (text: string, key: string | number = "") => {
-    navigator.clipboard.writeText(text).then(
+    navigator.clipboard.writeText(unmarked(text)).then(
       () => setOutcome({ key, state: "copied" }),
       () => setOutcome({ key, state: "failed" }),
     );

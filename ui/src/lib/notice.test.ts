@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { dismissNotice, isNoticeDismissed, NOTICE_DISMISSED_KEY } from "./notice";
+import { dismissNotice, firstNoticeOfVisit, isNoticeDismissed, NOTICE_DISMISSED_KEY } from "./notice";
 
 describe("supported-assets notice", () => {
   beforeEach(() => {
@@ -22,5 +22,11 @@ describe("supported-assets notice", () => {
     expect(localStorage.getItem(NOTICE_DISMISSED_KEY)).toBeNull();
     expect(sessionStorage.getItem(NOTICE_DISMISSED_KEY)).not.toBeNull();
     expect(isNoticeDismissed()).toBe(true);
+  });
+
+  it("is shown once a visit: the pages after the first go without", () => {
+    expect(firstNoticeOfVisit()).toBe(true);
+    expect(firstNoticeOfVisit()).toBe(false);
+    expect(localStorage.length).toBe(0);
   });
 });

@@ -27,3 +27,18 @@ export function dismissNotice(): void {
     // No storage: the notice stays hidden for this page only.
   }
 }
+
+/** Session storage key that remembers the notice was shown in this visit. */
+export const NOTICE_SHOWN_KEY = "noticeShown.supportedAssets";
+
+/** Whether this page is the first of the visit (this tab's session) to show the notice, which it
+ * then remembers; not when storage is unavailable. */
+export function firstNoticeOfVisit(): boolean {
+  try {
+    if (sessionStorage.getItem(NOTICE_SHOWN_KEY)) return false;
+    sessionStorage.setItem(NOTICE_SHOWN_KEY, "1");
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -16,7 +16,6 @@ export type { Illustration as IllustrationName } from "./generated/Illustration"
 export type { MarketingData } from "./generated/MarketingData";
 export type { TitledText } from "./generated/TitledText";
 export type { TrustLine } from "./generated/TrustLine";
-export type { Word } from "./generated/Word";
 
 /** One section of a marketing page, as the content model computes it. */
 export type Section = SectionView;

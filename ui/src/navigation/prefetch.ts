@@ -21,7 +21,9 @@ export interface Prefetcher {
   stop(): void;
 }
 
-/** Prefetches the data and code of pages whose links enter the viewport or are hovered or focused,
+/** Prefetches the data and code of pages whose links enter the viewport or are hovered or focused
+ * (but for the language switch: the other language's page is seldom the next, and on an error
+ * page it is missing too),
  * 100 ms after that, when the browser is idle; never more than 4 requests at once, each URL once.
  * Chunks come from the build's route manifest `meta`; without it, only page data is prefetched. */
 export function startPrefetch(buildId: string, meta: Promise<BuildMeta | null>): Prefetcher {
@@ -55,7 +57,7 @@ export function startPrefetch(buildId: string, meta: Promise<BuildMeta | null>):
   };
 
   const schedule = (anchor: HTMLAnchorElement) => {
-    const url = pageLink(anchor);
+    const url = anchor.hasAttribute("data-lang-switch") ? null : pageLink(anchor);
     if (!url || timers.has(anchor)) return;
     const timer = setTimeout(() => {
       timers.delete(anchor);

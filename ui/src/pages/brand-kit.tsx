@@ -1,30 +1,34 @@
+import type { ComponentType } from "preact";
 import { BrandCopy } from "../components/brand/BrandCopy";
 import { BrandDownload } from "../components/brand/BrandDownload";
-import { BrandLogos } from "../components/brand/BrandLogos";
 import { BrandPalette } from "../components/brand/BrandPalette";
-import { BrandRules } from "../components/brand/BrandRules";
 import { MarketingLayout } from "../components/MarketingLayout";
-import { CallToAction } from "../components/sections/CallToAction";
 import type { Section } from "../lib/sections";
 import type { PageProps } from "../lib/types";
 import "../styles/brand-kit.css";
 
+/** What draws the brand kit's sections without behaviour (logos, mark, type, rules, the call to
+ * action), once its chunk is loaded: on a first visit they keep their served markup. */
+let ServedBrandSection: ComponentType<{ section: Section }> | null = null;
+
+/** Loads that code, for drawing the page from nothing (prerendering, client navigation). */
+export const prepare = () =>
+  import("../components/brand/ServedBrand").then((module) => {
+    ServedBrandSection = module.default;
+  });
+
+/** A section of the brand kit: the ones with behaviour (copy and download buttons) drawn here, the
+ * others by their served chunk, or left as served. */
 function brandSection(section: Section) {
   switch (section.kind) {
-    case "brand-logos":
-      return <BrandLogos section={section} />;
     case "brand-palette":
       return <BrandPalette section={section} />;
     case "brand-copy":
       return <BrandCopy section={section} />;
-    case "brand-rules":
-      return <BrandRules section={section} />;
     case "brand-download":
       return <BrandDownload section={section} />;
-    case "cta":
-      return <CallToAction section={section} />;
     default:
-      return null;
+      return ServedBrandSection ? <ServedBrandSection section={section} /> : null;
   }
 }
 

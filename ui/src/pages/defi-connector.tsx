@@ -4,5 +4,5 @@ import type { PageProps } from "../lib/types";
 export { prepare } from "../components/MarketingPage";
 
 export default function DefiConnectorPage({ page }: PageProps<"marketing">) {
-  return <MarketingPage page={page} />;
+  return <MarketingPage page={page} contents />;
 }

@@ -1,14 +1,15 @@
-//! The page grammar: no page runs two card grids back to back, a case band shows cases that exist,
-//! and client evidence names client types `site.toml` counts.
+//! The page grammar: no page runs two card grids back to back, client evidence shows every client
+//! type `site.toml` counts and cases that exist, tiles end in one button, a table of people has
+//! their name, role and line, and the brand kit's type scale names steps that exist.
 
 use std::collections::BTreeMap;
 
 use super::findings::Findings;
+use crate::client_evidence::cases_of;
 use crate::files::ContentFiles;
 use crate::marketing::{MarketingPage, Section};
 use crate::model::{Content, SiteFacts};
-use crate::section_items::{CertificationLayout, FeatureLayout};
-use crate::sections::cases_of;
+use crate::section_items::{CertificationLayout, FeatureLayout, TableLayout};
 use crate::{ContentError, Lang};
 
 /// Runs the rules in every language and returns all violations.
@@ -30,21 +31,39 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
 }
 
 /// The kinds only some pages draw, each with the pages whose component (`ui/src/pages/{id}.tsx`)
-/// draws it, so that no page's code carries layouts it does not show.
-const DRAWN_ON: [(&str, &[&str]); 4] = [
+/// imports its styles, so that no page loads the styles of layouts it does not show.
+const DRAWN_ON: [(&str, &[&str]); 10] = [
     ("diagram", &["home"]),
-    ("evidence", &["home"]),
-    ("case-band", &["home"]),
+    ("evidence", &["home", "clients"]),
+    ("partners", &["clients"]),
+    ("cases", &["clients"]),
     ("timeline", &["how-custody-works"]),
+    ("lifecycle", &["trust-center"]),
+    ("licences", &["about", "trust-center"]),
+    (
+        "certifications",
+        &["about", "how-custody-works", "trust-center"],
+    ),
+    ("entities", &["entities"]),
+    ("people", &["about"]),
 ];
 
-/// The kind of a section only some pages draw.
+/// The kind of a section only some pages draw (a table of people by its layout).
 fn page_kind(section: &Section) -> Option<&'static str> {
     match section {
         Section::Diagram(_) => Some("diagram"),
         Section::Evidence(_) => Some("evidence"),
-        Section::CaseBand(_) => Some("case-band"),
+        Section::Partners(_) => Some("partners"),
+        Section::Cases { .. } => Some("cases"),
         Section::Timeline(_) => Some("timeline"),
+        Section::Lifecycle { .. } => Some("lifecycle"),
+        Section::Licences { .. } => Some("licences"),
+        Section::Certifications { .. } => Some("certifications"),
+        Section::Entities { .. } => Some("entities"),
+        Section::Table {
+            layout: TableLayout::People,
+            ..
+        } => Some("people"),
         _ => None,
     }
 }
@@ -74,7 +93,7 @@ fn drawn(found: &mut Findings<'_>, page_id: &str, file: &str, section: &Section)
 /// Whether a section draws its items as a grid of cards side by side.
 fn is_card_grid(section: &Section) -> bool {
     match section {
-        Section::Features { layout, .. } => *layout == FeatureLayout::Cards,
+        Section::Features { layout, .. } => *layout != FeatureLayout::List,
         Section::Certifications { layout, .. } => *layout == CertificationLayout::Full,
         Section::Cases { .. } | Section::Entities { .. } | Section::Licences { .. } => true,
         _ => false,
@@ -102,7 +121,9 @@ fn back_to_back_grids(
     }
 }
 
-/// A case band's cases exist; client evidence names counted client types.
+/// Client evidence shows every counted client type once and cases that exist; tiles end in one
+/// button; a table of people has a name, a role and a line in each row; the type scale names
+/// steps that exist.
 fn references(
     found: &mut Findings<'_>,
     content: &Content,
@@ -111,33 +132,77 @@ fn references(
     section: &Section,
 ) {
     let needle = format!("id = \"{}\"", section.id());
+    let id = section.id();
     match section {
-        Section::CaseBand(band)
-            if cases_of(content, lang, &band.from_page, &band.from_section).is_none() =>
-        {
+        Section::Evidence(evidence) => {
+            if cases_of(content, lang, &evidence.from_page, &evidence.from_section).is_none() {
+                found.error(
+                    file,
+                    &needle,
+                    format!(
+                        "section `{id}`: page `{}` has no `cases` section `{}` to show",
+                        evidence.from_page, evidence.from_section
+                    ),
+                );
+            }
+            let shown: Vec<&str> = evidence
+                .client
+                .iter()
+                .map(|c| c.client_type.as_str())
+                .collect();
+            let counted: Vec<&str> = content
+                .site
+                .client_type
+                .iter()
+                .map(|c| c.id.as_str())
+                .collect();
+            if shown != counted {
+                found.error(
+                    file,
+                    &needle,
+                    format!(
+                        "section `{id}`: the client mix shows {shown:?}; it shows every client type of site.toml `[[client_type]]` once, in its order: {counted:?}"
+                    ),
+                );
+            }
+        }
+        Section::Features {
+            layout: FeatureLayout::Tiles,
+            item,
+            action,
+            ..
+        } if action.len() != 1 || item.iter().any(|item| item.href.is_none()) => {
             found.error(
                 file,
                 &needle,
-                format!(
-                    "section `{}`: page `{}` has no `cases` section `{}` to show",
-                    band.id, band.from_page, band.from_section
-                ),
+                format!("section `{id}`: tiles each link to a page (`href`) and end in one button (`[[section.action]]`), the index they belong to"),
             );
         }
-        Section::Evidence(evidence) => {
-            for item in &evidence.client {
+        Section::Table {
+            layout: TableLayout::People,
+            rows,
+            ..
+        } if rows.iter().any(|row| row.len() != 3) => {
+            found.error(
+                file,
+                &needle,
+                format!("section `{id}`: a table of people has three cells a row: a name, a role and what they do"),
+            );
+        }
+        Section::BrandType(scale) => {
+            for item in &scale.item {
                 if !content
                     .site
-                    .client_type
+                    .type_step
                     .iter()
-                    .any(|c| c.id == item.client_type)
+                    .any(|step| step.key == item.step)
                 {
                     found.error(
                         file,
-                        &format!("\"{}\"", item.client_type),
+                        &format!("step = \"{}\"", item.step),
                         format!(
-                            "section `{}`: client type `{}` is not counted in site.toml `[[client_type]]`",
-                            evidence.id, item.client_type
+                            "section `{id}`: `{}` is not a step of site.toml `[[type_step]]`",
+                            item.step
                         ),
                     );
                 }
@@ -147,15 +212,16 @@ fn references(
     }
 }
 
-/// The client types add up to at least the institutional clients the figures claim.
+/// The client types add up to the institutional clients of the figures, exactly: the client mix
+/// shows the parts and the total side by side.
 fn counts(found: &mut Findings<'_>, site: &SiteFacts) {
     let total: u64 = site.client_type.iter().map(|c| u64::from(c.count)).sum();
-    if total < u64::from(site.figures.institutional_clients) {
+    if total != u64::from(site.figures.institutional_clients) {
         found.error(
             "site.toml",
             "[[client_type]]",
             format!(
-                "the client types count {total} clients, fewer than the {} institutional clients of [figures]",
+                "the client types count {total} clients, not the {} institutional clients of [figures]; each client is counted once, under one type",
                 site.figures.institutional_clients
             ),
         );

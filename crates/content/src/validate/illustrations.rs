@@ -1,11 +1,12 @@
 //! The drawings of the marketing pages: each is shown once on the whole site, not only once per
-//! page, and a product drawing is given as many words as it has room for.
+//! page, a product drawing is given as many words as it has room for, and the keys' diagram is
+//! drawn in a hero, which carries the keys of the wallet it draws.
 
 use std::collections::BTreeMap;
 
 use super::findings::Findings;
 use crate::files::ContentFiles;
-use crate::illustration::Illustration;
+use crate::illustration::{Illustration, KEY_SITES_WALLET};
 use crate::marketing::{MarketingPage, Section};
 use crate::model::Content;
 use crate::{ContentError, Lang};
@@ -15,10 +16,51 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     let mut found = Findings::new(files);
     for lang in Lang::ALL {
         let pages = &content.locale(lang).marketing;
-        check_places(&mut found, &places(pages, lang));
+        let places = places(pages, lang);
+        check_places(&mut found, &places);
+        let wallet_known = content
+            .operations
+            .signing
+            .wallet
+            .iter()
+            .any(|wallet| wallet.id == KEY_SITES_WALLET);
+        check_key_sites(&mut found, &places, wallet_known);
     }
     found.errors
 }
+
+/// The `key-sites` diagram draws the keys the page data of a hero carries, of the wallet
+/// `KEY_SITES_WALLET` names: anywhere else, or without that wallet, it would have none to draw.
+fn check_key_sites(found: &mut Findings<'_>, places: &[Place<'_>], wallet_known: bool) {
+    for place in places {
+        if place.illustration != Some(Illustration::KeySites) {
+            continue;
+        }
+        if place.needle != HERO {
+            found.error(
+                &place.file,
+                &place.needle,
+                format!(
+                    "{}: the illustration `key-sites` is drawn in a hero only, whose page data carries the keys",
+                    place.what
+                ),
+            );
+        }
+        if !wallet_known {
+            found.error(
+                &place.file,
+                &place.needle,
+                format!(
+                    "{}: the illustration `key-sites` draws the `{KEY_SITES_WALLET}` wallet's keys, and signing.toml has no such wallet",
+                    place.what
+                ),
+            );
+        }
+    }
+}
+
+/// The needle of a page's hero.
+const HERO: &str = "[hero]";
 
 /// One place of the site that shows a drawing, or gives words without one.
 struct Place<'a> {
@@ -45,7 +87,7 @@ fn places(pages: &BTreeMap<String, MarketingPage>, lang: Lang) -> Vec<Place<'_>>
         let file = format!("{}/marketing/{page_id}.toml", lang.code());
         places.push(Place {
             file: file.clone(),
-            needle: "[hero]".to_owned(),
+            needle: HERO.to_owned(),
             what: "the hero".to_owned(),
             illustration: page.hero.illustration,
             labels: &page.hero.labels,
@@ -139,24 +181,69 @@ mod tests {
         found.errors
     }
 
-    const VAULT_HERO: &str = "section = []\n[hero]\nillustration = \"vault\"\n";
+    /// The errors of the `key-sites` rule on the pages `(page id, file text)`, with or without the
+    /// wallet it draws.
+    fn key_sites_errors(pages: &[(&str, &str)], wallet_known: bool) -> Vec<String> {
+        let files: ContentFiles = pages
+            .iter()
+            .map(|(id, text)| (format!("en/marketing/{id}.toml"), (*text).to_owned()))
+            .collect();
+        let parsed: BTreeMap<String, MarketingPage> = pages
+            .iter()
+            .map(|(id, text)| ((*id).to_owned(), page(text)))
+            .collect();
+        let mut found = Findings::new(&files);
+        check_key_sites(&mut found, &places(&parsed, Lang::En), wallet_known);
+        found
+            .errors
+            .into_iter()
+            .map(|error| error.message)
+            .collect()
+    }
+
+    #[test]
+    fn the_keys_diagram_is_drawn_in_a_hero_of_a_known_wallet_only() {
+        assert!(key_sites_errors(&[("about", KEY_SITES_HERO)], true).is_empty());
+        let in_a_section = "[hero]\n[[section]]\nkind = \"split\"\nid = \"custody\"\nheading = \"Custody\"\nbody = \"Text.\"\nillustration = \"key-sites\"\nlabels = [\"A\", \"B\"]\n";
+        assert_eq!(
+            key_sites_errors(&[("services", in_a_section)], true),
+            [
+                "section `custody`: the illustration `key-sites` is drawn in a hero only, whose page data carries the keys"
+            ]
+        );
+        assert_eq!(
+            key_sites_errors(&[("about", KEY_SITES_HERO)], false),
+            [
+                "the hero: the illustration `key-sites` draws the `cold` wallet's keys, and signing.toml has no such wallet"
+            ]
+        );
+    }
+
+    /// Two labels: as many as the `key-sites` diagram has room for.
+    const KEY_SITES_HERO: &str =
+        "section = []\n[hero]\nillustration = \"key-sites\"\nlabels = [\"A\", \"B\"]\n";
+    /// Seven labels: as many as the `group-structure` diagram has room for.
+    const GROUP_LABELS: &str = "labels = [\"A\", \"B\", \"C\", \"D\", \"E\", \"F\", \"G\"]\n";
 
     #[test]
     fn a_drawing_shown_on_two_pages_is_refused_naming_both_places() {
-        let services = "[hero]\nillustration = \"globe\"\n[[section]]\nkind = \"split\"\nid = \"custody\"\nheading = \"Custody\"\nbody = \"Text.\"\nillustration = \"vault\"\n";
-        let found = errors(&[("about", VAULT_HERO), ("services", services)]);
+        let services = format!(
+            "[hero]\nillustration = \"group-structure\"\n{GROUP_LABELS}[[section]]\nkind = \"split\"\nid = \"custody\"\nheading = \"Custody\"\nbody = \"Text.\"\nillustration = \"key-sites\"\nlabels = [\"A\", \"B\"]\n"
+        );
+        let found = errors(&[("about", KEY_SITES_HERO), ("services", &services)]);
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].file, "en/marketing/services.toml");
         assert_eq!(
             found[0].message,
-            "the illustration `vault` is shown twice on the site, in the hero of en/marketing/about.toml and in section `custody` of en/marketing/services.toml; each drawing appears once"
+            "the illustration `key-sites` is shown twice on the site, in the hero of en/marketing/about.toml and in section `custody` of en/marketing/services.toml; each drawing appears once"
         );
     }
 
     #[test]
     fn drawings_shown_once_each_pass() {
-        let entities = "section = []\n[hero]\nillustration = \"globe\"\n";
-        let found = errors(&[("about", VAULT_HERO), ("entities", entities)]);
+        let entities =
+            format!("section = []\n[hero]\nillustration = \"group-structure\"\n{GROUP_LABELS}");
+        let found = errors(&[("about", KEY_SITES_HERO), ("entities", &entities)]);
         assert!(found.is_empty(), "{found:?}");
     }
 

@@ -17,6 +17,7 @@ mod signing_copy;
 mod site;
 mod supported_assets;
 mod titles;
+mod trust_line;
 
 use crate::ContentError;
 use crate::files::ContentFiles;
@@ -33,6 +34,7 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     errors.extend(security::check(content, files));
     errors.extend(facts::check(content, files));
     errors.extend(claims::check(content, files));
+    errors.extend(trust_line::check(content, files));
     errors.extend(operations::check(content, files));
     errors.extend(channel_copy::check(content, files));
     errors.extend(signing_copy::check(content, files));

@@ -192,7 +192,11 @@ impl SiteRules<'_> {
                     ),
                 );
             }
-            if !targets.contains(redirect.to.as_str()) {
+            let (target, _anchor) = redirect
+                .to
+                .split_once('#')
+                .unwrap_or((redirect.to.as_str(), ""));
+            if !targets.contains(target) {
                 let message = format!(
                     "redirect target `{}` is not a page of the site",
                     redirect.to

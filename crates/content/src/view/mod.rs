@@ -2,6 +2,10 @@
 //! navigation read. The UI's TypeScript types are generated from these structs
 //! (`ui/src/lib/generated/`), so the two sides cannot drift apart.
 
+pub mod brand;
+pub mod evidence;
+pub mod intro;
+pub mod marketing;
 pub mod page;
 pub mod section;
 pub mod site_data;

@@ -5,13 +5,11 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::section::SectionView;
+use super::intro::Intro;
+use super::marketing::MarketingData;
 use crate::Lang;
 use crate::contact::{ContactCopy, FieldLimits};
-use crate::illustration::{Illustration, Word};
-use crate::marketing::Action;
 use crate::markup::Block;
-use crate::model::PageMeta;
 use crate::supported_asset_query::SupportedAssetAnswer;
 
 /// Everything a page renders from, in one language.
@@ -74,25 +72,6 @@ pub enum PageBody {
     Document(DocumentData),
     /// An error page.
     Error(ErrorData),
-}
-
-/// The heading and introduction every page carries.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct Intro {
-    /// The page's `h1`.
-    pub heading: String,
-    /// The paragraph under it.
-    pub lead: String,
-}
-
-impl Intro {
-    /// The heading and lead of a page as `{lang}/pages.toml` gives them.
-    pub fn of(meta: &PageMeta) -> Self {
-        Self {
-            heading: meta.heading.clone(),
-            lead: meta.lead.clone(),
-        }
-    }
 }
 
 /// A link to another page of the same list, by id.
@@ -322,58 +301,6 @@ pub struct SupportedAssetsData {
     pub default_page_size: usize,
     /// The most characters a text filter keeps.
     pub max_filter_length: usize,
-}
-
-/// A marketing page: hero extras and sections.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct MarketingData {
-    /// Heading and lead.
-    #[serde(flatten)]
-    pub intro: Intro,
-    /// What the intro shows besides them.
-    pub hero: HeroView,
-    /// The line of proofs under the hero, linking to the Trust center.
-    pub trust: TrustLineView,
-    /// The body sections, top to bottom.
-    pub sections: Vec<SectionView>,
-}
-
-/// The line of proofs under a marketing page's hero and its link to the Trust center, which the
-/// Trust center's own page leaves out.
-#[derive(Debug, Clone, Serialize, TS)]
-#[ts(rename = "TrustLine")]
-pub struct TrustLineView {
-    /// The proofs in order: certifications, insurance cover, each entity's licence.
-    pub items: Vec<String>,
-    /// The link's words and localized path; `None` on the Trust center itself.
-    pub link: Option<NamedLink>,
-}
-
-/// A link's words and its localized path.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct NamedLink {
-    /// The words of the link.
-    pub label: String,
-    /// The localized path it leads to.
-    pub href: String,
-}
-
-/// What the intro of a marketing page shows besides its heading and lead.
-#[derive(Debug, Clone, Serialize, TS)]
-#[ts(rename = "Hero")]
-pub struct HeroView {
-    /// A short line above the heading.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub eyebrow: Option<String>,
-    /// The illustration beside the heading.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub illustration: Option<Illustration>,
-    /// The drawing's words, placed.
-    pub words: Vec<Word>,
-    /// Up to two buttons under the lead, their links localized.
-    pub action: Vec<Action>,
 }
 
 /// A long document: its sections and review dates.

@@ -4,14 +4,14 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::Lang;
-use crate::brand_items::{BrandText, LogoItem, RuleItem};
-use crate::illustration::Word;
+use super::brand::{BrandCopyText, Swatch, TypeStepView};
+use super::evidence::{ClientTypeView, PartnerGroupView};
+use crate::brand_items::{LogoItem, MarkItem, RuleItem};
 use crate::marketing::{Action, Illustration};
 use crate::markup::Block;
 use crate::section_items::{
     CertificationLayout, ClientCase, EntityId, FeatureItem, FeatureLayout, FeeScheduleId, Figure,
-    TitledText,
+    TableLayout, TitledText,
 };
 use crate::section_layouts::Milestone;
 
@@ -69,8 +69,8 @@ pub enum SectionBody {
         #[serde(skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
         illustration: Option<Illustration>,
-        /// The words the illustration shows, placed.
-        words: Vec<Word>,
+        /// The words the illustration shows, in the order of its places.
+        words: Vec<String>,
         /// Buttons under the text.
         action: Vec<Action>,
     },
@@ -84,6 +84,8 @@ pub enum SectionBody {
         header: Vec<String>,
         /// Rows of cells.
         rows: Vec<Vec<String>>,
+        /// A table, or a card per row.
+        layout: TableLayout,
     },
     /// A fee table.
     Fees {
@@ -112,19 +114,30 @@ pub enum SectionBody {
         /// What the cases are and are not.
         note: String,
     },
-    /// Client-type monograms with counts.
+    /// The client mix, example set-ups and partner wordmarks.
     Evidence {
-        /// The client types with their counts.
+        /// The client types with their counts, in order.
         client: Vec<ClientTypeView>,
-    },
-    /// Another page's composite cases, as a band.
-    CaseBand {
-        /// The cases in order.
+        /// Their sum: the institutional clients of the figures.
+        #[ts(type = "number")]
+        total: u32,
+        /// What the total counts.
+        total_label: String,
+        /// The label of each example.
+        example: String,
+        /// The example set-ups.
         item: Vec<ClientCase>,
-        /// What the cases are and are not.
+        /// What the examples are and are not.
         note: String,
-        /// Buttons under the band.
+        /// The groups of partner wordmarks.
+        group: Vec<PartnerGroupView>,
+        /// Buttons under the section.
         action: Vec<Action>,
+    },
+    /// The wordmarks of partner firms, in groups.
+    Partners {
+        /// The groups, in order.
+        group: Vec<PartnerGroupView>,
     },
     /// Dated milestones.
     Timeline {
@@ -169,6 +182,10 @@ pub enum SectionBody {
     Cta {
         /// One or two sentences.
         body: String,
+        /// The side panel beside the call to action.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        aside: Option<Vec<Block>>,
         /// One or two buttons.
         action: Vec<Action>,
     },
@@ -176,6 +193,18 @@ pub enum SectionBody {
     BrandLogos {
         /// One card per variant.
         item: Vec<LogoItem>,
+    },
+    /// The mark's construction, clear space and misuse.
+    BrandMark {
+        /// The drawings with their words.
+        item: Vec<MarkItem>,
+    },
+    /// The type scale.
+    BrandType {
+        /// The words each step is set in.
+        sample: String,
+        /// The steps, largest first.
+        item: Vec<TypeStepView>,
     },
     /// The colour swatches.
     BrandPalette {
@@ -210,20 +239,6 @@ pub struct FigureView {
     pub label: String,
     /// Its value as the strip writes it, e.g. `300+`.
     pub value: String,
-}
-
-/// A monogram of a client-evidence strip with its count.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct ClientTypeView {
-    /// The client type's id.
-    pub id: String,
-    /// The letters or characters drawn.
-    pub monogram: String,
-    /// What the count counts.
-    pub label: String,
-    /// How many clients of the type there were on the day of the figures.
-    #[ts(type = "number")]
-    pub count: u32,
 }
 
 /// A fee table with every amount filled in.
@@ -326,39 +341,4 @@ pub struct EntityParticulars {
     pub status: String,
     /// What it may do.
     pub scope: String,
-}
-
-/// A colour swatch of the brand kit.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct Swatch {
-    /// The palette key.
-    pub colour: String,
-    /// Its name.
-    pub title: String,
-    /// Where it is used.
-    pub body: String,
-    /// `#rrggbb`.
-    pub hex: String,
-    /// `r, g, b`.
-    pub rgb: String,
-}
-
-/// An approved brand text in every language.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct BrandCopyText {
-    /// Which text.
-    pub copy: BrandText,
-    /// Its name.
-    pub title: String,
-    /// The text in each language.
-    pub texts: Vec<TextInLanguage>,
-}
-
-/// A text in one language.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct TextInLanguage {
-    /// The language.
-    pub lang: Lang,
-    /// The text.
-    pub text: String,
 }

@@ -140,7 +140,7 @@ pub async fn page_data(
             respond(
                 &headers,
                 StatusCode::NOT_FOUND,
-                &Encoded::compress_fast(to_json(&data)),
+                &Encoded::compress_fast(site.build.marks.marked_json(&data)),
                 JSON,
                 NO_STORE,
             )

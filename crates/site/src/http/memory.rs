@@ -95,13 +95,16 @@ impl MemoryAnswers {
         }
     }
 
-    /// A 301 to `target`, a page path of this site, keeping the query string, kept by caches for
-    /// a day (`DAILY`).
+    /// A 301 to `target`, a page path of this site (with the anchor of one of its sections, for
+    /// some redirects), keeping the query string, kept by caches for a day (`DAILY`).
     fn permanent_redirect(&self, target: &str, query: Option<&str>) -> Response {
         let location = match (query, self.locations.get(target)) {
             (None, Some(location)) => Ok(location.clone()),
             (None, None) => HeaderValue::from_str(target),
-            (Some(query), _) => HeaderValue::from_str(&format!("{target}?{query}")),
+            (Some(query), _) => {
+                let (path, anchor) = target.split_at(target.find('#').unwrap_or(target.len()));
+                HeaderValue::from_str(&format!("{path}?{query}{anchor}"))
+            }
         };
         let mut response = with_headers(
             StatusCode::MOVED_PERMANENTLY,

@@ -80,6 +80,8 @@ impl QueriedAnswers {
                 assets: site.api.supported_assets.index(),
                 search: site.api.search.index(),
                 content: &site.content,
+                settings: &site.settings,
+                marks: &site.build.marks,
             };
             let frame = || site.document_frame(path, noindex);
             let document = queried

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use super::line_breaks::Marks;
 use custody_content::view::page::WordBreaks;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -39,6 +40,11 @@ pub struct BuildManifest {
     /// Chinese headings break (`ui/scripts/word-breaks.mjs`). Empty in the live preview.
     #[serde(default)]
     pub word_breaks: BTreeMap<String, WordBreaks>,
+    /// The strings of the page data the build marked where they may not break
+    /// (`ui/scripts/line-breaks.mjs`), which the server marks the same way. Empty in the live
+    /// preview.
+    #[serde(default)]
+    pub marks: Marks,
 }
 
 impl BuildManifest {
@@ -89,6 +95,7 @@ impl BuildManifest {
             catalogs: BTreeMap::new(),
             share_cards: BTreeMap::new(),
             word_breaks: BTreeMap::new(),
+            marks: Marks::default(),
         }
     }
 }

@@ -13,7 +13,7 @@ use super::api_answers::ApiAnswers;
 use super::build_manifest::BuildManifest;
 use super::client_contract::{RuntimeSettings, SiteConfig};
 use super::document::{
-    CONFIG_SCRIPT_START, Document, FeedLink, ShareImage, html_escape, script_safe_json, to_json,
+    CONFIG_SCRIPT_START, Document, FeedLink, ShareImage, html_escape, script_safe, script_safe_json,
 };
 use super::encoded::Encoded;
 use super::error_pages::ErrorPages;
@@ -21,6 +21,7 @@ use super::error_template::ErrorTemplate;
 use super::pages::{Pages, RenderedPage};
 use super::prerendered::Prerendered;
 use super::queried::{DocumentFrame, QueriedPages};
+use super::served_links::served_links;
 use super::site_files::SiteFiles;
 use super::static_files::{MediaTypes, StaticFiles, static_files};
 use crate::embedded;
@@ -239,7 +240,7 @@ impl Renderer<'_> {
         let (html, data) = self.page_document(lang, instance, path, &body, instance.noindex, None);
         RenderedPage {
             document: Arc::new(Encoded::compress(html)),
-            data: Encoded::compress(to_json(&data)),
+            data: Encoded::compress(self.build.marks.marked_json(&data)),
         }
     }
 
@@ -268,9 +269,9 @@ impl Renderer<'_> {
             .0)
     }
 
-    /// The document of the page `instance` at `path` around `body` (and, in an answer to its
-    /// form, that answer's state), with the page data it carries; kept out of search engines
-    /// when `noindex`.
+    /// The document of the page `instance` at `path` around `body`, its links to other sites
+    /// filled in (and, in an answer to its form, that answer's state), with the page data it
+    /// carries; kept out of search engines when `noindex`.
     fn page_document(
         &self,
         lang: Lang,
@@ -280,6 +281,7 @@ impl Renderer<'_> {
         noindex: bool,
         form_answer: Option<&str>,
     ) -> (String, PageData) {
+        let body = served_links(body, self.settings);
         let public_url = self.settings.public_url.as_str();
         let mut data = page_data(self.content, lang, instance);
         let canonical = discovery::absolute(public_url, path);
@@ -320,7 +322,7 @@ impl Renderer<'_> {
             feed: feed.as_ref(),
             nodes,
         };
-        let html = self.document(&head, &instance.page, &data, body, form_answer);
+        let html = self.document(&head, &instance.page, &data, &body, form_answer);
         (html, data)
     }
 
@@ -330,7 +332,8 @@ impl Renderer<'_> {
             .prerendered
             .and_then(|bodies| bodies.body(&key))
             .unwrap_or_default();
-        let body = body.replace(REQUEST_PATH_MARKER, &html_escape(path));
+        let body =
+            served_links(&body, self.settings).replace(REQUEST_PATH_MARKER, &html_escape(path));
         let mut data = error_page_data(self.content, lang, kind, path);
         data.word_breaks = self.build.word_breaks.get(&key).cloned();
         let head = Head {
@@ -391,12 +394,12 @@ impl Renderer<'_> {
             .chain(&head.nodes)
             .map(script_safe_json)
             .collect();
-        let config_json = script_safe_json(&SiteConfig {
+        let config_json = script_safe(&self.build.marks.marked_json(&SiteConfig {
             build_id: &self.build.build_id,
             runtime: self.runtime,
             page: data,
             served: None,
-        });
+        }));
         Document {
             html_lang: head.lang.html_lang(),
             title: &data.title,

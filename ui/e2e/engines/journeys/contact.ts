@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { FIELD_ORDER, type ContactPageData, type FieldName } from "../../../src/components/contact/types";
 import { CONTACT_LOG } from "../../server";
 import type { EngineSession } from "../session";
-import { at, attribute, openHydrated, pageData, recordVisit, text, type Lang } from "../steps";
+import { asSeen, at, attribute, openHydrated, pageData, recordVisit, text, type Lang } from "../steps";
 import type { Journey } from "./journey";
 
 /** The required-field messages of SPEC.md, verbatim (content/en/contact.toml). */
@@ -98,21 +98,28 @@ export const contactForm: Journey = {
       null,
     );
     const controls = FIELD_ORDER.map((name) => [name, CONTROL[name]] as [string, string]);
-    expect(await session.evaluate(fieldStates, controls)).toEqual(
-      Object.fromEntries(FIELD_ORDER.map((name) => [name, `invalid: ${copy.message[name]}`])),
+    const states = async () =>
+      Object.fromEntries(
+        Object.entries(await session.evaluate(fieldStates, controls)).map(([name, state]) => [
+          name,
+          asSeen(state),
+        ]),
+      );
+    expect(await states()).toEqual(
+      Object.fromEntries(FIELD_ORDER.map((name) => [name, asSeen(`invalid: ${copy.message[name]}`)])),
     );
     expect(
-      await session.evaluate(
-        () => [...document.querySelectorAll(".contact-summary a")].map((link) => link.textContent),
-        null,
-      ),
-    ).toEqual(FIELD_ORDER.map((name) => copy.message[name]));
+      (
+        await session.evaluate(
+          () => [...document.querySelectorAll(".contact-summary a")].map((link) => link.textContent ?? ""),
+          null,
+        )
+      ).map(asSeen),
+    ).toEqual(FIELD_ORDER.map((name) => asSeen(copy.message[name])));
 
     const company = `Kestrel Engines ${lang} ${randomUUID().slice(0, 8)}`;
     await fillApplication(session, lang, company);
-    expect(await session.evaluate(fieldStates, controls)).toEqual(
-      Object.fromEntries(FIELD_ORDER.map((name) => [name, "valid"])),
-    );
+    expect(await states()).toEqual(Object.fromEntries(FIELD_ORDER.map((name) => [name, "valid"])));
     await session.click(".contact-form__submit");
     await text(session, ".contact-success__title", copy.success.title);
     await session.waitFor(
@@ -123,6 +130,8 @@ export const contactForm: Journey = {
     await text(session, ".contact-success__detail", copy.success.detail);
     const stored = storedApplications().filter((record) => record.company === company);
     expect(stored).toHaveLength(1);
+    // What the form sends is what the visitor typed and chose: no line-break mark of the page.
+    expect(JSON.stringify(stored[0])).not.toMatch(/[\u200b\u00a0\u2011]/);
     expect(stored[0]).toMatchObject({
       lang,
       company,

@@ -1,11 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { Icon } from "../../components/Icon";
-import type { PageData } from "../../lib/types";
+import type { MenuFeatureLink, PageData } from "../../lib/types";
 import { mainNav } from "../nav";
 import { NavLinkItem } from "../NavLinkItem";
 
 /** What the navigation panel lists (src/app/Header.tsx holds the panel): its title bar with the
- * close button, and every entry of the header, groups as sections, with the current page marked.
+ * close button, and every entry of the header, groups as sections, with the current page marked,
+ * each section ending in its menu's featured link as the header's menus do.
  * Prerendered into every page; in the browser its code is needed only to draw it again for
  * another page. The close button closes the panel with the browser's own popover invoker, so it
  * works before any code has arrived, and takes focus when the panel opens (`autofocus`). Its navigation landmark is named by the panel's title, so
@@ -55,6 +56,7 @@ export function PhoneMenuContents({
                       <NavLinkItem link={link} lang={page.lang} current={current} class="phone-menu__link" />
                     </li>
                   ))}
+                  <FeatureLink feature={page.chrome.menuFeatures[entry.id]} />
                 </ul>
               </li>
             ),
@@ -62,5 +64,18 @@ export function PhoneMenuContents({
         </ul>
       </nav>
     </>
+  );
+}
+
+/** A menu's featured link, as its section's last entry: its small label over its title. */
+function FeatureLink({ feature }: { feature: MenuFeatureLink | undefined }) {
+  if (!feature) return null;
+  return (
+    <li class="phone-menu__feature">
+      <a class="phone-menu__link" href={feature.href}>
+        <small>{feature.label}</small>
+        {feature.title}
+      </a>
+    </li>
   );
 }

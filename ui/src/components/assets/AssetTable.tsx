@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { AccountType, AssetItem } from "./supportedAssets";
 import { Icon } from "../Icon";
+import { COPY } from "../pageIcons";
 import { useCopy } from "../useCopy";
 
 /** A contract address shortened for the table: its start and end, joined by an ellipsis (the server
@@ -61,7 +62,7 @@ export function AssetTable({
           aria-label={t`Copy the contract address of ${token} on ${networkName}`}
           data-state={state}
         >
-          <Icon name={state === "copied" ? "check" : "copy"} />
+          {state === "copied" ? <Icon name="check" /> : <Icon path={COPY} />}
         </button>
       </span>
     );

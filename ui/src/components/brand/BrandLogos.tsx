@@ -14,7 +14,7 @@ export function BrandLogos({ section }: { section: SectionOf<"brand-logos"> }) {
           return (
             <li key={logo.logo} class="brand-logo" data-logo={logo.logo}>
               <div class={`brand-logo__preview brand-logo__preview--${logo.logo}`}>
-                <img src={files.svg} alt={logo.title} width={391} height={80} />
+                <img src={files.svg} alt={logo.title} width={files.width} height={files.height} />
               </div>
               <h3>{logo.title}</h3>
               <p>{logo.body}</p>

@@ -18,7 +18,7 @@ export function CertificationTiles({ section }: { section: SectionOf<"certificat
   const { i18n } = useLingui();
   const lang = i18n.locale as Lang;
   return (
-    <SectionFrame section={section} tone="tinted">
+    <SectionFrame section={section}>
       <ul class="tiles badges scroller" tabIndex={0} aria-label={section.heading}>
         {section.item.map((item) => (
           <CertificationTile key={item.id} item={item} lang={lang} />
@@ -32,7 +32,7 @@ function CertificationTile({ item, lang }: { item: Certification; lang: Lang }) 
   const { evidence } = item;
   const report = evidence.kind !== "certificate";
   return (
-    <li class="badge" data-certification={item.id}>
+    <li class="badge" data-certification={item.id} data-kind={report ? "report" : "certificate"}>
       <p class="badge__kind">
         <FeatureIcon name={report ? "file-check" : "badge-check"} size={23} />
         {report ? <Trans>Auditor's report</Trans> : <Trans>Certificate</Trans>}

@@ -8,7 +8,8 @@ export interface DataRow {
 
 /** A table whose first column names each row. Wider than 40rem it is a table in a focusable, named
  * scroll region (shadows at its edges show that it scrolls); narrower, each row stacks into a
- * block whose cells carry their column's name (`data-label`, styles/marketing.css). An empty
+ * block whose cells carry their column's name (`data-label`, styles/marketing.css), unless the
+ * table has one column of values, whose name every row would repeat. An empty
  * header cell, the corner above the row headers, is a plain cell. The caption is read but not
  * shown when it repeats the section's heading. */
 export function DataTable({
@@ -25,7 +26,7 @@ export function DataTable({
 }) {
   return (
     <section class="table-scroll" aria-label={caption} tabIndex={0}>
-      <table class="data-table">
+      <table class={header.length === 2 ? "data-table data-table--single" : "data-table"}>
         <caption class={caption === heading ? "visually-hidden" : undefined}>{caption}</caption>
         <thead>
           <tr>

@@ -4,29 +4,34 @@ import { ActionLinks } from "../ActionLinks";
 import { SectionFrame } from "./SectionFrame";
 import { Words } from "../Words";
 
-/** The diagram of keys, people and destinations: a transfer's request, the approvers' quorum, the
- * key shards that sign it in their HSMs and its whitelisted destination, each drawn here in SVG
- * (the shards' number and threshold from content data, their label in the page's language and
- * font) beside its title and text, joined by arrows. */
+/** How a transfer is controlled, as one connected flow: its request, the approvers' quorum, the
+ * key shards that sign it (their number and threshold from content data, lit in gold) and its
+ * whitelisted destination, each a node on one line across the page (down it on a phone) with
+ * its title and text beside it. */
 export function Diagram({ section }: { section: SectionOf<"diagram"> }) {
   const [request, quorum, keys, destination] = section.stage;
   const stages = [
-    { text: request, art: <RequestArt /> },
-    { text: quorum, art: <QuorumArt /> },
+    { text: request, node: <RequestArt /> },
+    { text: quorum, node: <QuorumArt /> },
     {
       text: keys,
-      art: <KeysArt keys={section.keys} threshold={section.threshold} label={section.keys_label} />,
+      node: <KeysArt keys={section.keys} threshold={section.threshold} />,
+      label: section.keys_label,
     },
-    { text: destination, art: <DestinationArt /> },
+    { text: destination, node: <DestinationArt /> },
   ];
   return (
-    <SectionFrame section={section} tone="tinted">
-      <ol class="diagram">
-        {stages.map(({ text, art }) => (
-          <li key={text.title} class="diagram__stage">
-            {art}
-            <div>
-              <h3 class="diagram__title">
+    <SectionFrame section={section}>
+      <ol class="flow">
+        {stages.map(({ text, node, label }, index) => (
+          <li key={text.title} class={label ? "flow__stage flow__stage--keys" : "flow__stage"}>
+            <span class="flow__node">
+              {node}
+              <span class="flow__step">{index + 1}</span>
+            </span>
+            <div class="flow__text">
+              {label && <p class="flow__badge">{label}</p>}
+              <h3>
                 <Words text={text.title} />
               </h3>
               <p>{text.body}</p>
@@ -39,10 +44,10 @@ export function Diagram({ section }: { section: SectionOf<"diagram"> }) {
   );
 }
 
-/** The frame every drawing of the diagram shares. */
-function Art({ children }: { children: ComponentChildren }) {
+/** The frame every drawing of a node shares. */
+function Art({ children, wide = false }: { children: ComponentChildren; wide?: boolean }) {
   return (
-    <svg class="diagram__art" viewBox="0 0 160 96" aria-hidden="true" focusable="false">
+    <svg class="flow__art" viewBox={wide ? "0 0 96 48" : "0 0 48 48"} aria-hidden="true" focusable="false">
       {children}
     </svg>
   );
@@ -52,10 +57,9 @@ function Art({ children }: { children: ComponentChildren }) {
 function RequestArt() {
   return (
     <Art>
-      <rect class="diagram__line" x="44" y="10" width="64" height="78" rx="6" />
-      <path class="diagram__line" d="M56 28h40M56 42h40M56 56h24" />
-      <circle class="diagram__lit" cx="108" cy="70" r="14" />
-      <path class="diagram__mark" d="M102 70h12M108 64v12" />
+      <rect class="flow__line" x="12" y="8" width="22" height="30" rx="3" />
+      <path class="flow__line" d="M17 16h12M17 22h12M17 28h7" />
+      <path class="flow__lit" d="M35 28l6 6-6 6-6-6z" />
     </Art>
   );
 }
@@ -64,40 +68,32 @@ function RequestArt() {
 function QuorumArt() {
   return (
     <Art>
-      {[40, 80, 120].map((x, index) => (
+      {[12, 24, 36].map((x, index) => (
         <g key={x}>
-          <circle class="diagram__line" cx={x} cy="36" r="11" />
-          <path class="diagram__line" d={`M${x - 19} 80a19 19 0 0 1 38 0`} />
-          {index < 2 && (
-            <>
-              <circle class="diagram__lit" cx={x + 12} cy="58" r="8" />
-              <path class="diagram__mark" d={`M${x + 8} 58l3 3 5-6`} />
-            </>
-          )}
+          <circle class={index < 2 ? "flow__lit" : "flow__line"} cx={x} cy="18" r="5" />
+          <path class="flow__line" d={`M${x - 8} 36a8 8 0 0 1 16 0`} />
         </g>
       ))}
     </Art>
   );
 }
 
-/** The key shards in their HSMs: `threshold` of `keys` lit, with what that means in words. */
-function KeysArt({ keys, threshold, label }: { keys: number; threshold: number; label: string }) {
-  const step = Math.min(28, 140 / keys);
+/** The key shards in their HSMs: `threshold` of `keys` lit, as diamonds of the lattice. */
+function KeysArt({ keys, threshold }: { keys: number; threshold: number }) {
+  const step = 84 / keys;
   return (
-    <Art>
+    <Art wide>
       {Array.from({ length: keys }, (_, index) => {
-        const x = 80 + (index - (keys - 1) / 2) * step;
+        const x = 6 + step * (index + 0.5);
+        const r = step / 2 - 2;
         return (
           <path
             key={index}
-            class={index < threshold ? "diagram__lit" : "diagram__line"}
-            d={`M${x} 14l10 6v12l-10 6-10-6v-12z`}
+            class={index < threshold ? "flow__lit" : "flow__line"}
+            d={`M${x} ${24 - r}l${r} ${r}-${r} ${r}-${r}-${r}z`}
           />
         );
       })}
-      <text class="diagram__label" x="80" y="78" text-anchor="middle">
-        {label}
-      </text>
     </Art>
   );
 }
@@ -106,8 +102,8 @@ function KeysArt({ keys, threshold, label }: { keys: number; threshold: number; 
 function DestinationArt() {
   return (
     <Art>
-      <path class="diagram__line" d="M80 8l30 10v24c0 20-13 34-30 42-17-8-30-22-30-42V18z" />
-      <path class="diagram__mark" d="M66 46l9 9 18-20" />
+      <path class="flow__line" d="M24 7l13 5v10c0 9-6 15-13 19-7-4-13-10-13-19V12z" />
+      <path class="flow__mark" d="M18 24l4 4 8-9" />
     </Art>
   );
 }

@@ -12,10 +12,12 @@ const LONG_GRID = 4;
  * disclosure, always open on wider screens), so the titles read as a short list. */
 const LONG_LIST = 4;
 
-/** The items of a features section: a grid of bordered cards, or with `layout = "list"` rows
- * without borders, the icon beside the text, in one or two columns. Each item has an optional
- * icon, bullet points and a link; optional buttons follow. */
+/** The items of a features section: a grid of bordered cards; with `layout = "list"` rows without
+ * borders, the icon beside the text, in one or two columns; with `layout = "tiles"` compact
+ * linked tiles ending in a tile of the section's button. Each item has an optional icon, bullet
+ * points and a link; optional buttons follow. */
 export function Features({ section }: { section: SectionOf<"features"> }) {
+  if (section.layout === "tiles") return <Tiles section={section} />;
   const list = section.layout === "list";
   const long = section.item.length >= (list ? LONG_LIST : LONG_GRID);
   const items = list
@@ -27,12 +29,42 @@ export function Features({ section }: { section: SectionOf<"features"> }) {
       <ul class={items} {...scroller}>
         {section.item.map((item) => (
           <li key={item.title} class={list ? "feature-list__item" : "feature"}>
-            {item.icon && <FeatureIcon name={item.icon} size={list ? 23 : 32} />}
+            {item.icon && <FeatureIcon name={item.icon} size={list ? 23 : 28} />}
             {list ? <ListText item={item} folds={long} /> : text(item)}
           </li>
         ))}
       </ul>
       <ActionLinks actions={section.action} />
+    </SectionFrame>
+  );
+}
+
+/** Tiles: each item a link with its icon, title and text, then the section's one button as the
+ * last tile (the index the items belong to, such as every service). */
+function Tiles({ section }: { section: SectionOf<"features"> }) {
+  const [more] = section.action;
+  return (
+    <SectionFrame section={section}>
+      <ul class="link-tiles">
+        {section.item.map((item) => (
+          <li key={item.title}>
+            <a class="link-tile" href={item.href ?? undefined}>
+              {item.icon && <FeatureIcon name={item.icon} size={24} />}
+              <h3 class="link-tile__title">
+                <Words text={item.title} />
+              </h3>
+              <span class="link-tile__body">{item.body}</span>
+            </a>
+          </li>
+        ))}
+        {more && (
+          <li>
+            <a class="link-tile link-tile--more" href={more.href}>
+              <span class="link-tile__title">{more.label}</span>
+            </a>
+          </li>
+        )}
+      </ul>
     </SectionFrame>
   );
 }

@@ -11,7 +11,7 @@ import { Words } from "../Words";
 export function Licences({ section }: { section: SectionOf<"licences"> }) {
   return (
     <SectionFrame section={section}>
-      <ul class="entity-cards scroller" tabIndex={0} aria-label={section.heading}>
+      <ul class="entity-cards licences scroller" tabIndex={0} aria-label={section.heading}>
         {section.item.map((entity) => (
           <li key={entity.id} class="entity-card" data-licence={entity.id}>
             <FeatureIcon name="scale" />

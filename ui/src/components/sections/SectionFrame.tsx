@@ -1,27 +1,25 @@
 import type { ComponentChildren } from "preact";
 import { Words } from "../Words";
 
-/** A body section of a marketing page: its anchor, heading and lead around its content. */
+/** The inside of a body section of a marketing page: its heading and lead, then its content. The
+ * `<section>` around it, with its anchor and background, is the page layout's
+ * (src/components/MarketingLayout.tsx). */
 export function SectionFrame({
-  section: { id, heading, lead },
-  tone = "plain",
+  section: { heading, lead },
   children,
 }: {
-  section: { id: string; heading: string; lead?: string | undefined };
-  tone?: "plain" | "tinted" | "brand";
+  section: { heading: string; lead?: string | undefined };
   children: ComponentChildren;
 }) {
   return (
-    <section id={id} class={`section section--${tone}`}>
-      <div class="container">
-        <div class="section__head">
-          <h2>
-            <Words text={heading} />
-          </h2>
-          {lead && <p class="section__lead">{lead}</p>}
-        </div>
-        {children}
+    <div class="container">
+      <div class="section__head">
+        <h2>
+          <Words text={heading} />
+        </h2>
+        {lead && <p class="section__lead">{lead}</p>}
       </div>
-    </section>
+      {children}
+    </div>
   );
 }

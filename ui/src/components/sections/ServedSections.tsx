@@ -1,32 +1,75 @@
-import type { Section } from "../../lib/sections";
-import { CaseBand } from "./CaseBand";
+import type { Hero, Section } from "../../lib/sections";
+import { Screen } from "../screens/Screen";
+import { CallToAction } from "./CallToAction";
+import { Cases } from "./Cases";
+import { CertificationBadges } from "./CertificationBadges";
 import { CertificationTiles } from "./CertificationTiles";
+import { ComparisonTable } from "./ComparisonTable";
 import { Diagram } from "./Diagram";
+import { Entities } from "./Entities";
 import { Evidence } from "./Evidence";
+import { Features } from "./Features";
+import { FeeTable } from "./FeeTable";
+import { Figures } from "./Figures";
 import { Licences } from "./Licences";
 import { Lifecycle } from "./Lifecycle";
+import { Partners } from "./Partners";
+import { People } from "./People";
+import { Split } from "./Split";
+import { Steps } from "./Steps";
 import { Timeline } from "./Timeline";
 
-/** The sections without behaviour that only some pages show, in a chunk of their own
- * (src/components/MarketingPage.tsx): a diagram, client evidence, a band of cases, a timeline,
- * licence cards, a lifecycle and the certifications in full (the Trust center's). */
+/** The inside of a section of a marketing page, by kind, in a chunk of its own
+ * (src/components/MarketingPage.tsx): none has behaviour, so a first visit keeps the served
+ * markup and never loads this code. */
 export default function ServedSection({ section }: { section: Section }) {
   switch (section.kind) {
-    case "diagram":
-      return <Diagram section={section} />;
-    case "evidence":
-      return <Evidence section={section} />;
-    case "case-band":
-      return <CaseBand section={section} />;
-    case "timeline":
-      return <Timeline section={section} />;
+    case "figures":
+      return <Figures section={section} />;
+    case "features":
+      return <Features section={section} />;
+    case "steps":
+      return <Steps section={section} />;
+    case "split":
+      return <Split section={section} />;
+    case "table":
+      return section.layout === "people" ? (
+        <People section={section} />
+      ) : (
+        <ComparisonTable section={section} />
+      );
+    case "fees":
+      return <FeeTable section={section} />;
+    case "certifications":
+      return section.layout === "badges" ? (
+        <CertificationBadges section={section} />
+      ) : (
+        <CertificationTiles section={section} />
+      );
+    case "cases":
+      return <Cases section={section} />;
+    case "entities":
+      return <Entities section={section} />;
     case "licences":
       return <Licences section={section} />;
     case "lifecycle":
       return <Lifecycle section={section} />;
-    case "certifications":
-      return <CertificationTiles section={section} />;
+    case "diagram":
+      return <Diagram section={section} />;
+    case "evidence":
+      return <Evidence section={section} />;
+    case "partners":
+      return <Partners section={section} />;
+    case "timeline":
+      return <Timeline section={section} />;
+    case "cta":
+      return <CallToAction section={section} />;
     default:
       return null;
   }
+}
+
+/** The hero's illustration: a mock product screen or a lattice diagram. */
+export function HeroArt({ hero }: { hero: Hero }) {
+  return hero.illustration ? <Screen name={hero.illustration} words={hero.words} keys={hero.keys} /> : null;
 }

@@ -1,7 +1,7 @@
 import type { SectionOf } from "../../lib/sections";
 import { ActionLinks } from "../ActionLinks";
-import { Illustration } from "../Illustration";
 import { RichText } from "../RichText";
+import { Screen } from "../screens/Screen";
 import { SectionFrame } from "./SectionFrame";
 
 /** Prose read top to bottom, every list under its lead-in, beside the section's one side box or
@@ -26,7 +26,9 @@ export function Split({ section }: { section: SectionOf<"split"> }) {
           </aside>
         )}
         {section.illustration && (
-          <Illustration name={section.illustration} words={section.words} class="split__art" lazy />
+          <div class="split__art">
+            <Screen name={section.illustration} words={section.words} />
+          </div>
         )}
       </div>
     </SectionFrame>

@@ -8,7 +8,7 @@ export function Steps({ section }: { section: SectionOf<"steps"> }) {
   const long = section.item.length >= 4;
   const scroller = long ? { tabIndex: 0, "aria-label": section.heading } : {};
   return (
-    <SectionFrame section={section} tone="tinted">
+    <SectionFrame section={section}>
       <ol class={long ? "steps scroller" : "steps"} {...scroller}>
         {section.item.map((step, index) => (
           <li key={step.title} class="steps__item">

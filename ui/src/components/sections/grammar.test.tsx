@@ -4,6 +4,7 @@ import type { SectionOf } from "../../lib/sections";
 import { Diagram } from "./Diagram";
 import { Evidence } from "./Evidence";
 import { Features } from "./Features";
+import { People } from "./People";
 import { Split } from "./Split";
 import { Timeline } from "./Timeline";
 
@@ -13,7 +14,7 @@ vi.mock("../FeatureIcon", () => ({ FeatureIcon: () => null }));
 const stage = (title: string) => ({ title, body: `${title} body` });
 
 describe("page grammar sections", () => {
-  it("draws as many key shards as the data holds, the threshold lit, with its label in the SVG", () => {
+  it("draws as many key shards as the data holds, the threshold lit, on one connected flow", () => {
     const section: SectionOf<"diagram"> = {
       kind: "diagram",
       id: "held",
@@ -25,25 +26,65 @@ describe("page grammar sections", () => {
       action: [],
     };
     const html = renderToString(<Diagram section={section} />);
-    expect(html.match(/<li class="diagram__stage"/g)).toHaveLength(4);
-    const shards = html.match(/<path class="diagram__(lit|line)" d="M\d+(\.\d+)? 14/g) ?? [];
+    expect(html.match(/<li class="flow__stage/g)).toHaveLength(4);
+    const keys = html.slice(html.indexOf("flow__stage--keys"));
+    const shards = keys.slice(0, keys.indexOf("</svg>")).match(/<path class="flow__(lit|line)"/g) ?? [];
     expect(shards).toHaveLength(5);
-    expect(shards.filter((shard) => shard.includes("diagram__lit"))).toHaveLength(3);
-    expect(html).toMatch(/<text class="diagram__label"[^>]*>3-of-5 signing<\/text>/);
+    expect(shards.filter((shard) => shard.includes("flow__lit"))).toHaveLength(3);
+    expect(html).toContain('<p class="flow__badge">3-of-5 signing</p>');
   });
 
-  it("shows each client type's count and what it counts, and no quote", () => {
+  it("draws the client mix as one bar of parts that add up to the total, and each example's headline figure", () => {
     const section: SectionOf<"evidence"> = {
       kind: "evidence",
       id: "clients",
       heading: "Institutions",
-      client: [{ id: "exchanges", monogram: "EX", label: "exchanges", count: 84 }],
+      client: [
+        { id: "exchanges", label: "Exchanges", count: 84 },
+        { id: "funds", label: "Fund managers", count: 16 },
+      ],
+      total: 100,
+      total_label: "institutional clients",
+      example: "Example set-up",
+      item: [
+        {
+          client: "A regional exchange",
+          context: "Contracts with our Hong Kong entity",
+          need: "Keep reserves offline",
+          setup: "Reserves sit in cold wallets.",
+          metric: [
+            { value: "2 of 3", label: "checkers approve each refill" },
+            { value: "500,000", label: "deposit addresses" },
+          ],
+        },
+      ],
+      note: "Composite examples.",
+      group: [{ label: "Insurance", names: ["Woodgrove Specialty Insurance"] }],
+      action: [],
     };
     const html = renderToString(<Evidence section={section} />);
-    expect(html).toContain('<span class="monogram__mark" aria-hidden="true">EX</span>');
-    expect(html).toContain('<span class="monogram__count">84</span>');
-    expect(html).toContain('<span class="monogram__label">exchanges</span>');
-    expect(html).not.toContain("<blockquote");
+    expect(html).toContain('viewBox="0 0 100 10"');
+    expect(html).toMatch(/<rect class="part-0" x="0" width="83"/);
+    expect(html).toMatch(/<rect class="part-1" x="84" width="15"/);
+    expect(html).toContain('<span class="mix__count">100</span> institutional clients');
+    expect(html).toContain('<span class="example__value">2 of 3</span>');
+    expect(html).not.toContain("500,000");
+    expect(html).toContain("Example set-up · A regional exchange");
+    expect(html).toContain('<dd class="wordmark wordmark--0">Woodgrove Specialty Insurance</dd>');
+  });
+
+  it("draws people as cards with their initials and the line under its column's name", () => {
+    const section: SectionOf<"table"> = {
+      kind: "table",
+      id: "board",
+      heading: "Board",
+      header: ["Name", "Role", "Committees"],
+      rows: [["Hollis Brandtner", "Director", "Chairs the audit committee"]],
+      layout: "people",
+    };
+    const html = renderToString(<People section={section} />);
+    expect(html).toContain('<span class="person__initials" aria-hidden="true"><span>HB</span></span>');
+    expect(html).toContain('<span class="person__label">Committees</span> Chairs the audit committee');
   });
 
   it("names each side box by its section's heading, so that two on a page are told apart", () => {
@@ -78,10 +119,15 @@ describe("page grammar sections", () => {
     );
   });
 
-  it("makes a long card grid a named scroller and folds a long list, not short ones", () => {
+  it("makes a long card grid a named scroller and folds a long list, not short ones; tiles end in the index", () => {
     const items = (count: number) =>
-      Array.from({ length: count }, (_, index) => ({ title: `T${index}`, body: "B", points: [] }));
-    const features = (layout: "cards" | "list", count: number) =>
+      Array.from({ length: count }, (_, index) => ({
+        title: `T${index}`,
+        body: "B",
+        points: [],
+        href: `/t${index}`,
+      }));
+    const features = (layout: "cards" | "list" | "tiles", count: number) =>
       renderToString(
         <Features
           section={{
@@ -89,9 +135,10 @@ describe("page grammar sections", () => {
             id: "f",
             heading: "F",
             layout,
-            columns: 2,
+            columns: layout === "tiles" ? 4 : 2,
             item: items(count),
-            action: [],
+            action:
+              layout === "tiles" ? [{ label: "All services", href: "/services", style: "secondary" }] : [],
           }}
         />,
       );
@@ -101,5 +148,10 @@ describe("page grammar sections", () => {
     expect(features("cards", 3)).not.toContain("scroller");
     expect(features("list", 4).match(/<details class="fold">/g)).toHaveLength(4);
     expect(features("list", 3)).not.toContain("<details");
+    const tiles = features("tiles", 7);
+    expect(tiles.match(/<a class="link-tile"/g)).toHaveLength(7);
+    expect(tiles).toMatch(
+      /<a class="link-tile link-tile--more" href="\/services"><span class="link-tile__title">All services<\/span><\/a><\/li><\/ul>/,
+    );
   });
 });

@@ -3,4 +3,4 @@
 /**
  * How a features section draws its items.
  */
-export type FeatureLayout = "cards" | "list";
+export type FeatureLayout = "cards" | "list" | "tiles";

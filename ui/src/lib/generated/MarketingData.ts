@@ -12,7 +12,7 @@ export type MarketingData = {
  */
 hero: Hero, 
 /**
- * The line of proofs under the hero, linking to the Trust center.
+ * The badges under the hero, linking to the Trust center.
  */
 trust: TrustLine, 
 /**

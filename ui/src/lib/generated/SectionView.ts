@@ -15,11 +15,14 @@ import type { FeeTable } from "./FeeTable";
 import type { FigureView } from "./FigureView";
 import type { Illustration } from "./Illustration";
 import type { LogoItem } from "./LogoItem";
+import type { MarkItem } from "./MarkItem";
 import type { Milestone } from "./Milestone";
+import type { PartnerGroupView } from "./PartnerGroupView";
 import type { RuleItem } from "./RuleItem";
 import type { Swatch } from "./Swatch";
+import type { TableLayout } from "./TableLayout";
 import type { TitledText } from "./TitledText";
-import type { Word } from "./Word";
+import type { TypeStepView } from "./TypeStepView";
 
 /**
  * One body section: its anchor, heading and lead, then what its kind shows.
@@ -74,9 +77,9 @@ aside?: Array<Block>,
  */
 illustration?: Illustration, 
 /**
- * The words the illustration shows, placed.
+ * The words the illustration shows, in the order of its places.
  */
-words: Array<Word>, 
+words: Array<string>, 
 /**
  * Buttons under the text.
  */
@@ -92,7 +95,11 @@ header: Array<string>,
 /**
  * Rows of cells.
  */
-rows: Array<Array<string>>, } | { "kind": "fees", 
+rows: Array<Array<string>>, 
+/**
+ * A table, or a card per row.
+ */
+layout: TableLayout, } | { "kind": "fees", 
 /**
  * Which schedule.
  */
@@ -126,21 +133,41 @@ item: Array<ClientCase>,
  */
 note: string, } | { "kind": "evidence", 
 /**
- * The client types with their counts.
+ * The client types with their counts, in order.
  */
-client: Array<ClientTypeView>, } | { "kind": "case-band", 
+client: Array<ClientTypeView>, 
 /**
- * The cases in order.
+ * Their sum: the institutional clients of the figures.
+ */
+total: number, 
+/**
+ * What the total counts.
+ */
+total_label: string, 
+/**
+ * The label of each example.
+ */
+example: string, 
+/**
+ * The example set-ups.
  */
 item: Array<ClientCase>, 
 /**
- * What the cases are and are not.
+ * What the examples are and are not.
  */
 note: string, 
 /**
- * Buttons under the band.
+ * The groups of partner wordmarks.
  */
-action: Array<Action>, } | { "kind": "timeline", 
+group: Array<PartnerGroupView>, 
+/**
+ * Buttons under the section.
+ */
+action: Array<Action>, } | { "kind": "partners", 
+/**
+ * The groups, in order.
+ */
+group: Array<PartnerGroupView>, } | { "kind": "timeline", 
 /**
  * The milestones in order, their periods filled in.
  */
@@ -190,13 +217,29 @@ item: Array<EntityParticulars>, } | { "kind": "cta",
  */
 body: string, 
 /**
+ * The side panel beside the call to action.
+ */
+aside?: Array<Block>, 
+/**
  * One or two buttons.
  */
 action: Array<Action>, } | { "kind": "brand-logos", 
 /**
  * One card per variant.
  */
-item: Array<LogoItem>, } | { "kind": "brand-palette", 
+item: Array<LogoItem>, } | { "kind": "brand-mark", 
+/**
+ * The drawings with their words.
+ */
+item: Array<MarkItem>, } | { "kind": "brand-type", 
+/**
+ * The words each step is set in.
+ */
+sample: string, 
+/**
+ * The steps, largest first.
+ */
+item: Array<TypeStepView>, } | { "kind": "brand-palette", 
 /**
  * One swatch per colour.
  */

@@ -10,6 +10,8 @@ use super::search::{SearchBody, SearchPage};
 use super::served::Served;
 use super::templates::Templates;
 use crate::embedded;
+use crate::render::build_manifest::BuildManifest;
+use crate::render::line_breaks::Marks;
 use crate::render::prerendered::Prerendered;
 use custody_content::supported_asset_query::{SupportedAssetIndex, SupportedAssetQuery};
 use custody_content::{Content, Lang};
@@ -30,8 +32,20 @@ fn content() -> Content {
     embedded::load_content(&embedded::content_files()).expect("content loads")
 }
 
+/// The embedded build's marks of where text may not break.
+fn marks() -> Marks {
+    BuildManifest::embedded()
+        .expect("the build's own UI build")
+        .marks
+}
+
 /// The body filled from `templates` for the page at the localized `path` with `served`.
-fn filled(templates: &Templates, content: &Content, path: &str, served: &Served<'_>) -> String {
+fn filled(
+    templates: &Templates,
+    (content, marks): (&Content, &Marks),
+    path: &str,
+    served: &Served<'_>,
+) -> String {
     let (lang, page) = match path.strip_prefix("/zh") {
         Some(page) => (Lang::Zh, page),
         None => (Lang::En, path),
@@ -55,6 +69,7 @@ fn filled(templates: &Templates, content: &Content, path: &str, served: &Served<
             list_page: *list_page,
             answer: answer.as_ref(),
             announcements: &content.locale(lang).announcements.announcement,
+            marks,
         }
         .write(templates.of(lang), &mut body),
     }
@@ -84,10 +99,11 @@ fn assert_same(filled: &str, rendered: &str, what: &str) {
 fn every_filled_body_is_the_pages_own_render() {
     let templates = Templates::embedded().unwrap();
     let content = content();
+    let marks = marks();
     let cases: Vec<Case<'_>> = serde_json::from_str(CASES).unwrap();
     assert!(cases.len() >= 30, "{} cases", cases.len());
     for (index, case) in cases.iter().enumerate() {
-        let body = filled(&templates, &content, &case.path, &case.served);
+        let body = filled(&templates, (&content, &marks), &case.path, &case.served);
         assert_same(&body, &case.html, &format!("case {index} of {}", case.path));
     }
 }
@@ -96,6 +112,7 @@ fn every_filled_body_is_the_pages_own_render() {
 fn the_pages_own_view_filled_is_its_prerendered_body() {
     let templates = Templates::embedded().unwrap();
     let content = content();
+    let marks = marks();
     let prerendered = Prerendered::embedded().unwrap();
     let index = SupportedAssetIndex::new(&content);
     for path in ["/support-token", "/zh/support-token"] {
@@ -104,7 +121,7 @@ fn the_pages_own_view_filled_is_its_prerendered_body() {
             .answer(&SupportedAssetQuery::first_page(view.entity))
             .unwrap();
         let served = Served::SupportedAssets { view, answer };
-        let body = filled(&templates, &content, path, &served);
+        let body = filled(&templates, (&content, &marks), path, &served);
         assert_same(&body, &prerendered.body(path).unwrap(), path);
     }
     for path in ["/announcements", "/zh/announcements"] {
@@ -113,7 +130,7 @@ fn the_pages_own_view_filled_is_its_prerendered_body() {
             page: 1,
             answer: None,
         };
-        let body = filled(&templates, &content, path, &served);
+        let body = filled(&templates, (&content, &marks), path, &served);
         assert_same(&body, &prerendered.body(path).unwrap(), path);
     }
 }

@@ -20,7 +20,10 @@ use std::sync::OnceLock;
 
 use super::document::script_safe_json;
 use super::encoded::Encoded;
+use super::line_breaks::Marks;
+use super::served_links::served_links;
 use crate::search::{Scope, SearchIndex};
+use crate::settings::SiteSettings;
 use custody_content::supported_asset_query::SupportedAssetIndex;
 use custody_content::{Content, Lang};
 use search::{SearchBody, SearchPage};
@@ -115,7 +118,8 @@ pub struct DocumentFrame {
     pub tail: String,
 }
 
-/// What the documents are answered from: the indexes the API answers from, and the content.
+/// What the documents are answered from: the indexes the API answers from, the content, and the
+/// deployment settings.
 #[derive(Debug, Clone, Copy)]
 pub struct Sources<'a> {
     /// The supported-asset lists.
@@ -124,6 +128,11 @@ pub struct Sources<'a> {
     pub search: &'a SearchIndex,
     /// The content (the announcements list).
     pub content: &'a Content,
+    /// The deployment settings: the addresses of the links to other sites the body shows
+    /// (`super::served_links`).
+    pub settings: &'a SiteSettings,
+    /// Where the text of the page data may not break (the announcements list's).
+    pub marks: &'a Marks,
 }
 
 /// The templates and the documents' frames of the pages that answer a query string.
@@ -210,6 +219,7 @@ impl QueriedPages {
                     list_page: *list_page,
                     answer: answer.as_ref(),
                     announcements: &sources.content.locale(lang).announcements.announcement,
+                    marks: sources.marks,
                 };
                 search.write(templates, &mut body);
                 Served::Search {
@@ -219,6 +229,7 @@ impl QueriedPages {
                 }
             }
         };
+        let body = served_links(&body, sources.settings);
         let served = script_safe_json(&served);
         let mut document = String::with_capacity(
             frame.head.len()

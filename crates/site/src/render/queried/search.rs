@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use super::pager::{Pager, grouped};
 use super::reading::{first_values, js_trim, page_number, utf16_prefix};
 use super::templates::{Fill, LanguageTemplates, SearchTemplates, Template, escape};
+use crate::render::line_breaks::Marks;
 use crate::search::Answer;
 use crate::search::text::{MAX_QUERY_CHARS, Segment};
 use custody_content::Lang;
@@ -63,6 +64,9 @@ pub struct SearchBody<'a> {
     pub answer: Option<&'a Answer>,
     /// The announcements of `lang`, newest first (the list without keywords).
     pub announcements: &'a [Announcement],
+    /// Where the text of the page data may not break, which the list's titles and summaries are
+    /// written with, as the page draws them.
+    pub marks: &'a Marks,
 }
 
 impl SearchBody<'_> {
@@ -85,8 +89,8 @@ impl SearchBody<'_> {
                 .iter()
                 .map(|announcement| Item {
                     url: Cow::Owned(announcement.path(self.lang)),
-                    title: Text::Plain(&announcement.title),
-                    text: Text::Plain(&announcement.summary),
+                    title: Text::Plain(self.marks.heading(&announcement.title)),
+                    text: Text::Plain(self.marks.text(&announcement.summary)),
                     date: Some(Cow::Owned(announcement.date.to_string())),
                     category: None,
                 })

@@ -1,0 +1,77 @@
+// Where the text of a page may break, marked in its data at build time (ui/scripts/build.mjs):
+// the prerender draws the marked text, and the server hands the browser the same marks for the
+// page data it serves (crates/site/src/render/line_breaks.rs), so hydration finds what was served
+// and no script runs for it in the browser.
+//
+// - Chinese is set with `word-break: keep-all` (src/styles/global.css): no engine breaks between
+//   two of its characters unless the text offers a break there. The build offers one (a ZERO WIDTH
+//   SPACE) only between two words of the dictionary browsers break text with (`Intl.Segmenter`,
+//   ICU's), never inside a word, a term of the site or a short bracketed phrase; a heading's text
+//   only between the phrases of BudouX's model (scripts/chinese-words.mjs). A figure keeps the unit
+//   after it (a no-break space).
+// - English: "Hong Kong", "USD 50 million" keep together (no-break spaces), and a signing
+//   threshold ("3-of-5") and, in headings, a hyphenated compound (e-commerce, set-up,
+//   wallet-as-a-service) do not break at their hyphens (NON-BREAKING HYPHENs).
+
+import { betweenPhrases, betweenWords, SHORT_BRACKETS } from "./chinese-words.mjs";
+
+/** A break opportunity between two words; drawn as nothing. */
+const BETWEEN_WORDS = "\u200b";
+const NO_BREAK_SPACE = "\u00a0";
+const NO_BREAK_HYPHEN = "\u2011";
+const HAN = /\p{Script=Han}/u;
+
+/** The keys of the page data whose strings are headings (h1 to h4); the server knows them too. */
+export const HEADING_KEYS = new Set(["heading", "title", "need"]);
+/** The keys whose strings are addresses or names for code, never text to read. */
+export const CODE_KEYS = new Set(["href", "path", "url", "requestPath", "id", "page", "lang", "src"]);
+
+/** Chinese `text` with a break offered between its words (a heading's between its phrases), a
+ * short bracketed phrase kept whole at its spaces too, and each figure with its unit. */
+function chinese(text, heading) {
+  const plain = text.replaceAll(BETWEEN_WORDS, "");
+  let out = "";
+  let start = 0;
+  for (const offset of heading ? betweenPhrases(plain) : betweenWords(plain)) {
+    out += plain.slice(start, offset) + BETWEEN_WORDS;
+    start = offset;
+  }
+  out += plain.slice(start);
+  return out
+    .replace(SHORT_BRACKETS, (phrase) => phrase.replaceAll(" ", NO_BREAK_SPACE))
+    .replace(/(\d) (?=\p{Script=Han})/gu, `$1${NO_BREAK_SPACE}`);
+}
+
+/** `text`, a heading's or not, with the breaks it may take offered and those it may not marked. */
+export function markBreaks(text, heading = false) {
+  let out = text
+    .replace(/Hong Kong|USD \d[\d,.]* (?:million|billion)/g, (phrase) =>
+      phrase.replaceAll(" ", NO_BREAK_SPACE),
+    )
+    .replace(/\b\d+-of-\d+\b/g, (threshold) => threshold.replaceAll("-", NO_BREAK_HYPHEN));
+  if (heading) out = out.replace(/(\p{L})-(?=\p{L})/gu, `$1${NO_BREAK_HYPHEN}`);
+  return HAN.test(out) ? chinese(out, heading) : out;
+}
+
+/**
+ * A page's data with its text marked, each string changed recorded in `marks` (`heading` for the
+ * strings of heading keys, `text` for the rest) for the server to mark the data it serves the same
+ * way. A string of an object is under its key; one of an array under none.
+ * @param {unknown} data
+ * @param {{ text: Record<string, string>, heading: Record<string, string> }} marks
+ */
+export function markData(data, marks, key = null) {
+  if (typeof data === "string") {
+    if (key !== null && CODE_KEYS.has(key)) return data;
+    const heading = key !== null && HEADING_KEYS.has(key);
+    const marked = markBreaks(data, heading);
+    if (marked !== data) (heading ? marks.heading : marks.text)[data] = marked;
+    return marked;
+  }
+  if (Array.isArray(data)) return data.map((item) => markData(item, marks));
+  if (data && typeof data === "object")
+    return Object.fromEntries(
+      Object.entries(data).map(([name, value]) => [name, markData(value, marks, name)]),
+    );
+  return data;
+}

@@ -1,0 +1,184 @@
+import type { ComponentChildren } from "preact";
+import { Checks, Frame, Meter, Pill, Row, wordsOf } from "./parts";
+
+/** The screens of approvals and policy: each takes its words in the order of its slots
+ * (./slots.json): the page's labels, and the addresses and amounts that read the same in every
+ * language. */
+
+/** A withdrawal reaching its approval quorum: two of three approvers in. */
+export function Approval({ words }: { words: string[] }) {
+  const [title, account, pending, amount, whitelisted, approvals, value, address, count] = wordsOf(words, 9);
+  return (
+    <Frame title={title} sub={account} status={pending} tone="wait">
+      <span class="screen__label">{amount}</span>
+      <span class="screen__amount">{value}</span>
+      <div class="screen__row screen__row--boxed">
+        <span class="mono">→ {address}</span>
+        <Pill tone="ok">{whitelisted}</Pill>
+      </div>
+      <div class="quorum">
+        <span class="avatars">
+          <span class="avatar avatar--done" />
+          <span class="avatar avatar--done" />
+          <span class="avatar" />
+        </span>
+        <span class="quorum__progress">
+          <span class="screen__row">
+            <span class="screen__label">{approvals}</span>
+            <strong class="num">{count}</strong>
+          </span>
+          <Meter done={2} of={3} />
+        </span>
+      </div>
+    </Frame>
+  );
+}
+
+/** A business line's approval policy: tiers by amount, the cool-off of a new address and the
+ * whitelist. */
+export function Policy({ words }: { words: string[] }) {
+  const [
+    title,
+    line,
+    enforced,
+    upTo,
+    above,
+    checkers,
+    coolOff,
+    destinations,
+    whitelisted,
+    limit,
+    two,
+    three,
+    hours,
+  ] = wordsOf(words, 13);
+  return (
+    <Frame title={title} sub={line} status={enforced} tone="ok">
+      <div class="rules">
+        <Row label={`${upTo} ${limit}`} value={<Quorum count={Number(two)} label={`${two} ${checkers}`} />} />
+        <Row
+          label={`${above} ${limit}`}
+          value={<Quorum count={Number(three)} label={`${three} ${checkers}`} />}
+        />
+        <Row label={coolOff} value={<Pill tone="wait">{hours}</Pill>} />
+        <Row label={destinations} value={<Pill tone="ok">{whitelisted}</Pill>} />
+      </div>
+    </Frame>
+  );
+}
+
+/** A number of approvers drawn as shards, with its words. */
+function Quorum({ count, label }: { count: number; label: string }) {
+  return (
+    <span class="quorum-tag">
+      <span class="shards">
+        {Array.from({ length: count }, (_, index) => (
+          <span key={index} class="shard shard--filled" />
+        ))}
+      </span>
+      {label}
+    </span>
+  );
+}
+
+/** A withdrawal's audit trail, from its creation to its broadcast, each step timed. */
+export function AuditTrail({ words }: { words: string[] }) {
+  const [
+    title,
+    reference,
+    complete,
+    maker,
+    created,
+    checker,
+    approved,
+    engine,
+    passed,
+    shards,
+    signed,
+    ...rest
+  ] = wordsOf(words, 17);
+  const [t1, t2, t3, t4, t5, hash] = rest;
+  const events = [
+    [t1, maker, created],
+    [t2, checker, approved],
+    [t3, checker, approved],
+    [t4, engine, passed],
+    [t5, shards, `${signed} · ${hash}`],
+  ];
+  return (
+    <Frame title={title} sub={reference} status={complete} tone="ok">
+      <ol class="trail">
+        {events.map(([time, who, what], index) => (
+          <li key={index} class="trail__event">
+            <span class="trail__time num">{time}</span>
+            <span>
+              <strong>{who}</strong> {what}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </Frame>
+  );
+}
+
+/** An address book with a new entry in its cool-off period. */
+export function Whitelist({ words }: { words: string[] }) {
+  const [title, cold, active, added, payouts, active2, coldAddress, newAddress, hours, payoutAddress] =
+    wordsOf(words, 10);
+  return (
+    <Frame title={title}>
+      <div class="entries">
+        <Entry name={cold} address={coldAddress} status={<Pill tone="ok">{active}</Pill>} />
+        <Entry name={added} address={newAddress} status={<Pill tone="wait">{hours}</Pill>} fresh />
+        <Entry name={payouts} address={payoutAddress} status={<Pill tone="ok">{active2}</Pill>} />
+      </div>
+    </Frame>
+  );
+}
+
+/** One address of an address book. */
+function Entry({
+  name,
+  address,
+  status,
+  fresh = false,
+}: {
+  name: string;
+  address: string;
+  status: ComponentChildren;
+  fresh?: boolean;
+}) {
+  return (
+    <div class={fresh ? "entry entry--fresh" : "entry"}>
+      <span class="entry__name">
+        {name}
+        <span class="mono">{address}</span>
+      </span>
+      {status}
+    </div>
+  );
+}
+
+/** The DeFi connector's approval of a contract call, its policy checks passed. */
+export function DefiApproval({ words }: { words: string[] }) {
+  const [network, contract, allowlisted, withinLimit, simulated, reject, approve, chain, address] = wordsOf(
+    words,
+    9,
+  );
+  return (
+    <Frame title={contract} sub={address}>
+      <Row label={network} value={chain} />
+      <Checks
+        items={[
+          { text: allowlisted, state: "done" },
+          { text: withinLimit, state: "done" },
+          { text: simulated, state: "done" },
+        ]}
+      />
+      <div class="screen__buttons">
+        <span class="screen__button">{reject}</span>
+        <span class="screen__button screen__button--primary">{approve}</span>
+      </div>
+    </Frame>
+  );
+}
