@@ -14,8 +14,8 @@
 #               artifacts/layout/
 #   axe         axe-core on every page, both languages, 1280×800 and 390×844, consent banner and menus open
 #   engines     in Firefox ESR and WebKitGTK: axe on ten pages of each language and the layout
-#               checks on every page at 390 and 1440 px (ui/e2e/engines/ with AUDIT_ALL=1; the
-#               test command lays out a page of each kind; the journeys need its own instance)
+#               checks on every page at 390 and 1440 px (ui/e2e/engines/; the test command runs
+#               the same, and the journeys, which need its own instance)
 #   lighthouse  Lighthouse (mobile) on every page of both languages: performance >= 98, the rest 100
 #               (SEO is not required of noindex pages)
 #   observatory the MDN HTTP Observatory's scanner on the binary serving HTTPS (test CA): A+, >= 120
