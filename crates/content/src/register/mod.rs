@@ -396,6 +396,7 @@ fn insurance_about(token: &str) -> String {
         "period-start" => "The first day of the current policy period",
         "period-end" => "The last day of the current policy period",
         "allocation" => "How a limit that accepted losses exceed is divided among affected clients",
+        "exclusions" => "What the policy does not cover",
         other => {
             let wallet = other.trim_start_matches("sublimit.");
             return format!("The policy's sublimit for losses from {wallet} wallets");
