@@ -376,6 +376,8 @@ fn staking_about(field: &str) -> &'static str {
         "operator" => "who runs the validators",
         "operator-role" => "whether the validator operator is under contract or the entity itself",
         "assets" => "the assets the entity stakes, each on its network",
+        "at-address" => "the staked assets that stay at the client's segregated addresses",
+        "in-protocol" => "the staked assets held in their network's staking mechanism",
         "commission" => "the commission the entity keeps from the rewards",
         _ => "who bears a slashing penalty a validator's fault causes",
     }
