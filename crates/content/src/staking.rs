@@ -131,7 +131,10 @@ pub fn tokens(staking: &[StakingTerms], lang: Lang) -> Vec<(String, String)> {
                 .map(|a| a.token.as_str())
                 .collect()
         };
-        tokens.push((name("at-address"), listed(&staked_at(StakedAt::Address), lang)));
+        tokens.push((
+            name("at-address"),
+            listed(&staked_at(StakedAt::Address), lang),
+        ));
         tokens.push((
             name("in-protocol"),
             listed(&staked_at(StakedAt::Protocol), lang),
