@@ -342,6 +342,7 @@ rating = "A+"
 rating_agency = "R"
 period_start = 2026-07-01
 period_end = 2027-06-30
+exclusions = {{ en = "losses at exchanges", zh = "在交易所发生的损失" }}
 [[sublimit]]
 wallet = "cold"
 usd = 40_000_000
@@ -378,6 +379,8 @@ separate = {{ en = ["own limit"] }}
         assert!(tokens.contains(&("insurance.sublimit.cold".into(), "4,000 万美元".into())));
         let en = super::tokens(&insurance(true, 250_000), Lang::En);
         assert!(en.contains(&("insurance.sublimit.warm".into(), "USD 10 million".into())));
+        assert!(en.contains(&("insurance.exclusions".into(), "losses at exchanges".into())));
+        assert!(tokens.contains(&("insurance.exclusions".into(), "在交易所发生的损失".into())));
     }
 
     #[test]

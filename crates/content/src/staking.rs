@@ -254,3 +254,32 @@ pub fn problems(staking: &[StakingTerms], offered_by: &[&str]) -> Vec<(Option<us
     }
     problems
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_the_staked_assets_by_where_they_sit() {
+        let terms: StakingTerms = toml::from_str(
+            r#"
+entity = "sg"
+assets = [
+  { token = "ETH", network = "ethereum", at = "protocol" },
+  { token = "ADA", network = "cardano", at = "address" },
+  { token = "DOT", network = "polkadot", at = "address" },
+]
+operator = "O"
+runs = "third-party"
+commission_percent = "12"
+slashing = "entity"
+"#,
+        )
+        .unwrap();
+        let en = tokens(std::slice::from_ref(&terms), Lang::En);
+        assert!(en.contains(&("staking.sg.at-address".into(), "ADA and DOT".into())));
+        assert!(en.contains(&("staking.sg.in-protocol".into(), "ETH".into())));
+        let zh = tokens(&[terms], Lang::Zh);
+        assert!(zh.contains(&("staking.sg.at-address".into(), "ADA 及 DOT".into())));
+    }
+}
