@@ -1,7 +1,7 @@
 //! The insurance policy as data (`insurance.toml`): the entity that holds it and those it names as
 //! additional insureds, whether their clients share one aggregate limit, the sublimit of each
 //! wallet type, the deductible and who bears it, the broker, the underwriter and its rating. Copy
-//! writes `{insurance.sublimit.cold}`, `{insurance.holder}`, `{insurance.rating}`; the aggregate
+//! writes `{insurance.sublimit.cold}`, `{insurance.holder}`, `{insurance.exclusions}`; the aggregate
 //! limit itself stays the company figure `{insurance}` of `site.toml`.
 
 use std::collections::BTreeMap;
@@ -12,6 +12,7 @@ use super::Lang;
 use super::entities::{Entity, LocalEntity};
 use super::numbers::grouped;
 use super::prose::{long_date, money_in_words};
+use super::signing::RuleText;
 use super::words::Words;
 
 /// How the aggregate limit is shared when accepted losses exceed it.
@@ -65,6 +66,9 @@ pub struct Insurance {
     pub sublimit: Vec<Sublimit>,
     /// The part of each claim the policy does not pay.
     pub deductible: Deductible,
+    /// What the policy does not cover, one noun phrase per language that every list of
+    /// exclusions cites as `{insurance.exclusions}`.
+    pub exclusions: RuleText,
     /// How copy says the limit is shared, or separate.
     pub words: LimitWords,
 }
@@ -155,6 +159,10 @@ pub fn tokens(insurance: &Insurance, lang: Lang) -> Vec<(String, String)> {
         (
             "insurance.allocation".to_owned(),
             insurance.allocation.in_prose(lang).to_owned(),
+        ),
+        (
+            "insurance.exclusions".to_owned(),
+            insurance.exclusions.of(lang).to_owned(),
         ),
     ];
     tokens.extend(insurance.sublimit.iter().map(|sublimit| {
@@ -334,6 +342,7 @@ rating = "A+"
 rating_agency = "R"
 period_start = 2026-07-01
 period_end = 2027-06-30
+exclusions = {{ en = "losses at exchanges", zh = "在交易所发生的损失" }}
 [[sublimit]]
 wallet = "cold"
 usd = 40_000_000
@@ -370,6 +379,8 @@ separate = {{ en = ["own limit"] }}
         assert!(tokens.contains(&("insurance.sublimit.cold".into(), "4,000 万美元".into())));
         let en = super::tokens(&insurance(true, 250_000), Lang::En);
         assert!(en.contains(&("insurance.sublimit.warm".into(), "USD 10 million".into())));
+        assert!(en.contains(&("insurance.exclusions".into(), "losses at exchanges".into())));
+        assert!(tokens.contains(&("insurance.exclusions".into(), "在交易所发生的损失".into())));
     }
 
     #[test]

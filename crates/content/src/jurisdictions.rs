@@ -145,9 +145,11 @@ fn cell(acceptance: Option<&Acceptance>, restricted: bool, lang: Lang) -> &'stat
         (Some(Terms::Any), false, Lang::En) => "Accepted",
         (Some(Terms::Any), false, Lang::Zh) => "接受",
         (Some(Terms::OwnInitiative), false, Lang::En) => {
-            "Only at your own initiative (we do not market our services there)"
+            "Only at your own initiative, which our due diligence confirms (we do not market our services there)"
         }
-        (Some(Terms::OwnInitiative), false, Lang::Zh) => "仅限主动申请（我们不在当地推广服务）",
+        (Some(Terms::OwnInitiative), false, Lang::Zh) => {
+            "仅限主动申请，须经我们在尽职调查中核实（我们不在当地推广服务）"
+        }
     }
 }
 

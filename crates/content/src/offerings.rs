@@ -176,8 +176,12 @@ fn cell(offer: Option<&Offer>, entity: Option<&Entity>, lang: Lang) -> String {
                 under.to_owned()
             }
         }
-        (Basis::Unregulated, true, Lang::En) => format!("Offered as your counterparty, {outside}"),
-        (Basis::Unregulated, true, Lang::Zh) => format!("以贵机构的交易对手方身份提供，{outside}"),
+        (Basis::Unregulated, true, Lang::En) => {
+            format!("Offered with the entity as your counterparty, {outside}")
+        }
+        (Basis::Unregulated, true, Lang::Zh) => {
+            format!("由该实体作为贵机构的交易对手方提供，{outside}")
+        }
         (Basis::Unregulated, false, Lang::En) => format!("Offered {outside}"),
         (Basis::Unregulated, false, Lang::Zh) => format!("提供，{outside}"),
     }
@@ -317,7 +321,7 @@ mod tests {
         let yield_product = offer(Basis::Unregulated, true);
         assert_eq!(
             cell(Some(&yield_product), Some(&sg), Lang::En),
-            "Offered as your counterparty, outside the scope of its exemption"
+            "Offered with the entity as your counterparty, outside the scope of its exemption"
         );
         assert_eq!(cell(None, Some(&sg), Lang::Zh), "不提供");
         let staking = Offer {

@@ -149,7 +149,7 @@ pub struct Automatic {
     pub risk: Option<RuleText>,
 }
 
-/// The text of an automatic transfer's rule in each language.
+/// A noun phrase in each language: an automatic transfer's rule, or what the insurance excludes.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RuleText {

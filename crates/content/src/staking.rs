@@ -40,6 +40,19 @@ pub struct StakedAsset {
     pub token: String,
     /// The network it is staked on ("ethereum").
     pub network: String,
+    /// Where it sits while staked.
+    pub at: StakedAt,
+}
+
+/// Where a staked asset sits while it is staked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StakedAt {
+    /// At the client's segregated address, bonded or delegated in place.
+    Address,
+    /// In the network's staking mechanism (a deposit contract, a stake account, a bonded pool or
+    /// a staking chain), from which unbonding returns it to the client's address.
+    Protocol,
 }
 
 /// Who runs the validators.
@@ -110,6 +123,22 @@ pub fn tokens(staking: &[StakingTerms], lang: Lang) -> Vec<(String, String)> {
         };
         let assets: Vec<&str> = terms.assets.iter().map(|a| a.token.as_str()).collect();
         tokens.push((name("assets"), listed(&assets, lang)));
+        let staked_at = |at: StakedAt| -> Vec<&str> {
+            terms
+                .assets
+                .iter()
+                .filter(|a| a.at == at)
+                .map(|a| a.token.as_str())
+                .collect()
+        };
+        tokens.push((
+            name("at-address"),
+            listed(&staked_at(StakedAt::Address), lang),
+        ));
+        tokens.push((
+            name("in-protocol"),
+            listed(&staked_at(StakedAt::Protocol), lang),
+        ));
         tokens.push((name("operator"), terms.operator.clone()));
         tokens.push((name("operator-role"), role.to_owned()));
         tokens.push((name("commission"), format!("{}%", terms.commission_percent)));
@@ -224,4 +253,33 @@ pub fn problems(staking: &[StakingTerms], offered_by: &[&str]) -> Vec<(Option<us
         }
     }
     problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_the_staked_assets_by_where_they_sit() {
+        let terms: StakingTerms = toml::from_str(
+            r#"
+entity = "sg"
+assets = [
+  { token = "ETH", network = "ethereum", at = "protocol" },
+  { token = "ADA", network = "cardano", at = "address" },
+  { token = "DOT", network = "polkadot", at = "address" },
+]
+operator = "O"
+runs = "third-party"
+commission_percent = "12"
+slashing = "entity"
+"#,
+        )
+        .unwrap();
+        let en = tokens(std::slice::from_ref(&terms), Lang::En);
+        assert!(en.contains(&("staking.sg.at-address".into(), "ADA and DOT".into())));
+        assert!(en.contains(&("staking.sg.in-protocol".into(), "ETH".into())));
+        let zh = tokens(&[terms], Lang::Zh);
+        assert!(zh.contains(&("staking.sg.at-address".into(), "ADA 及 DOT".into())));
+    }
 }

@@ -180,7 +180,7 @@ mod tests {
         toml::from_str(
             r#"
 hsm_certification = "FIPS 140-3 Level 3"
-universal = { en = ["every transfer passes"] }
+universal = { en = ["every transfer passes", "executed only after", "at least two people", "wait for your checkers"], zh = ["至少由两人参与"] }
 claim = [{ says = { en = ["no continent"] }, holds = "no-continent-signs-alone" }]
 
 [[wallet]]
@@ -285,6 +285,41 @@ rule = { en = "Oasis settlement", zh = "Oasis 结算" }
             line_problems(
                 &signing(),
                 "Every transfer passes four controls, Oasis settlements aside.",
+                "",
+                Lang::En
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_claim_that_instructions_wait_for_people_names_the_automatic_transfers() {
+        for absolute in [
+            "An instruction is executed only after its quorum has approved it.",
+            "Every instruction involves at least two people.",
+            "Instructions an API key submits wait for your Checkers.",
+        ] {
+            let problems = line_problems(&signing(), absolute, "", Lang::En);
+            assert_eq!(problems.len(), 1, "{absolute}");
+            assert!(problems[0].1.contains("`oasis-settlement` transfers"));
+        }
+        assert_eq!(
+            line_problems(&signing(), "每项指令至少由两人参与。", "", Lang::Zh).len(),
+            1
+        );
+        assert!(
+            line_problems(
+                &signing(),
+                "Instructions wait for your Checkers, except {signing.automatic}.",
+                "",
+                Lang::En
+            )
+            .is_empty()
+        );
+        assert!(
+            line_problems(
+                &signing(),
+                "An instruction is executed only after its quorum has approved it, Oasis settlements aside.",
                 "",
                 Lang::En
             )
