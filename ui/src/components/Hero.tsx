@@ -8,8 +8,8 @@ const AS_SERVED = { __html: "" };
 
 /** The intro of a marketing page: eyebrow, heading, lead, buttons and an illustration (`art`,
  * drawn by the code of the page's sections, or left as served on a first visit), over the trust
- * line: four badges a security team checks first (reports, certificate, insurance, the entities'
- * status), each linking to its section of the Trust center. */
+ * line, if given: four badges a security team checks first (reports, certificate, insurance, the
+ * entities' status), each linking to its section of the Trust center. */
 export function Hero({
   heading,
   lead,
@@ -22,7 +22,7 @@ export function Hero({
   heading: string;
   lead: string;
   hero: HeroData;
-  trust: TrustLine;
+  trust: TrustLine | null;
   art?: VNode | null;
   /** Leaves the illustration out on a phone, where a long page needs the room. */
   textFirstOnPhone?: boolean;
@@ -48,16 +48,18 @@ export function Hero({
             <div class="hero__art" dangerouslySetInnerHTML={AS_SERVED} />
           ))}
       </div>
-      <ul class="container trust">
-        {trust.badges.map((badge) => (
-          <li key={badge.title}>
-            <a href={badge.href}>
-              <strong>{badge.title}</strong>
-              <span>{badge.line}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
+      {trust && (
+        <ul class="container trust">
+          {trust.badges.map((badge) => (
+            <li key={badge.title}>
+              <a href={badge.href}>
+                <strong>{badge.title}</strong>
+                <span>{badge.line}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -24,6 +24,7 @@ export function MarketingLayout({
   art = null,
   textFirstOnPhone = false,
   contents = false,
+  trustLine = true,
 }: {
   page: PageData<"marketing">;
   /** Shown above the hero's heading, e.g. the solution tabs. */
@@ -35,6 +36,9 @@ export function MarketingLayout({
   textFirstOnPhone?: boolean;
   /** Lists the page's sections in a column of their own from 75rem (a long page). */
   contents?: boolean;
+  /** Shows the trust badges under the hero; a page that is not about custody (the press kit) leaves
+   * them out. */
+  trustLine?: boolean;
 }) {
   const { heading, lead, hero, trust, sections } = page.data;
   const body = sections.filter((section) => section.kind !== "cta");
@@ -59,7 +63,7 @@ export function MarketingLayout({
         heading={heading}
         lead={lead}
         hero={hero}
-        trust={trust}
+        trust={trustLine ? trust : null}
         art={art}
         textFirstOnPhone={textFirstOnPhone}
       />

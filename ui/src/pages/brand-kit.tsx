@@ -33,5 +33,5 @@ function brandSection(section: Section) {
 }
 
 export default function BrandKitPage({ page }: PageProps<"marketing">) {
-  return <MarketingLayout page={page} renderSection={brandSection} />;
+  return <MarketingLayout page={page} renderSection={brandSection} trustLine={false} />;
 }
