@@ -230,22 +230,12 @@ fn counts(found: &mut Findings<'_>, site: &SiteFacts) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::marketing_fixture::english_pages;
     use super::*;
-
-    fn page(text: &str) -> MarketingPage {
-        toml::from_str(text).expect("a marketing page")
-    }
 
     /// The card-grid errors of English marketing pages `(page id, file text)`.
     fn errors(pages: &[(&str, &str)]) -> Vec<ContentError> {
-        let files: ContentFiles = pages
-            .iter()
-            .map(|(id, text)| (format!("en/marketing/{id}.toml"), (*text).to_owned()))
-            .collect();
-        let parsed: BTreeMap<String, MarketingPage> = pages
-            .iter()
-            .map(|(id, text)| ((*id).to_owned(), page(text)))
-            .collect();
+        let (files, parsed) = english_pages(pages);
         let mut found = Findings::new(&files);
         back_to_back_grids(&mut found, &parsed, Lang::En);
         found.errors

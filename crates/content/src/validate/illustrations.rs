@@ -160,22 +160,12 @@ fn check_places(found: &mut Findings<'_>, places: &[Place<'_>]) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::marketing_fixture::english_pages;
     use super::*;
-
-    fn page(text: &str) -> MarketingPage {
-        toml::from_str(text).expect("a marketing page")
-    }
 
     /// The errors of the pages `(page id, file text)` as English marketing files.
     fn errors(pages: &[(&str, &str)]) -> Vec<ContentError> {
-        let files: ContentFiles = pages
-            .iter()
-            .map(|(id, text)| (format!("en/marketing/{id}.toml"), (*text).to_owned()))
-            .collect();
-        let parsed: BTreeMap<String, MarketingPage> = pages
-            .iter()
-            .map(|(id, text)| ((*id).to_owned(), page(text)))
-            .collect();
+        let (files, parsed) = english_pages(pages);
         let mut found = Findings::new(&files);
         check_places(&mut found, &places(&parsed, Lang::En));
         found.errors
@@ -184,14 +174,7 @@ mod tests {
     /// The errors of the `key-sites` rule on the pages `(page id, file text)`, with or without the
     /// wallet it draws.
     fn key_sites_errors(pages: &[(&str, &str)], wallet_known: bool) -> Vec<String> {
-        let files: ContentFiles = pages
-            .iter()
-            .map(|(id, text)| (format!("en/marketing/{id}.toml"), (*text).to_owned()))
-            .collect();
-        let parsed: BTreeMap<String, MarketingPage> = pages
-            .iter()
-            .map(|(id, text)| ((*id).to_owned(), page(text)))
-            .collect();
+        let (files, parsed) = english_pages(pages);
         let mut found = Findings::new(&files);
         check_key_sites(&mut found, &places(&parsed, Lang::En), wallet_known);
         found

@@ -7,6 +7,8 @@ mod facts;
 mod findings;
 mod grammar;
 mod illustrations;
+#[cfg(test)]
+mod marketing_fixture;
 mod offering_copy;
 mod operations;
 mod pages;
