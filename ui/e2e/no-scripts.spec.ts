@@ -207,7 +207,7 @@ for (const [prefix, lang] of [
         `/api/supported-assets?entity=sg&token=usd&warm=yes&page=2`,
       );
       expect(await serials(page)).toEqual(serialsOf(expected));
-      await expect(page.locator('input[name="token"]')).toHaveValue("usd");
+      await expect(page.locator('form.asset-filters input[name="token"]')).toHaveValue("usd");
       // The hydrated page takes over: the next page is fetched and drawn by the client.
       await page.locator('.pagination a[rel="next"]').click();
       const third = await api<Assets>(
