@@ -34,6 +34,8 @@ impl Config {
         if contact.log.as_os_str().is_empty() {
             bail!("contact.log must name a file for contact applications");
         }
+        custody_applications::confirmation_key::ConfirmationKey::check(&contact.confirmation_key)
+            .context("contact.confirmation_key")?;
         if contact.webhook_url.is_none() {
             return Ok(());
         }

@@ -1,6 +1,6 @@
 //! The contact form posted without scripts (`POST` to the contact page, urlencoded) through the
 //! real router with a real store in a temporary directory: a valid application stored once and
-//! answered `303` to its confirmation (found by another instance too), a repeat stored nothing
+//! answered `303` to its confirmation (found by another instance with the same key, by no other), a repeat stored nothing
 //! new, invalid answers shown again with their messages, escaped, in both languages (the
 //! refusals and the socket are in `contact_form_refusals.rs`, hostile bodies in
 //! `hostile/form_posts.rs`).
@@ -9,6 +9,7 @@ use std::path::Path;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use custody_applications::secret::Secret;
 use custody_content::Lang;
 use custody_content::contact::ContactCopy;
 use custody_site::http::contact::unknown_names;
@@ -143,7 +144,8 @@ async fn a_posted_application_is_stored_once_and_answered_with_its_confirmation(
         expect_no_field_in(&location, &pairs);
         let record = records(&log).pop().expect("stored before the answer");
         assert_eq!(stored(&log), n);
-        assert_eq!(location, format!("{}/received/{}", page(lang), record.id));
+        let confirmation = format!("{}/received/{}.", page(lang), record.id);
+        assert!(location.starts_with(&confirmation), "{location}");
         assert_eq!(record.draft.lang, lang.code());
         assert_eq!(record.draft.request.as_deref(), Some("oasis-demo"));
         assert_eq!(
@@ -240,48 +242,58 @@ fn id_made(seconds_ago: u64) -> String {
     )
 }
 
+/// The router of an instance storing in `dir` with the confirmations' key `key`.
+fn instance(dir: &Path, key: &str) -> custody_site::http::SiteService {
+    let key = Secret::new(key);
+    app_in(dir, |config| config.confirmation_key = key).0
+}
+
 #[tokio::test]
-async fn a_confirmation_is_shown_for_an_application_of_the_last_24_hours_and_no_other() {
+async fn a_confirmation_is_shown_only_for_an_application_an_instance_with_the_key_stored() {
+    let (shared, other_key) = ("s".repeat(32), "o".repeat(32));
     let dir = tempfile::tempdir().unwrap();
-    let (app, _log) = app_in(dir.path(), |_| {});
+    let app = instance(dir.path(), &shared);
     let location = submit(&app, &page(Lang::En), &valid_form("Acme Confirm")).await;
-    let id = location
-        .header("location")
-        .rsplit('/')
-        .next()
-        .unwrap()
-        .to_owned();
-    let other_language = get(&app, &format!("/zh/contact-us/received/{id}")).await;
+    let tagged = location.header("location").rsplit('/').next().unwrap();
+    let (id, tag) = tagged.split_once('.').unwrap();
+    assert!(tag.len() == 16 && !tag.contains(['-', '.']), "{tagged}");
+    let other_language = get(&app, &format!("/zh/contact-us/received/{tagged}")).await;
     assert_eq!(other_language.status, StatusCode::OK);
     assert!(other_language.text.contains(&copy(Lang::Zh).success.title));
 
-    // Behind a balancer, another instance (its own store) is asked for the confirmation: a
-    // recent id in the store's form is taken at its word.
+    // Behind a balancer, another instance (its own store) sharing the key is asked for it.
     let other = tempfile::tempdir().unwrap();
-    let (other_instance, other_log) = app_in(other.path(), |_| {});
-    let elsewhere = get(&other_instance, &format!("/contact-us/received/{id}")).await;
+    let elsewhere = get(
+        &instance(other.path(), &shared),
+        &format!("/contact-us/received/{tagged}"),
+    )
+    .await;
     assert_eq!(elsewhere.status, StatusCode::OK);
     let shown = as_read(&elsewhere.text);
-    assert!(shown.contains(&copy(Lang::En).success.reference) && shown.contains(&id));
-    assert_eq!(state_of(&elsewhere)["receipt"]["id"], id.as_str());
-    assert_eq!(stored(&other_log), 0);
-    let an_hour_ago = id_made(3_600);
-    let answer = get(&app, &format!("/contact-us/received/{an_hour_ago}")).await;
-    assert_eq!(answer.status, StatusCode::OK, "{an_hour_ago}");
+    assert!(shown.contains(&copy(Lang::En).success.reference) && shown.contains(id));
+    assert_eq!(state_of(&elsewhere)["receipt"]["id"], id);
+    assert_eq!(stored(&other.path().join("applications.jsonl")), 0);
+    // One with another key, or with a key of its own (none configured), is not.
+    let third = tempfile::tempdir().unwrap();
+    for stranger in [
+        instance(third.path(), &other_key),
+        app_in(third.path(), |_| {}).0,
+    ] {
+        let refused = get(&stranger, &format!("/contact-us/received/{tagged}")).await;
+        assert_eq!(refused.status, StatusCode::NOT_FOUND);
+    }
 
+    // A forged id (a recent UUID v7 in the store's form), alone or with a borrowed tag, is not.
+    let forged = id_made(3_600);
     for path in [
-        "/contact-us/received/0190a6f1-7c3e-7a2b-9d4e-1f2a3b4c5d6e".to_owned(),
-        format!("/contact-us/received/{}", id_made(25 * 3_600)),
-        format!("/contact-us/received/{}", an_hour_ago.to_uppercase()),
-        // Version 4 in place of 7: the version digit is the 15th character of the id.
-        format!(
-            "/contact-us/received/{}4{}",
-            &an_hour_ago[..14],
-            &an_hour_ago[15..]
-        ),
+        format!("/contact-us/received/{forged}"),
+        format!("/contact-us/received/{forged}.{tag}"),
+        format!("/contact-us/received/{id}"),
+        format!("/contact-us/received/{id}.{}", "A".repeat(16)),
+        format!("/contact-us/received/{}.{tag}", tagged.to_uppercase()),
         "/contact-us/received/%3Cscript%3E".to_owned(),
-        format!("/contact-us/received/{id}x"),
-        format!("/about/received/{id}"),
+        format!("/contact-us/received/{tagged}x"),
+        format!("/about/received/{tagged}"),
     ] {
         let answer = get(&app, &path).await;
         assert_eq!(answer.status, StatusCode::NOT_FOUND, "{path}");
@@ -290,7 +302,7 @@ async fn a_confirmation_is_shown_for_an_application_of_the_last_24_hours_and_no_
             "{path}"
         );
     }
-    let head = Request::head(format!("/contact-us/received/{id}"))
+    let head = Request::head(format!("/contact-us/received/{tagged}"))
         .body(Body::empty())
         .unwrap();
     let head = send_to(app.clone(), head).await;

@@ -200,7 +200,8 @@ test.describe("without scripts", () => {
         areaCode: "SG",
         businessType: "fund",
       });
-      const confirmation = `${localized("/contact-us", lang)}/received/${stored[0]!.id}`;
+      // The id and its tag (HMAC under the confirmations' key, 16 characters of URL-safe base64).
+      const confirmation = `${localized("/contact-us", lang)}/received/${stored[0]!.id}\\.[\\w-]{16}`;
       await expect(page).toHaveURL(new RegExp(`${confirmation}#application$`));
       await expect(page.locator(".contact-success__reference")).toHaveText(
         seen(`${copy.success.reference}${stored[0]!.id}`),

@@ -68,21 +68,44 @@ for (const [prefix, lang] of [
       const warmless = await api<Assets>(page.request, `/api/supported-assets?entity=sg&token=usd&warm=no`);
       expect(await serials(page)).toEqual(serialsOf(warmless));
 
-      // The entity buttons show the other entity's list.
+      // The entity buttons show the other entity's list, filtered alike: only the entity changes.
       await page.locator('.asset-entity button[data-entity="hk"]').click();
-      expect(query(page).get("entity")).toBe("hk");
-      const hk = await api<Assets>(page.request, `/api/supported-assets?entity=hk`);
+      expect([...query(page)].sort()).toEqual([
+        ["entity", "hk"],
+        ["token", "usd"],
+        ["warm", "no"],
+      ]);
+      const hk = await api<Assets>(page.request, `/api/supported-assets?entity=hk&token=usd&warm=no`);
       expect(await serials(page)).toEqual(serialsOf(hk));
       await expect(page.locator('.asset-entity button[data-entity="hk"]')).toHaveAttribute(
         "aria-pressed",
         "true",
       );
+      await expect(form.locator('input[name="token"]')).toHaveValue("usd");
       // The filter form keeps the entity.
+      await form.locator('input[name="token"]').fill("");
+      await form.locator('select[name="warm"]').selectOption("all");
       await form.locator('input[name="network"]').fill("tron");
       await form.locator('input[name="network"]').press("Enter");
       expect(query(page).get("entity")).toBe("hk");
       const tron = await api<Assets>(page.request, `/api/supported-assets?entity=hk&network=tron`);
       expect(await serials(page)).toEqual(serialsOf(tron));
+
+      // The entity switch keeps the page and the page size too, and a filter of any characters.
+      const typed = `usd"><i>&`;
+      await page.goto(`${prefix}/support-token?entity=hk&size=10&page=2`);
+      await page.locator('.asset-entity button[data-entity="sg"]').click();
+      expect([...query(page)].sort()).toEqual([
+        ["entity", "sg"],
+        ["page", "2"],
+        ["size", "10"],
+      ]);
+      const sgSecond = await api<Assets>(page.request, `/api/supported-assets?entity=sg&size=10&page=2`);
+      expect(await serials(page)).toEqual(serialsOf(sgSecond));
+      await page.goto(`${prefix}/support-token?entity=sg&token=${encodeURIComponent(typed)}`);
+      await page.locator('.asset-entity button[data-entity="hk"]').click();
+      expect(query(page).get("token")).toBe(typed);
+      await expect(form.locator('input[name="token"]')).toHaveValue(typed);
 
       // A filter that finds nothing shows the empty state.
       await form.locator('input[name="network"]').fill("no such network");
@@ -184,7 +207,7 @@ for (const [prefix, lang] of [
         `/api/supported-assets?entity=sg&token=usd&warm=yes&page=2`,
       );
       expect(await serials(page)).toEqual(serialsOf(expected));
-      await expect(page.locator('input[name="token"]')).toHaveValue("usd");
+      await expect(page.locator('form.asset-filters input[name="token"]')).toHaveValue("usd");
       // The hydrated page takes over: the next page is fetched and drawn by the client.
       await page.locator('.pagination a[rel="next"]').click();
       const third = await api<Assets>(

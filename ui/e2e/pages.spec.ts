@@ -1,7 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import axe from "axe-core";
 import { printTable } from "./audit/table";
-import { allPagePaths, ERROR_PAGE_PATHS, representativePagePaths } from "./site";
+import { allPagePaths, axeViolations, ERROR_PAGE_PATHS, representativePagePaths } from "./site";
 
 /** The two window sizes of the axe sweep. */
 const DESKTOP = { width: 1280, height: 800 };
@@ -40,20 +39,6 @@ function collectErrors(page: Page): string[] {
 }
 
 const isChinese = (path: string) => path === "/zh" || path.startsWith("/zh/");
-
-/** axe-core's violations on the page as it is now, one line each: rule id and the elements. axe-core
- * goes into the document once, at the first run after a load, and runs there (`axe.run`), as
- * @axe-core/playwright runs it in a page without frames, less what that builder adds to every run:
- * the 0.5 MB script evaluated twice, and each run finished in a tab of its own (its frame by frame
- * mode, for frames of other origins). The site's pages have no frames (asserted). */
-async function axeViolations(page: Page): Promise<string[]> {
-  expect(page.frames(), "the page has no frames: axe runs in the document itself").toHaveLength(1);
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(document);
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-}
 
 /** The states of a page axe looks at, and what it found in each. */
 type AxeRun = { state: string; violations: string[] };

@@ -14,6 +14,7 @@ pub mod application;
 pub mod archives;
 pub(crate) mod backlog;
 pub mod checks;
+pub mod confirmation_key;
 pub mod content_key;
 // The export reads these too; their delivery steps (reading on, saving the position) are the
 // webhook's alone, unused when the `webhook` feature is off.
@@ -46,26 +47,32 @@ use std::net::{IpAddr, SocketAddr};
 use http::HeaderName;
 use tokio::signal::unix::{SignalKind, signal};
 
+use confirmation_key::ConfirmationKey;
 use rate_limit::RateLimiter;
 pub use settings::ContactConfig;
 use store::Store;
 
-/// Everything `POST /api/contact` needs besides the site: the store and the rate limit.
+/// Everything `POST /api/contact` needs besides the site: the store, the rate limit and the key of
+/// the confirmations' addresses.
 #[derive(Debug)]
 pub struct ContactDesk {
     /// The applications log.
     pub store: Store,
     /// Applications per client and minute.
     pub limiter: RateLimiter,
+    /// Tags and checks the addresses of the confirmations of forms posted without scripts.
+    pub confirmations: ConfirmationKey,
     client_ip_header: Option<HeaderName>,
 }
 
 impl ContactDesk {
-    /// Opens the store (recovering the log in the background) and sets up the limits.
+    /// Opens the store (recovering the log in the background), sets up the limits and takes the
+    /// confirmations' key (made now when none is configured).
     pub fn open(config: &ContactConfig) -> Self {
         Self {
             store: Store::open(&config.log, config.group_commit),
             limiter: RateLimiter::new(config.rate_limit_per_minute),
+            confirmations: ConfirmationKey::from_setting(&config.confirmation_key),
             client_ip_header: config.client_ip_header.clone(),
         }
     }

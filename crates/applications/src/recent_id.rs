@@ -1,7 +1,8 @@
 //! What an application's id tells by itself: the store's ids are UUID v7, whose first 48 bits
 //! are the millisecond it was made. Behind a balancer, the confirmation of a form posted without
-//! scripts may be asked of another instance than the one that stored it; an id that is written as
-//! the store writes one and was made within the idempotency window is then taken at its word.
+//! scripts may be asked of another instance than the one that stored it; once the address's tag
+//! has vouched for the id (`confirmation_key.rs`), an id written as the store writes one and made
+//! within the idempotency window tells its receipt.
 
 use std::time::Duration;
 

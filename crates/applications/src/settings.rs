@@ -41,6 +41,13 @@ pub struct ContactConfig {
     /// Env `CUSTODY_SITE_CONTACT_REQUEST_TIMEOUT_SECS`.
     #[serde(default = "int::<30>")]
     pub request_timeout_secs: u64,
+    /// Key of the tag in the address of the confirmation the form posted without scripts is
+    /// sent to (`{page}/received/{id}.{tag}`), at least 32 bytes (e.g. `openssl rand -base64
+    /// 32`); the same on every instance behind one balancer, so any of them shows the
+    /// confirmation of an application another stored. Empty: each instance makes its own at
+    /// start (enough for one instance). Never logged. Env `CUSTODY_SITE_CONTACT_CONFIRMATION_KEY`.
+    #[serde(default)]
+    pub confirmation_key: Secret,
     /// Address each application is POSTed to (Standard Webhooks). Credentials in it
     /// (`https://user:password@host/…`) are sent as HTTP Basic authentication. Empty: nothing
     /// is delivered. Env `CUSTODY_SITE_CONTACT_WEBHOOK_URL`.

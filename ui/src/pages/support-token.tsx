@@ -16,6 +16,7 @@ import {
   apiQuery,
   entityOfParams,
   isFiltered,
+  keptParams,
   paramsOfView,
   viewOfParams,
 } from "../components/assets/supportedAssets";
@@ -101,7 +102,7 @@ export default function SupportTokenPage({ page }: PageProps<"supportedAssets">)
       <PageIntro page={page} />
       <section class="container assets-page">
         <div class="asset-scope">
-          <EntityChoice entity={entity} action={path} />
+          <EntityChoice entity={entity} action={path} kept={keptParams(view, data.defaultPageSize)} />
           <p class="asset-note">
             <Trans>
               Supported assets vary by operating entity. See our{" "}

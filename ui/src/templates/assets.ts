@@ -26,10 +26,30 @@ import type { Parts, RenderPage } from "./parts";
 
 /** The supported-assets page of one entity as templates: the whole body with the filters' values
  * as holes and their account-type choices, the results (the table with its caption, rows, pager and
- * page size, or the empty state), and one row of the table. */
+ * page size, or the empty state), and the entity form's kept parameters as a hole; one row of the
+ * table; one kept parameter (a hidden field of the entity form). */
 export interface AssetTemplates {
   frame: Template;
   row: Template;
+  kept: Template;
+}
+
+/** The start of the entity form (`EntityChoice`), whose hidden fields keep the view's parameters. */
+const ENTITY_FORM_START = '<form id="asset-entity-form"';
+
+/** `html` with the hidden fields of the entity form cut out (a token in their place). */
+function withoutKept(html: string): string {
+  const [start, end] = element(html, ENTITY_FORM_START, "</form>");
+  const form = html.slice(start, end);
+  const open = form.indexOf(">") + 1;
+  return splice(html, [start + open, end - "</form>".length], token("kept"));
+}
+
+/** One hidden field of the entity form, its name and value as holes: cut from a render of
+ * `EntityChoice` keeping one parameter whose name and value are those holes. */
+function keptTemplate(parts: Parts): Template {
+  const html = parts.entityChoice(token("name"), token("value"));
+  return compile(html.slice(...around(html, token("name"), "<input", "/>")));
 }
 
 /** The rows per page of the probe's answer: the probe's total makes the probe's page count. */
@@ -94,7 +114,7 @@ export async function assetTemplates(
     if (!first || !last) return fail("no rows");
     const withoutRows = splice(html, [first[0], last[1]], token("rows"));
     return {
-      html: splice(withoutRows, element(withoutRows, pagerStart, "</nav>"), token("pager")),
+      html: withoutKept(splice(withoutRows, element(withoutRows, pagerStart, "</nav>"), token("pager"))),
       rows: found.map(([start, end], index) =>
         replaceAll(html.slice(start, end), token(`serial${index}`), token("serial")),
       ),
@@ -122,7 +142,7 @@ export async function assetTemplates(
   }
   const size = differ(table, sizes);
   const empty = replaceAll(
-    await render(page, served(base, { ...answer, total: 0, page: 1, items: [] })),
+    withoutKept(await render(page, served(base, { ...answer, total: 0, page: 1, items: [] }))),
     parts.emptyState(true),
     token("emptyState"),
     1,
@@ -151,6 +171,7 @@ export async function assetTemplates(
       emptyState: { filtered: parts.emptyState(true), unfiltered: parts.emptyState(false) },
     }),
     row: rowTemplate(rowHtml),
+    kept: keptTemplate(parts),
   };
 }
 

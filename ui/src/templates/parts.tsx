@@ -3,6 +3,7 @@ import { I18nProvider } from "@lingui/react";
 import type { ComponentChild } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { EmptyState } from "../components/EmptyState";
+import { EntityChoice } from "../components/assets/EntityChoice";
 import { FormattedDate } from "../components/FormattedDate";
 import { Highlighted } from "../components/Highlighted";
 import { Pagination } from "../components/Pagination";
@@ -40,6 +41,11 @@ export class Parts {
   resultListStart(): string {
     const html = this.render(<ResultList items={[]} lang={this.lang} />);
     return html.slice(0, html.indexOf(">") + 1);
+  }
+
+  /** The entity form of the supported-assets page keeping the one parameter `name`=`value`. */
+  entityChoice(name: string, value: string): string {
+    return this.render(<EntityChoice entity="sg" action="/" kept={[[name, value]]} />);
   }
 
   /** A run of text that matched a search. */

@@ -98,6 +98,14 @@ export function paramsOfView(view: AssetView, defaultSize: number): Record<strin
   return values;
 }
 
+/** The parameters of a view that the entity switch keeps when it changes the entity: every one
+ * its links carry but the entity, in their order. */
+export function keptParams(view: AssetView, defaultSize: number): [string, string][] {
+  return Object.entries(paramsOfView(view, defaultSize)).filter(
+    (pair): pair is [string, string] => pair[0] !== "entity" && pair[1] !== null,
+  );
+}
+
 /** The API query of a view, with every parameter spelled out. */
 export function apiQuery(view: AssetView, lang: Lang): string {
   const params = new URLSearchParams({ entity: view.entity });

@@ -2,7 +2,8 @@
 //! path in either language, `application/x-www-form-urlencoded`, through the same checks, rules
 //! and store as `POST /api/contact` (`intake.rs`). The answer is a page in the form's language
 //! (`answer.rs`): a stored application is answered `303 See Other` to its confirmation,
-//! `{page}/received/{id}` (the id is the one thing the address holds), which a reload shows again
+//! `{page}/received/{id}.{tag}` (the id and its tag, `confirmation_key.rs` of the applications
+//! crate, are all the address holds), which a reload shows again
 //! and a repeat of the same application from the same client, within the store's idempotency
 //! window, leads back to (the key is made from the application, `content_key.rs` of the
 //! applications crate); a refused one is answered with the form again, the visitor's answers kept.
@@ -99,18 +100,19 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
         intake.store(draft).await
     };
     match stored.await {
-        Ok(receipt) => see_confirmation(page, &receipt.id),
+        Ok(receipt) => see_confirmation(page, &state.contact.confirmations.tagged(&receipt.id)),
         Err(error) => refused(error, posted),
     }
 }
 
-/// `GET` (or `HEAD`) of the confirmation of the application `id` in `lang`: shown while the
-/// store remembers it (24 hours), or, for an id it does not hold, when the id is one the store
-/// would write, made in those 24 hours (another instance behind the same balancer stored it:
-/// `receipt_of_recent_id`); any other id is a page not found.
+/// `GET` (or `HEAD`) of the confirmation `{id}.{tag}` in `lang`: shown when the tag is the
+/// confirmations' key's for the id, while the store remembers the id (24 hours), or, for an id
+/// it does not hold, when the id was made in those 24 hours (another instance behind the same
+/// balancer, sharing the key, stored it: `receipt_of_recent_id`); any other address is a page
+/// not found.
 pub async fn received(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(segment): Path<String>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -122,9 +124,15 @@ pub async fn received(
         .and_then(|(page, _)| site.answer_documents.lang_of(page));
     let receipt = state
         .contact
-        .store
-        .recent_receipt(&id)
-        .or_else(|| receipt_of_recent_id(&id, Timestamp::now()));
+        .confirmations
+        .vouched_id(&segment)
+        .and_then(|id| {
+            state
+                .contact
+                .store
+                .recent_receipt(id)
+                .or_else(|| receipt_of_recent_id(id, Timestamp::now()))
+        });
     let (Some(lang), Some(receipt)) = (lang, receipt) else {
         return missing(site, &uri, &headers);
     };
@@ -185,10 +193,11 @@ fn refusal(
     response
 }
 
-/// `303 See Other` to the confirmation of the application `id`, under the contact page `page`.
-fn see_confirmation(page: &str, id: &str) -> Response {
+/// `303 See Other` to the confirmation `tagged` (an application's id and its tag), under the
+/// contact page `page`.
+fn see_confirmation(page: &str, tagged: &str) -> Response {
     // Percent-encoded, the address is visible ASCII: always a header value.
-    let location = utf8_percent_encode(&format!("{page}{RECEIVED}{id}"), CONTROLS).to_string();
+    let location = utf8_percent_encode(&format!("{page}{RECEIVED}{tagged}"), CONTROLS).to_string();
     let location = HeaderValue::try_from(location).unwrap_or(HeaderValue::from_static("/"));
     (
         StatusCode::SEE_OTHER,

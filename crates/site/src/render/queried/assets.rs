@@ -121,33 +121,43 @@ pub fn answer(
 pub fn href(lang: Lang, view: &AssetView, page: usize) -> String {
     let mut query = form_urlencoded::Serializer::new(String::new());
     query.append_pair("entity", entity_code(view.entity));
+    for (name, value) in kept_params(view, page) {
+        query.append_pair(name, &value);
+    }
+    format!("{}?{}", lang.localize(PATH), query.finish())
+}
+
+/// The parameters of page `page` of `view` but its entity that differ from their defaults, in the
+/// order of the page's links (`paramsOfView`): what the links carry besides the entity, and what
+/// the entity form keeps (`keptParams` of `ui/src/components/assets/supportedAssets.ts`).
+pub fn kept_params(view: &AssetView, page: usize) -> Vec<(&'static str, String)> {
     let filters = &view.filters;
-    for (name, value) in [
-        ("network", filters.network.as_str()),
+    let texts = [
+        ("network", &filters.network),
         ("token", &filters.token),
         ("contract", &filters.contract),
-    ] {
-        if !value.is_empty() {
-            query.append_pair(name, value);
-        }
-    }
-    for (name, flag) in [
+    ];
+    let flags = [
         ("warm", filters.warm),
         ("cold", filters.cold),
         ("defi", filters.defi),
         ("oasis", filters.oasis),
-    ] {
-        if flag != Flag::All {
-            query.append_pair(name, flag.as_str());
-        }
-    }
-    if view.size != DEFAULT_PAGE_SIZE {
-        query.append_pair("size", &view.size.to_string());
-    }
-    if page > 1 {
-        query.append_pair("page", &page.to_string());
-    }
-    format!("{}?{}", lang.localize(PATH), query.finish())
+    ];
+    let size = (view.size != DEFAULT_PAGE_SIZE).then(|| ("size", view.size.to_string()));
+    let page = (page > 1).then(|| ("page", page.to_string()));
+    texts
+        .into_iter()
+        .filter(|(_, value)| !value.is_empty())
+        .map(|(name, value)| (name, value.clone()))
+        .chain(
+            flags
+                .into_iter()
+                .filter(|(_, flag)| *flag != Flag::All)
+                .map(|(name, flag)| (name, flag.as_str().to_owned())),
+        )
+        .chain(size)
+        .chain(page)
+        .collect()
 }
 
 /// The page's path, unprefixed.
@@ -225,6 +235,11 @@ impl Fill for PageValues<'_> {
                     self.entity.row.fill(out, &mut RowValues(item));
                 }
             }
+            "kept" => {
+                for (name, value) in kept_params(self.view, self.answer.page) {
+                    self.entity.kept.fill(out, &mut KeptValues(name, &value));
+                }
+            }
             "pager" => Pager {
                 templates: &self.templates.pager,
                 page: self.answer.page,
@@ -261,6 +276,23 @@ impl Fill for PageValues<'_> {
 /// Whether a text filter is given (an empty value is written as a bare attribute).
 fn given(text: &str) -> &'static str {
     if text.is_empty() { "empty" } else { "given" }
+}
+
+/// The values of a kept parameter's template: its name and value.
+struct KeptValues<'a>(&'static str, &'a str);
+
+impl Fill for KeptValues<'_> {
+    fn hole(&mut self, name: &str, out: &mut String) {
+        match name {
+            "name" => out.push_str(self.0),
+            "value" => escape(self.1, out),
+            _ => {}
+        }
+    }
+
+    fn choose(&mut self, _: &str) -> Cow<'static, str> {
+        Cow::Borrowed("")
+    }
 }
 
 /// The values of a row's template: one item of the answer.
@@ -332,6 +364,21 @@ mod tests {
         );
         view = plain_view();
         assert_eq!(href(Lang::En, &view, 1), "/support-token?entity=sg");
+    }
+
+    #[test]
+    fn the_entity_form_keeps_every_parameter_of_the_links_but_the_entity() {
+        let view = read_view("entity=hk&token=a%22%26b&cold=no&size=50&page=2&network=");
+        assert_eq!(
+            kept_params(&view, 2),
+            [
+                ("token", "a\"&b".to_owned()),
+                ("cold", "no".to_owned()),
+                ("size", "50".to_owned()),
+                ("page", "2".to_owned()),
+            ]
+        );
+        assert!(kept_params(&plain_view(), 1).is_empty());
     }
 
     #[test]

@@ -115,6 +115,8 @@ pub struct AssetTemplates {
     pub frame: Template,
     /// A row of the table.
     pub row: Template,
+    /// A parameter the entity form keeps (a hidden field): its name and value.
+    pub kept: Template,
 }
 
 /// The supported-assets page of each entity.
@@ -161,7 +163,7 @@ pub struct Templates {
 }
 
 /// The holes and choices each template has, as the server fills them.
-const EXPECTED: [(&str, &[&str]); 10] = [
+const EXPECTED: [(&str, &[&str]); 11] = [
     ("pager.single", &["count=one", "count=other", "total"]),
     (
         "pager.multi",
@@ -208,6 +210,7 @@ const EXPECTED: [(&str, &[&str]); 10] = [
             "filter.warm=all",
             "filter.warm=no",
             "filter.warm=yes",
+            "kept",
             "page",
             "pageCount",
             "pager",
@@ -220,6 +223,7 @@ const EXPECTED: [(&str, &[&str]); 10] = [
             "size=50",
         ],
     ),
+    ("supportedAssets.kept", &["name", "value"]),
     (
         "supportedAssets.row",
         &[
@@ -318,6 +322,8 @@ impl Templates {
                 ("supportedAssets.frame", &entities.hk.frame),
                 ("supportedAssets.row", &entities.sg.row),
                 ("supportedAssets.row", &entities.hk.row),
+                ("supportedAssets.kept", &entities.sg.kept),
+                ("supportedAssets.kept", &entities.hk.kept),
                 ("search.item", &of.faq_search.item),
                 ("search.item", &of.announcements.item),
                 ("faqSearch.frame", &of.faq_search.frame),
