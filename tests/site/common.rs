@@ -140,14 +140,14 @@ pub async fn get(path: &str) -> Answer {
 
 /// A page's markup as its text reads: without the `<wbr/>` word-break opportunities that Chinese
 /// headings carry (ui/src/components/Words.tsx) and the zero width spaces between Chinese words
-/// and the word joiners after hyphens (ui/scripts/line-breaks.mjs), which draw nothing, with its
-/// no-break spaces as spaces.
+/// (ui/scripts/line-breaks.mjs), which draw nothing, with its no-break spaces as spaces and its
+/// non-breaking hyphens as hyphens.
 pub fn as_read(html: &str) -> String {
     html.replace("<wbr/>", "")
         .replace("<wbr>", "")
         .replace('\u{200b}', "")
         .replace('\u{a0}', " ")
-        .replace('\u{2060}', "")
+        .replace('\u{2011}', "-")
 }
 
 /// The text of an HTML fragment as a reader sees it: every tag removed, entities left as they are,

@@ -11,17 +11,14 @@
 //   after it (a no-break space).
 // - English: "Hong Kong", "USD 50 million" keep together (no-break spaces), and a signing
 //   threshold ("3-of-5") and, in headings, a hyphenated compound (e-commerce, set-up,
-//   wallet-as-a-service) do not break at their hyphens: each hyphen is followed by a WORD JOINER
-//   (U+2060, drawn as nothing), not replaced by a NON-BREAKING HYPHEN (U+2011), which the site's
-//   Latin font subset lacks, so that a browser drew it in another font.
+//   wallet-as-a-service) do not break at their hyphens (NON-BREAKING HYPHENs).
 
 import { betweenPhrases, betweenWords, SHORT_BRACKETS } from "./chinese-words.mjs";
 
 /** A break opportunity between two words; drawn as nothing. */
 const BETWEEN_WORDS = "\u200b";
 const NO_BREAK_SPACE = "\u00a0";
-/** A hyphen no line breaks after: the hyphen itself, then a word joiner. */
-const NO_BREAK_HYPHEN = "-\u2060";
+const NO_BREAK_HYPHEN = "\u2011";
 const HAN = /\p{Script=Han}/u;
 
 /** The keys of the page data whose strings are headings (h1 to h4); the server knows them too. */

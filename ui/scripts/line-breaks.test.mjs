@@ -28,9 +28,9 @@ describe("the breaks a page's text may and may not take", () => {
 
   it("keeps Hong Kong, an amount in words and a threshold together, and hyphenated words in headings only", () => {
     expect(markBreaks("Hong Kong and USD 50 million")).toBe("Hong\u00a0Kong and USD\u00a050\u00a0million");
-    expect(markBreaks("Cold wallet: 3-of-5 signing")).toBe("Cold wallet: 3-\u2060of-\u20605 signing");
+    expect(markBreaks("Cold wallet: 3-of-5 signing")).toBe("Cold wallet: 3\u2011of\u20115 signing");
     expect(markBreaks("Payment and e-commerce platforms", true)).toBe(
-      "Payment and e-\u2060commerce platforms",
+      "Payment and e\u2011commerce platforms",
     );
     expect(markBreaks("e-commerce")).toBe("e-commerce");
   });
@@ -50,9 +50,9 @@ describe("the breaks a page's text may and may not take", () => {
       marks,
     );
     expect(data.href).toBe("/faq/search?q=托管账户");
-    expect(data.heading).toBe("Set-\u2060up");
+    expect(data.heading).toBe("Set\u2011up");
     expect(data.body[0]).toBe(`托管${Z}账户`);
-    expect(marks.heading).toEqual({ "Set-up": "Set-\u2060up" });
+    expect(marks.heading).toEqual({ "Set-up": "Set\u2011up" });
     expect(marks.text).toEqual({ 托管账户: data.body[0] });
   });
 

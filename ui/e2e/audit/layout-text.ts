@@ -207,14 +207,14 @@ export function inspectText(sameDictionary: boolean): TextFindings {
       (node) => isDrawn(node.parentElement as Element) && !node.parentElement?.closest("svg"),
     );
 
-  // Any text: no line starts next to a no-break space or a word joiner, where the build
+  // Any text: no line starts next to a no-break space or a non-breaking hyphen, where the build
   // (or the copy) joined the characters on either side, nor between two Chinese characters, or
   // one and a figure, where the build offered no break: Chinese is set with `word-break:
   // keep-all`, so a line may start inside its text only after a zero width space the build put
   // between two words. This measures whether the engine honours the marks, whatever its own
   // dictionary.
   const joinedBreaks: string[] = [];
-  const joining = (char: string | undefined) => char === "\u00a0" || char === "\u2060";
+  const joining = (char: string | undefined) => char === "\u00a0" || char === "\u2011";
   const chineseWord = /[\p{Script=Han}\d]/u;
   const inWord = (before: string | undefined, after: string | undefined) =>
     before !== undefined &&
@@ -223,7 +223,7 @@ export function inspectText(sameDictionary: boolean): TextFindings {
     chineseWord.test(after) &&
     /\p{Script=Han}/u.test(before + after);
   for (const node of drawnText(document.body)) {
-    if (!/[\u00a0\u2060\p{Script=Han}]/u.test(node.data)) continue;
+    if (!/[\u00a0\u2011\p{Script=Han}]/u.test(node.data)) continue;
     for (const start of lineStarts(node)) {
       const [before, after] = [node.data[start - 1], node.data[start]];
       if (!joining(before) && !joining(after) && !inWord(before, after)) continue;

@@ -91,10 +91,10 @@ export function attribute(
   );
 }
 
-/** `text` as a reader sees it: without the build's zero width spaces and word joiners (U+200B,
- * U+2060, invisible), its spaces (no-break ones too) collapsed. */
+/** `text` as a reader sees it: without the build's zero width spaces (U+200B, invisible), its
+ * non-breaking hyphens as hyphens, its spaces (no-break ones too) collapsed. */
 export const asSeen = (text: string): string =>
-  text.replaceAll("\u200b", "").replaceAll("\u2060", "").replace(/\s+/g, " ").trim();
+  text.replaceAll("\u200b", "").replaceAll("\u2011", "-").replace(/\s+/g, " ").trim();
 
 /** Waits until the text of the element matching `selector` reads `expected` as a reader sees both
  * (`asSeen`): the page data's copy carries the build's line-break marks, an answer of the server
@@ -105,7 +105,7 @@ export function text(session: EngineSession, selector: string, expected: string)
     ([css, wanted]: [string, string]) =>
       (document.querySelector(css)?.textContent ?? "")
         .replaceAll("\u200b", "")
-        .replaceAll("\u2060", "")
+        .replaceAll("\u2011", "-")
         .replace(/\s+/g, " ")
         .trim() === wanted,
     [selector, asSeen(expected)] as [string, string],

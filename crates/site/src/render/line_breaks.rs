@@ -1,7 +1,7 @@
 //! Where the text of a page may and may not break: the UI build marks each page's data before it
 //! prerenders it (`ui/scripts/line-breaks.mjs`: a zero width space between two Chinese words,
-//! no-break spaces in "Hong Kong" and amounts in words, word joiners after the hyphens of thresholds
-//! and of compounds in headings), and records every string it changed. The server marks the page data it hands the
+//! no-break spaces in "Hong Kong" and amounts in words, non-breaking hyphens in thresholds and in
+//! compounds in headings), and records every string it changed. The server marks the page data it hands the
 //! browser with those records, so that hydration finds the text it was served and no script
 //! marks it again.
 
@@ -100,7 +100,7 @@ mod tests {
     fn marks_text_and_headings_by_their_keys_and_leaves_addresses() {
         let marks = Marks {
             text: HashMap::from([("托管账户".to_owned(), "托管\u{200b}账户".to_owned())]),
-            heading: HashMap::from([("Set-up".to_owned(), "Set-\u{2060}up".to_owned())]),
+            heading: HashMap::from([("Set-up".to_owned(), "Set\u{2011}up".to_owned())]),
         };
         let marked = marks.mark(json!({
             "heading": "Set-up",
@@ -108,7 +108,7 @@ mod tests {
             "points": ["托管账户"],
             "href": "托管账户",
         }));
-        assert_eq!(marked["heading"], "Set-\u{2060}up");
+        assert_eq!(marked["heading"], "Set\u{2011}up");
         assert_eq!(marked["body"], "Set-up");
         assert_eq!(marked["points"][0], "托管\u{200b}账户");
         assert_eq!(marked["href"], "托管账户");
