@@ -3,6 +3,7 @@ import type { Section } from "../lib/sections";
 import type { PageData } from "../lib/types";
 import { Hero } from "./Hero";
 import { OnThisPage } from "./OnThisPage";
+import { Words } from "./Words";
 import { sectionClass, toneOf } from "./sections/tone";
 import "../styles/marketing.css";
 import "../styles/screens.css";
@@ -24,6 +25,7 @@ export function MarketingLayout({
   art = null,
   textFirstOnPhone = false,
   contents = false,
+  foldOnPhoneAfter = null,
   trustLine = true,
 }: {
   page: PageData<"marketing">;
@@ -36,6 +38,9 @@ export function MarketingLayout({
   textFirstOnPhone?: boolean;
   /** Lists the page's sections in a column of their own from 75rem (a long page). */
   contents?: boolean;
+  /** On a phone, folds every section after this many under its heading (a disclosure row, its
+   * content still in the page), so a long page reads as a short list. */
+  foldOnPhoneAfter?: number | null;
   /** Shows the trust badges under the hero; a page that is not about custody (the press kit) leaves
    * them out. */
   trustLine?: boolean;
@@ -43,14 +48,18 @@ export function MarketingLayout({
   const { heading, lead, hero, trust, sections } = page.data;
   const body = sections.filter((section) => section.kind !== "cta");
   const closing = sections.filter((section) => section.kind === "cta");
-  const drawn = (list: Section[]) =>
+  const drawn = (list: Section[], foldFrom: number | null = null) =>
     list.map((section, index) => {
       const previous = list[index - 1];
       const className = sectionClass(toneOf(section), previous && toneOf(previous));
       const inside = renderSection(section);
       return inside ? (
         <section key={section.id} id={section.id} class={className}>
-          {inside}
+          {foldFrom !== null && index >= foldFrom ? (
+            <SectionFold heading={section.heading}>{inside}</SectionFold>
+          ) : (
+            inside
+          )}
         </section>
       ) : (
         <section key={section.id} id={section.id} class={className} dangerouslySetInnerHTML={AS_SERVED} />
@@ -69,9 +78,24 @@ export function MarketingLayout({
       />
       <div class={contents ? "page-body page-body--contents" : "page-body"}>
         {contents && <OnThisPage sections={body} />}
-        {drawn(body)}
+        {drawn(body, foldOnPhoneAfter)}
       </div>
       {drawn(closing)}
     </>
+  );
+}
+
+/** A section folded on a phone: its heading the summary of a disclosure that holds the section,
+ * always open from 48rem, where the summary is the section's heading (styles/marketing.css). */
+function SectionFold({ heading, children }: { heading: string; children: VNode }) {
+  return (
+    <details class="section-fold">
+      <summary class="container section-fold__summary">
+        <h2>
+          <Words text={heading} />
+        </h2>
+      </summary>
+      {children}
+    </details>
   );
 }

@@ -31,6 +31,7 @@ export function MarketingPage({
   above,
   textFirstOnPhone = false,
   contents = false,
+  foldOnPhoneAfter = null,
 }: {
   page: PageData<"marketing">;
   /** Shown above the hero's heading, e.g. the solution tabs. */
@@ -39,6 +40,8 @@ export function MarketingPage({
   textFirstOnPhone?: boolean;
   /** Lists the page's sections beside them on a wide screen (a long page). */
   contents?: boolean;
+  /** On a phone, folds every section after this many under its heading (a long page). */
+  foldOnPhoneAfter?: number | null;
 }) {
   return (
     <MarketingLayout
@@ -48,6 +51,7 @@ export function MarketingPage({
       art={served ? <served.Art hero={page.data.hero} /> : null}
       textFirstOnPhone={textFirstOnPhone}
       contents={contents}
+      foldOnPhoneAfter={foldOnPhoneAfter}
     />
   );
 }

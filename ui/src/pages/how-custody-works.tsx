@@ -5,5 +5,5 @@ import "../styles/pages/how-custody-works.css";
 export { prepare } from "../components/MarketingPage";
 
 export default function HowCustodyWorksPage({ page }: PageProps<"marketing">) {
-  return <MarketingPage page={page} contents />;
+  return <MarketingPage page={page} contents foldOnPhoneAfter={2} />;
 }

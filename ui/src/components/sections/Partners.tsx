@@ -11,19 +11,18 @@ export function Partners({ section }: { section: SectionOf<"partners"> }) {
   );
 }
 
-/** Groups of wordmarks: what the firms do, then their names set as marks, each in a style of its
- * own (by its place in the strip), in the site's one typeface. Fictional firms, like the
- * company. */
+/** Groups of wordmarks: what the firms do (its label spanning as many cells as the group has
+ * names, styles/evidence.css), then their names set alike as logotypes in the site's one typeface.
+ * Fictional firms, like the company. */
 export function PartnerGroups({ groups }: { groups: PartnerGroupView[] }) {
   if (groups.length === 0) return null;
-  let mark = 0;
   return (
     <dl class="wordmarks">
       {groups.map((group) => (
         <div key={group.label} class="wordmarks__group">
-          <dt>{group.label}</dt>
+          <dt class={`wordmarks__role wordmarks__role--${Math.min(group.names.length, 4)}`}>{group.label}</dt>
           {group.names.map((name) => (
-            <dd key={name} class={`wordmark wordmark--${mark++ % 7}`}>
+            <dd key={name} class="wordmark">
               {name}
             </dd>
           ))}

@@ -2,14 +2,17 @@ import type { SectionOf } from "../../lib/sections";
 import { SectionFrame } from "./SectionFrame";
 import { Words } from "../Words";
 
-/** A numbered step flow: a vertical timeline up to 64rem, rows of up to four steps on wider screens;
- * on a phone four steps or more scroll sideways in a named region, the next showing at the edge. */
+/** A numbered step flow: a vertical timeline up to 64rem, rows of up to four steps on wider screens
+ * (five or six stay a timeline, titles in a column of their own); on a phone four steps or more
+ * scroll sideways in a named region, the next showing at the edge. */
 export function Steps({ section }: { section: SectionOf<"steps"> }) {
-  const long = section.item.length >= 4;
+  const count = section.item.length;
+  const long = count >= 4;
   const scroller = long ? { tabIndex: 0, "aria-label": section.heading } : {};
+  const kind = count === 5 || count === 6 ? "steps steps--timeline" : "steps";
   return (
     <SectionFrame section={section}>
-      <ol class={long ? "steps scroller" : "steps"} {...scroller}>
+      <ol class={long ? `${kind} scroller` : kind} {...scroller}>
         {section.item.map((step, index) => (
           <li key={step.title} class="steps__item">
             <span class="steps__number" aria-hidden="true">

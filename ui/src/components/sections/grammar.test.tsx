@@ -70,7 +70,7 @@ describe("page grammar sections", () => {
     expect(html).toContain('<span class="example__value">2 of 3</span>');
     expect(html).not.toContain("500,000");
     expect(html).toContain("Example set-up · A regional exchange");
-    expect(html).toContain('<dd class="wordmark wordmark--0">Woodgrove Specialty Insurance</dd>');
+    expect(html).toContain('<dd class="wordmark">Woodgrove Specialty Insurance</dd>');
   });
 
   it("draws people as cards with their initials and the line under its column's name", () => {

@@ -24,8 +24,9 @@ export function toneOf(section: Section): Tone {
   }
 }
 
-/** The classes of a section's `<section>`: its tone, and a hairline above it when the section
- * before it sits on the same plain background (sections of different backgrounds need none). */
+/** The classes of a section's `<section>`: its tone, and, when the section before it sits on the
+ * same plain background, the mark of a hairline above it, drawn on a phone only (wider, white
+ * space divides them; styles/marketing.css). */
 export function sectionClass(tone: Tone, previous: Tone | undefined): string {
   if (tone === "cta") return "cta";
   const divided = tone === "plain" && previous === "plain";
