@@ -141,7 +141,7 @@ fn a_worded_signing_claim_made_of_a_wallet_it_is_not_true_of_fails() {
 fn every_transfer_said_to_wait_for_approval_without_the_automatic_transfers_fails() {
     refused(
         "en/marketing/how-custody-works.toml",
-        "each under a rule your Checker approved once: {signing.automatic}.\"",
+        "each under a rule your Checkers approved once: {signing.automatic}.\"",
         "such as Oasis settlement.\"",
         &[
             "`gas-station` transfers are signed without it",

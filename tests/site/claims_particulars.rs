@@ -1,11 +1,14 @@
 //! The particulars a buyer compares (issue 56, §4) cannot contradict their data: each class of
 //! contradicting edit (an insurance figure typed, a sublimit claimed of every wallet, the limit said
 //! to be separate while it is shared, staking shown for an entity that does not stake, slashing put
-//! on the wrong party, a stale attestation, a restricted jurisdiction accepted, an API limit typed)
-//! fails the content check at the file and line of the edit.
+//! on the wrong party, a stale attestation, a restricted jurisdiction accepted, an API limit typed,
+//! a line that leaves open whether an entity accepts individuals) fails the content check at the
+//! file and line of the edit; and the entities page shows which individuals each entity accepts.
+
+use custody_content::Lang;
 
 use crate::claims::{at, refused, reported};
-use crate::common::{errors_after, replace};
+use crate::common::{SITE, as_read, errors_after, get, replace};
 
 #[test]
 fn an_insurance_figure_typed_in_copy_fails() {
@@ -193,4 +196,46 @@ fn an_api_fact_typed_in_copy_or_a_missing_duration_fails() {
         "retry = \"webhook-retries\"",
         &["`webhook-retries` is not a [[duration]] of site.toml"],
     );
+}
+
+#[test]
+fn a_line_that_leaves_open_whether_an_entity_accepts_individuals_fails() {
+    refused(
+        "en/marketing/clients.toml",
+        "Of individuals, our Singapore entity accepts only {entity.sg.individuals}, and our Hong \
+         Kong entity only {entity.hk.individuals}.",
+        "Individuals may apply only where the entity accepts individual clients.",
+        &[
+            "leaves open whether an entity accepts individual clients",
+            "{entity.sg.individuals}",
+        ],
+    );
+    refused(
+        "zh/faq.toml",
+        "两家实体均不接受其他个人客户",
+        "签约实体是否接受个人客户视情况而定",
+        &["“签约实体是否接受个人客户”", "{entity.hk.individuals}"],
+    );
+}
+
+#[tokio::test]
+async fn the_entities_page_shows_which_individuals_each_entity_accepts() {
+    for (path, lang) in [("/entities", Lang::En), ("/zh/entities", Lang::Zh)] {
+        let page = as_read(&get(path).await.text);
+        let entities = &SITE.content.locale(lang).site.entity;
+        for id in ["sg", "hk"] {
+            let individuals = entities[id].individuals.as_deref().expect("stated");
+            assert!(
+                page.contains(&html_escaped(individuals)),
+                "{path}: `{id}` accepts {individuals}"
+            );
+        }
+    }
+}
+
+/// Text as the page writes it in HTML.
+fn html_escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }

@@ -97,6 +97,7 @@ impl CopyTokens {
             .map(|(name, figure)| ((*name).to_owned(), facts::in_prose(site, *figure, lang)))
             .collect();
         values.extend(facts::other_tokens(site, lang));
+        values.extend(facts::certification_tokens(site, lang));
         values.extend(durations::tokens(&site.duration, lang));
         values.extend(service_facts::tokens(site.service_facts(), lang));
         values.extend(data_locations::tokens(&site.data_location, lang));

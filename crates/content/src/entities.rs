@@ -86,10 +86,15 @@ pub struct LocalEntity {
     pub status: String,
     /// The exact scope of the licence or exemption: what it permits and what it does not.
     pub scope: String,
+    /// The individuals the entity accepts as clients, and under what investor status, as a
+    /// phrase copy continues ("individuals aged 18 or over who are accredited investors …");
+    /// required of an entity clients contract with, absent for the others.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub individuals: Option<String>,
 }
 
 /// The particulars every token and display of an entity draws on.
-pub const FIELDS: [&str; 9] = [
+pub const FIELDS: [&str; 10] = [
     "name",
     "legal_name",
     "registration",
@@ -99,6 +104,7 @@ pub const FIELDS: [&str; 9] = [
     "privacy_email",
     "status",
     "scope",
+    "individuals",
 ];
 
 /// One entity's particulars in one language, every token filled in: what the footer, the
@@ -149,6 +155,7 @@ pub fn particulars(
     let (status, scope) = (own(&words.status), own(&words.scope));
     fields.insert("status", status);
     fields.insert("scope", scope);
+    fields.insert("individuals", words.individuals.clone().unwrap_or_default());
     Some(Particulars { fields })
 }
 
@@ -211,6 +218,7 @@ mod tests {
             locality: "Singapore".into(),
             status: "Temporary exemption from the {entity.sg.regulator}".into(),
             scope: "{entity.sg.legal_name} may hold assets.".into(),
+            individuals: Some("individuals who are accredited investors".into()),
         };
         let regulators = BTreeMap::from([("mas".into(), "Example Authority".into())]);
         (entity, BTreeMap::from([("sg".into(), words)]), regulators)
@@ -233,6 +241,10 @@ mod tests {
             "20 Example Quay, #18-01, Singapore 099017"
         );
         assert_eq!(en.get("licence"), "");
+        assert_eq!(
+            en.get("individuals"),
+            "individuals who are accredited investors"
+        );
         let zh = particulars(&entity, &local, &regulators, Lang::Zh).unwrap();
         assert_eq!(
             zh.get("address"),

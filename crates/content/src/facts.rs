@@ -2,7 +2,7 @@
 //! for the `{clients}`-style tokens copy writes instead of typing a figure twice.
 
 use super::Lang;
-use super::model::{ChainFamily, SiteFacts};
+use super::model::{ChainFamily, Evidence, SiteFacts};
 use super::numbers::grouped;
 use super::prose::{long_date, money_in_words, money_short};
 use super::section_items::Figure;
@@ -37,6 +37,34 @@ pub fn other_tokens(site: &SiteFacts, lang: Lang) -> [(String, String); 2] {
         ),
         (AS_OF.to_owned(), long_date(site.figures.as_of, lang)),
     ]
+}
+
+/// The tokens of each `[[certification]]`: `{certification.{id}.issuer}`, and the evidence's
+/// dates, `{certification.{id}.period}` ("1 July 2025 to 30 June 2026" / "2025年7月1日至
+/// 2026年6月30日") of a report over a period, `{certification.{id}.as-of}` of a report as of one
+/// day, `{certification.{id}.valid-until}` of a certificate.
+pub fn certification_tokens(site: &SiteFacts, lang: Lang) -> Vec<(String, String)> {
+    let mut tokens = Vec::new();
+    for certification in &site.certification {
+        let name = |field: &str| format!("certification.{}.{field}", certification.id);
+        tokens.push((name("issuer"), certification.issuer.clone()));
+        match certification.evidence() {
+            Some(Evidence::ReportForPeriod(start, end)) => {
+                let (start, end) = (long_date(start, lang), long_date(end, lang));
+                let period = match lang {
+                    Lang::En => format!("{start} to {end}"),
+                    Lang::Zh => format!("{start}至{end}"),
+                };
+                tokens.push((name("period"), period));
+            }
+            Some(Evidence::ReportAsOf(day)) => tokens.push((name("as-of"), long_date(day, lang))),
+            Some(Evidence::Certificate(_, until)) => {
+                tokens.push((name("valid-until"), long_date(until, lang)));
+            }
+            None => {}
+        }
+    }
+    tokens
 }
 
 /// The EVM chains named in `[[chain]]`, which the `{evm_chains}+` figure may not exceed.

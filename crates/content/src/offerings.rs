@@ -28,6 +28,11 @@ pub struct Offerings {
     /// Phrases that say each entity provides only what its licence or exemption permits: true
     /// only while every service is offered within a licence or exemption.
     pub licence_only: Words,
+    /// Phrases that leave open whether an entity accepts individual clients ("where the entity
+    /// accepts individual clients"): refused, since `[entity.{id}] individuals` of
+    /// `{lang}/site.toml` states it for each entity and copy cites `{entity.sg.individuals}`.
+    #[serde(default)]
+    pub individuals_hedged: Words,
     /// Claims about an entity's status that need their qualification in the same line.
     #[serde(default)]
     pub qualification: Vec<Qualification>,
@@ -87,6 +92,15 @@ pub struct Offer {
     /// basis in words.
     #[serde(default)]
     pub cell: Option<super::jurisdictions::Named>,
+    /// Whether the entity offers the service to its individual clients too (default); `false`
+    /// keeps it for institutions, and `{offering.not-for-individuals.{entity}}` names it.
+    #[serde(default = "offered_to_individuals")]
+    pub individuals: bool,
+}
+
+/// Unless `offerings.toml` says otherwise, an entity offers a service to every client it accepts.
+fn offered_to_individuals() -> bool {
+    true
 }
 
 /// Under what a service is offered.
@@ -187,8 +201,9 @@ fn cell(offer: Option<&Offer>, entity: Option<&Entity>, lang: Lang) -> String {
     }
 }
 
-/// Every offering token of one language: one per service and entity clients contract with, and
-/// `{offering.unregulated.{entity}}`, the services that entity offers that no licence covers.
+/// Every offering token of one language: one per service and entity clients contract with,
+/// `{offering.unregulated.{entity}}`, the services that entity offers that no licence covers, and
+/// `{offering.not-for-individuals.{entity}}`, those it offers to institutions only.
 pub fn tokens(offerings: &Offerings, entities: &[Entity], lang: Lang) -> Vec<(String, String)> {
     let mut tokens = Vec::new();
     for entity in entities.iter().filter(|e| e.contracts_with_clients()) {
@@ -202,6 +217,10 @@ pub fn tokens(offerings: &Offerings, entities: &[Entity], lang: Lang) -> Vec<(St
             format!("offering.unregulated.{}", entity.id),
             unregulated(offerings, &entity.id, lang),
         ));
+        tokens.push((
+            format!("offering.not-for-individuals.{}", entity.id),
+            listed(offerings, &entity.id, lang, |offer| !offer.individuals),
+        ));
     }
     tokens
 }
@@ -209,13 +228,18 @@ pub fn tokens(offerings: &Offerings, entities: &[Entity], lang: Lang) -> Vec<(St
 /// The services an entity offers outside the scope of its licence or exemption, as copy names them:
 /// "fixed income, flexible saving, lending and staking" / "固定收益、活期理财、出借和质押".
 fn unregulated(offerings: &Offerings, entity: &str, lang: Lang) -> String {
+    listed(offerings, entity, lang, |offer| {
+        offer.basis == Basis::Unregulated
+    })
+}
+
+/// The services an entity offers on the terms `which` accepts, as copy names them, in the order
+/// of the services.
+fn listed(offerings: &Offerings, entity: &str, lang: Lang, which: fn(&Offer) -> bool) -> String {
     let names: Vec<&str> = offerings
         .service
         .iter()
-        .filter(|s| {
-            s.offer_of(entity)
-                .is_some_and(|offer| offer.basis == Basis::Unregulated)
-        })
+        .filter(|s| s.offer_of(entity).is_some_and(which))
         .filter_map(|s| s.called.of(lang).first().map(String::as_str))
         .collect();
     let (separator, and) = match lang {
@@ -299,6 +323,7 @@ mod tests {
             principal,
             agent: false,
             cell: None,
+            individuals: true,
         }
     }
 
@@ -343,7 +368,7 @@ mod tests {
     }
 
     #[test]
-    fn the_unregulated_activities_are_listed_in_the_order_of_the_services() {
+    fn the_unregulated_and_institution_only_services_are_listed_in_order() {
         let offerings: Offerings = toml::from_str(
             r#"
 [[service]]
@@ -363,7 +388,7 @@ called = { en = ["lending"], zh = ["出借"] }
 id = "staking"
 name = "Staking"
 account = "segregated"
-offer = [{ entity = "sg", basis = "unregulated", agent = true }]
+offer = [{ entity = "sg", basis = "unregulated", agent = true, individuals = false }]
 called = { en = ["staking"], zh = ["质押"] }
 
 [entity]
@@ -386,5 +411,10 @@ en = ["only the services its licence permits"]
         );
         assert_eq!(unregulated(&offerings, "sg", Lang::Zh), "出借和质押");
         assert_eq!(unregulated(&offerings, "hk", Lang::En), "");
+        let institutions_only = |offer: &Offer| !offer.individuals;
+        assert_eq!(
+            listed(&offerings, "sg", Lang::En, institutions_only),
+            "staking"
+        );
     }
 }

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Lang;
+use super::durations::{Duration, DurationUnit};
 use super::section_items::EntityId;
 use super::supported_assets::SupportedAssetLists;
 use super::words::Words;
@@ -42,6 +43,58 @@ pub struct StakedAsset {
     pub network: String,
     /// Where it sits while staked.
     pub at: StakedAt,
+    /// How long after an instruction to unstake it returns to the client's address.
+    pub unbonding: Unbonding,
+}
+
+/// The time an asset takes to come back from staking: `days`, exactly, at least or at most.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unbonding {
+    /// Days; 0 for an asset that is never locked.
+    pub days: u32,
+    /// Whether `days` is exact, a minimum or a maximum.
+    #[serde(default)]
+    pub bound: Bound,
+}
+
+/// How a period of unbonding bounds the wait.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Bound {
+    /// The network fixes the period.
+    #[default]
+    Exactly,
+    /// The period is a minimum; the network's queue or the staking term chosen may lengthen it.
+    AtLeast,
+    /// The period is a maximum; it ends at the network's next boundary, such as an epoch.
+    UpTo,
+}
+
+impl Unbonding {
+    /// The wait as copy reads it: "28 days", "at least one day", "no unbonding period" /
+    /// "28 天", "至少一天", "无解除质押等待期".
+    fn in_prose(self, lang: Lang) -> String {
+        if self.days == 0 {
+            return match lang {
+                Lang::En => "no unbonding period".to_owned(),
+                Lang::Zh => "无解除质押等待期".to_owned(),
+            };
+        }
+        let period = Duration {
+            id: String::new(),
+            value: self.days,
+            unit: DurationUnit::Days,
+        }
+        .in_prose(lang);
+        match (self.bound, lang) {
+            (Bound::Exactly, _) => period,
+            (Bound::AtLeast, Lang::En) => format!("at least {period}"),
+            (Bound::UpTo, Lang::En) => format!("up to {period}"),
+            (Bound::AtLeast, Lang::Zh) => format!("至少{period}"),
+            (Bound::UpTo, Lang::Zh) => format!("最长{period}"),
+        }
+    }
 }
 
 /// Where a staked asset sits while it is staked.
@@ -139,6 +192,19 @@ pub fn tokens(staking: &[StakingTerms], lang: Lang) -> Vec<(String, String)> {
             name("in-protocol"),
             listed(&staked_at(StakedAt::Protocol), lang),
         ));
+        let unbonding: Vec<String> = terms
+            .assets
+            .iter()
+            .map(|a| match lang {
+                Lang::En => format!("{}: {}", a.token, a.unbonding.in_prose(lang)),
+                Lang::Zh => format!("{}：{}", a.token, a.unbonding.in_prose(lang)),
+            })
+            .collect();
+        let separator = match lang {
+            Lang::En => "; ",
+            Lang::Zh => "；",
+        };
+        tokens.push((name("unbonding"), unbonding.join(separator)));
         tokens.push((name("operator"), terms.operator.clone()));
         tokens.push((name("operator-role"), role.to_owned()));
         tokens.push((name("commission"), format!("{}%", terms.commission_percent)));
@@ -260,14 +326,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lists_the_staked_assets_by_where_they_sit() {
+    fn lists_the_staked_assets_by_where_they_sit_and_their_unbonding() {
         let terms: StakingTerms = toml::from_str(
             r#"
 entity = "sg"
 assets = [
-  { token = "ETH", network = "ethereum", at = "protocol" },
-  { token = "ADA", network = "cardano", at = "address" },
-  { token = "DOT", network = "polkadot", at = "address" },
+  { token = "ETH", network = "ethereum", at = "protocol", unbonding = { days = 1, bound = "at-least" } },
+  { token = "ADA", network = "cardano", at = "address", unbonding = { days = 0 } },
+  { token = "DOT", network = "polkadot", at = "address", unbonding = { days = 28 } },
 ]
 operator = "O"
 runs = "third-party"
@@ -281,5 +347,9 @@ slashing = "entity"
         assert!(en.contains(&("staking.sg.in-protocol".into(), "ETH".into())));
         let zh = tokens(&[terms], Lang::Zh);
         assert!(zh.contains(&("staking.sg.at-address".into(), "ADA 及 DOT".into())));
+        let unbonding = "ETH: at least one day; ADA: no unbonding period; DOT: 28 days";
+        assert!(en.contains(&("staking.sg.unbonding".into(), unbonding.into())));
+        let unbonding = "ETH：至少一天；ADA：无解除质押等待期；DOT：28 天";
+        assert!(zh.contains(&("staking.sg.unbonding".into(), unbonding.into())));
     }
 }

@@ -285,6 +285,10 @@ fn about(content: &Content, token: &str) -> String {
         ["offering", "unregulated", entity] => {
             format!("The services entity {entity} offers outside its licence or exemption")
         }
+        ["offering", "not-for-individuals", entity] => {
+            format!("The services entity {entity} offers to institutions only")
+        }
+        ["certification", id, field] => format!("The {id} report or certificate ({field})"),
         ["offering", service, entity] => operations
             .offerings
             .service

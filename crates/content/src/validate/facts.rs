@@ -99,6 +99,20 @@ fn entities<'a>(content: &Content, text: &impl Fn(&str) -> &'a str) -> Vec<Conte
                     ),
                 );
             }
+            let described = local.entity.get(&entity.id);
+            if entity.contracts_with_clients()
+                && described.is_some_and(|words| words.individuals.is_none())
+            {
+                error(
+                    &local_file,
+                    &format!("[entity.{}]", entity.id),
+                    format!(
+                        "entity `{}` contracts with clients, so `[entity.{}]` states which \
+                         individuals it accepts (`individuals`)",
+                        entity.id, entity.id
+                    ),
+                );
+            }
             if !local.regulator.contains_key(&entity.regulator) {
                 error(
                     &local_file,

@@ -4,7 +4,8 @@
 //! of both entities (a service's own particulars, `{staking.sg.commission}`, name it as its words
 //! do); "each entity provides only what its licence permits" is refused while an
 //! entity offers a service no licence covers; and a status claim that needs its qualification
-//! ("an anti-money-laundering licence") carries it in the same line.
+//! ("an anti-money-laundering licence") carries it in the same line; and a line may not leave
+//! open whether an entity accepts individual clients, which `{lang}/site.toml` states.
 
 use crate::entries::entries;
 use crate::files::{ContentFiles, language_files};
@@ -48,6 +49,16 @@ fn line_problems(
                 "“{phrase}” is not true while an entity offers a service outside the scope \
                  of its licence or exemption (offerings.toml): say what each entity offers and \
                  on what basis, or link to the table of our entities page"
+            ),
+        ));
+    }
+    if let Some((at, phrase)) = offerings.individuals_hedged.find_in(line, lang) {
+        problems.push((
+            at,
+            format!(
+                "“{phrase}” leaves open whether an entity accepts individual clients, which \
+                 `individuals` of `[entity.{{id}}]` in {{lang}}/site.toml states: cite \
+                 {{entity.sg.individuals}} and {{entity.hk.individuals}}"
             ),
         ));
     }
@@ -167,6 +178,9 @@ en = ["only", "not "]
 
 [licence_only]
 en = ["only the services its licence"]
+
+[individuals_hedged]
+en = ["where the entity accepts individual"]
 "#,
         )
         .unwrap()
@@ -209,5 +223,22 @@ en = ["only the services its licence"]
         );
         assert_eq!(refused.len(), 1);
         assert!(refused[0].contains("is not true"));
+    }
+
+    #[test]
+    fn a_line_that_leaves_open_whether_individuals_are_accepted_is_refused() {
+        let refused = problems(
+            "Individuals may apply only where the entity accepts individual clients.",
+            false,
+        );
+        assert_eq!(refused.len(), 1);
+        assert!(refused[0].contains("{entity.sg.individuals}"));
+        assert!(
+            problems(
+                "Our Singapore entity accepts {entity.sg.individuals}.",
+                false
+            )
+            .is_empty()
+        );
     }
 }
