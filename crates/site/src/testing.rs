@@ -33,18 +33,13 @@ pub fn app_with(
     contact: Arc<ContactDesk>,
     extra: Router<AppState>,
 ) -> SiteService<Extra> {
-    let state = AppState {
-        site: site.clone(),
-        contact,
-        certificate: None,
-        previous: PreviousBuilds::none(),
-    };
-    let answers = http::answers(state.clone(), http::routes(&site));
+    let (state, answers) = http::assemble(site, contact, None, PreviousBuilds::none());
+    let routes = state.routes.clone();
     let router = extra
         .route_layer(middleware::from_fn(record_route))
         .with_state(state)
         .fallback_service(AsResponse(answers));
-    pipeline::around(&site, Extra(router))
+    pipeline::around(&routes, Extra(router))
 }
 
 /// The tests' routes, then the site's answers (the router's fallback).

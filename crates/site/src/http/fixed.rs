@@ -109,6 +109,14 @@ impl FixedAnswers {
         answers
     }
 
+    /// The paths of the fixed answers that are files (every one but the pages' documents).
+    pub fn file_paths(&self) -> impl Iterator<Item = &str> {
+        self.by_path
+            .iter()
+            .filter(|(_, fixed)| !matches!(fixed, Fixed::Document(_)))
+            .map(|(path, _)| &**path)
+    }
+
     /// Makes the answer of `path` now, from `body` as `description` describes it.
     fn insert_ready(&mut self, path: &str, body: Encoded, description: &Description<'_>) {
         let answer = self.ready.make(Arc::new(body), description);

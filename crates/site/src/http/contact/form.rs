@@ -19,6 +19,7 @@ use super::super::AppState;
 use super::super::api_error::ApiError;
 use super::super::pages::missing_page;
 use super::super::respond::{NO_STORE, head_without_body};
+use super::super::routes::RECEIVED;
 use super::answer::FormAnswer;
 use super::form_body::PostedForm;
 use super::intake::{Intake, has_media_type, read_within};
@@ -30,8 +31,6 @@ use custody_content::Lang;
 
 /// The media type the form is posted in.
 const FORM_MEDIA_TYPE: &str = "application/x-www-form-urlencoded";
-/// Where a stored application's confirmation is, under the contact page's path.
-pub const RECEIVED: &str = "/received/";
 
 /// `POST` of the contact form to the contact page at its path in `lang`.
 pub async fn submit(State(state): State<AppState>, request: Request) -> Response {
@@ -137,13 +136,6 @@ pub async fn received(
         &method,
         answer.respond(site, lang, StatusCode::OK, &headers),
     )
-}
-
-/// Whether `path` is the address of a confirmation, which the router answers (and no answer from
-/// memory may take as a page not found).
-pub fn is_confirmation(site: &ServedSite, path: &str) -> bool {
-    path.rsplit_once(RECEIVED)
-        .is_some_and(|(page, _)| site.answer_documents.lang_of(page).is_some())
 }
 
 /// The refusal `error` of the form in `lang`: the form again with `posted`'s answers and, for

@@ -1,9 +1,11 @@
-//! The innermost service: every kind of answer, tried in order. A document answered for its
-//! query string (`crates/site/src/http/queried.rs`), a fixed answer
-//! (`crates/site/src/http/fixed.rs`), then an answer from memory
-//! (`crates/site/src/http/memory.rs`), all made in `call`; then a previous build's file
-//! (`crates/site/src/http/previous.rs`), ready from its index or read from disk; then the router
-//! (the health checks and the API, `crates/site/src/http/mod.rs`). The layers around it
+//! The innermost service: a request resolved once into its route by the route table
+//! (`crates/site/src/http/routes.rs`) and answered by what answers that route. A `GET` or `HEAD` of
+//! a page (its document answered for its query string, `crates/site/src/http/queried.rs`, else its
+//! own), of a file (`crates/site/src/http/fixed.rs`), of a redirect
+//! (`crates/site/src/http/redirects.rs`) or of a path without a page, and any method of the
+//! supported-assets query, is made in `call`; a previous build's file
+//! (`crates/site/src/http/previous.rs`) is ready from its index or read from disk; every other
+//! request goes to the router the table made. The layers around it
 //! (`crates/site/src/http/pipeline/mod.rs`) do the rest.
 
 use std::convert::Infallible;
@@ -12,6 +14,7 @@ use std::task::{Context, Poll};
 
 use axum::body::{Bytes, HttpBody};
 use axum::extract::{MatchedPath, Request};
+use axum::http::Method;
 use axum::{BoxError, Router};
 use futures_util::future::{self, BoxFuture, Either};
 use tower::{Service, ServiceExt};
@@ -19,12 +22,16 @@ use tower::{Service, ServiceExt};
 use super::Answering;
 use crate::http::answered::Answered;
 use crate::http::fixed::FixedAnswers;
-use crate::http::memory::MemoryAnswers;
+use crate::http::pages::missing_page;
 use crate::http::previous::{self, Previous};
 use crate::http::queried::QueriedAnswers;
-use crate::http::respond::RoutePattern;
+use crate::http::redirects::Redirects;
+use crate::http::respond::{RoutePattern, head_without_body};
+use crate::http::routes::{Kind, Route, RouteTable};
+use crate::http::supported_assets::SupportedAssetResponses;
 use crate::previous::PreviousBuilds;
 use crate::render::served_site::ServedSite;
+use crate::resolver::Missing;
 use custody_metrics::intern;
 
 /// Every kind of answer of the site, cheaply cloned (one reference count per clone).
@@ -34,25 +41,71 @@ pub struct Answers(Arc<Parts>);
 #[derive(Debug)]
 struct Parts {
     site: Arc<ServedSite>,
+    routes: Arc<RouteTable>,
     queried: QueriedAnswers,
     fixed: FixedAnswers,
-    memory: MemoryAnswers,
+    redirects: Redirects,
+    supported_assets: SupportedAssetResponses,
     previous: PreviousBuilds,
     router: Router,
 }
 
 impl Answers {
-    /// The answers of `site`, then the files of `previous` builds, then `router` (which routes no
-    /// path of a page: only the health checks and the API).
-    pub fn new(site: Arc<ServedSite>, previous: PreviousBuilds, router: Router) -> Self {
+    /// The answers of `site` by the routes of `routes`, with its fixed answers `fixed`, the files
+    /// of `previous` builds and `router`, the router `routes` made.
+    pub fn new(
+        site: Arc<ServedSite>,
+        routes: Arc<RouteTable>,
+        fixed: FixedAnswers,
+        previous: PreviousBuilds,
+        router: Router,
+    ) -> Self {
         Self(Arc::new(Parts {
             queried: QueriedAnswers::new(&site),
-            fixed: FixedAnswers::new(&site),
-            memory: MemoryAnswers::new(&site),
+            redirects: Redirects::new(&site),
+            supported_assets: SupportedAssetResponses::new(&site.security_headers),
+            fixed,
+            routes,
             site,
             previous,
             router,
         }))
+    }
+}
+
+impl Parts {
+    /// The answer to `request` of `route` made now, if it is one made in memory.
+    fn immediate<B>(&self, route: Route<'_>, request: &Request<B>) -> Option<Answered> {
+        let (site, method, uri) = (&*self.site, request.method(), request.uri());
+        let read = method == Method::GET || method == Method::HEAD;
+        match route {
+            Route::Declared(declared) => match declared.kind {
+                Kind::Page if read => self
+                    .queried
+                    .answer(site, request)
+                    .or_else(|| self.fixed.answer(site, request)),
+                Kind::File if read => self.fixed.answer(site, request).or_else(|| {
+                    Some(self.missing(self.site.pages.resolver.missing(uri.path()), request))
+                }),
+                Kind::AssetQuery => {
+                    Some(
+                        self.supported_assets
+                            .answer_method(site, method, uri, request.headers()),
+                    )
+                }
+                _ => None,
+            },
+            Route::Redirect(target) if read => Some(self.redirects.answer(target, uri.query())),
+            Route::Missing(missing) if read => Some(self.missing(missing, request)),
+            Route::Redirect(_) | Route::Missing(_) => None,
+        }
+    }
+
+    /// The error page of a `GET` or `HEAD` of a path without a page.
+    fn missing<B>(&self, missing: Missing, request: &Request<B>) -> Answered {
+        let response = missing_page(&self.site, missing, request.uri(), request.headers());
+        let response = head_without_body(request.method(), response);
+        Answered::new(response, missing.error_kind().page())
     }
 }
 
@@ -70,29 +123,23 @@ where
     }
 
     fn call(&mut self, request: Request<B>) -> Self::Future {
-        let Parts {
-            site,
-            queried,
-            fixed,
-            memory,
-            previous,
-            router,
-        } = &*self.0;
-        let immediate = queried
-            .answer(site, &request)
-            .or_else(|| fixed.answer(site, &request))
-            .or_else(|| memory.answer(site, &request));
-        if let Some(answered) = immediate {
+        let parts = &*self.0;
+        let route = parts.routes.resolve(request.uri().path());
+        if let Some(answered) = parts.immediate(route, &request) {
             return Either::Left(future::ready(Ok(answered)));
         }
-        let read = match previous::lookup(previous, &request) {
+        let read = match route.kind() {
+            Some(Kind::PreviousBuild) => previous::lookup(&parts.previous, &request),
+            _ => None,
+        };
+        let read = match read {
             Some(Previous::Ready(response)) => {
                 return Either::Left(future::ready(Ok(Answered::new(response, previous::ROUTE))));
             }
             Some(Previous::Read(read)) => Some(read),
             None => None,
         };
-        let router = router.clone();
+        let router = parts.router.clone();
         Either::Right(Box::pin(async move {
             if let Some(read) = read
                 && let Some(response) = read.answer().await
