@@ -66,7 +66,7 @@ async fn every_declared_route_is_reached_by_each_of_its_methods() {
             walked += 1;
         }
     }
-    let pages = SITE.pages.len();
+    let pages = SITE.pages().len();
     assert!(
         walked > 2 * pages,
         "{walked} answers walked for {pages} pages"

@@ -18,7 +18,7 @@ use tower::Service;
 
 use crate::http::answered::Answered;
 use crate::http::layers::record_route;
-use crate::http::pipeline::answers::{Answers, routed};
+use crate::http::pipeline::dispatch::{Dispatch, routed};
 use crate::http::pipeline::{self, Answering, SiteService};
 use crate::http::respond::RoutePattern;
 use crate::http::{self, AppState};
@@ -67,7 +67,7 @@ where
 
 /// The site's answers as the router's fallback: each answer a response named by its route.
 #[derive(Debug, Clone)]
-struct AsResponse(Answers);
+struct AsResponse(Dispatch);
 
 impl Service<Request> for AsResponse {
     type Response = Response;

@@ -146,10 +146,10 @@ impl Loader {
             .unwrap_or_else(|panic| Err(vec![ContentError::in_file("", panic.to_string())]));
         match built {
             Ok(mut site) => {
-                site.security_headers
+                site.security_headers_mut()
                     .insert(header::CONTENT_SECURITY_POLICY, self.csp.clone());
                 tracing::info!(
-                    documents = site.pages.len(),
+                    documents = site.pages().len(),
                     elapsed_ms = started.elapsed().as_millis() as u64,
                     "content loaded"
                 );

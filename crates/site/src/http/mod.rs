@@ -38,9 +38,9 @@ use crate::previous::PreviousBuilds;
 use crate::render::served_site::ServedSite;
 use certificate_status::CertificateStatus;
 use custody_applications::ContactDesk;
-use fixed::FixedAnswers;
+use fixed::FixedResponses;
 pub use pipeline::SiteService;
-use pipeline::answers::Answers;
+use pipeline::dispatch::Dispatch;
 use routes::RouteTable;
 
 /// Shared state of every handler: the site, and the contact desk that stores applications.
@@ -107,8 +107,8 @@ pub(crate) fn assemble(
     contact: Arc<ContactDesk>,
     certificate: Option<Arc<dyn CertificateStatus>>,
     previous: PreviousBuilds,
-) -> (AppState, Answers) {
-    let fixed = FixedAnswers::new(&site);
+) -> (AppState, Dispatch) {
+    let fixed = FixedResponses::new(&site);
     let routes = Arc::new(RouteTable::new(site.clone(), &fixed));
     let state = AppState {
         site: site.clone(),
@@ -122,6 +122,6 @@ pub(crate) fn assemble(
         .route_layer(middleware::from_fn(layers::record_route))
         .fallback(pages::unrouted)
         .with_state(state.clone());
-    let answers = Answers::new(site, routes, fixed, previous, router);
+    let answers = Dispatch::new(site, routes, fixed, previous, router);
     (state, answers)
 }

@@ -29,11 +29,11 @@ impl Redirects {
         let mut redirect_headers = HeaderMap::new();
         redirect_headers.insert(header::LOCATION, HeaderValue::from_static("/"));
         redirect_headers.insert(header::CACHE_CONTROL, DAILY);
-        follow_headers_rule(&mut redirect_headers, &site.security_headers);
+        follow_headers_rule(&mut redirect_headers, site.security_headers());
         reserve_per_answer_entries(&mut redirect_headers);
         make_lasting(&mut redirect_headers);
         let locations = site
-            .pages
+            .pages()
             .paths()
             .filter_map(|path| {
                 Some((

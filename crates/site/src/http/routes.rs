@@ -1,7 +1,7 @@
 //! The one route table of the site: every path it answers, each with its methods and its kind
 //! (a page, a file, an endpoint, previous builds' files), from which the router's paths are made
 //! (`crates/site/src/http/endpoints.rs`) and by which a request is resolved once ([`RouteTable::resolve`]) into
-//! the [`Route`] the pipeline's dispatch (`crates/site/src/http/pipeline/answers.rs`) answers.
+//! the [`Route`] the pipeline's dispatch (`crates/site/src/http/pipeline/dispatch.rs`) answers.
 //!
 //! A request is resolved by one lookup of its path among the exact paths, then a match of the few
 //! patterns segment by segment, then the two mounts (the API's and the interface's, whose
@@ -10,7 +10,7 @@
 
 use axum::http::Method;
 
-use super::fixed::FixedAnswers;
+use super::fixed::FixedResponses;
 use super::supported_assets;
 use super::{HEALTH_PATH, READY_PATH};
 use crate::render::served_site::ServedSite;
@@ -124,14 +124,14 @@ pub struct RouteTable {
 
 impl RouteTable {
     /// The routes of `site`, whose fixed answers are `fixed`.
-    pub fn new(site: std::sync::Arc<ServedSite>, fixed: &FixedAnswers) -> Self {
+    pub fn new(site: std::sync::Arc<ServedSite>, fixed: &FixedResponses) -> Self {
         let mut table = Self {
             exact: FixedMap::default(),
             patterns: Vec::new(),
             mounts: Vec::new(),
             site: site.clone(),
         };
-        for path in site.pages.paths() {
+        for path in site.pages().paths() {
             table.declare(path, READ, Kind::Page, None);
         }
         for path in fixed.file_paths() {
@@ -150,7 +150,7 @@ impl RouteTable {
             table.declare(pattern, methods, Kind::Endpoint, Some(handler));
         }
         for lang in Lang::ALL {
-            let page = site.answer_documents.page_path(lang);
+            let page = site.answer_documents().page_path(lang);
             let confirmation = format!("{page}{RECEIVED}{{id}}");
             table.declare(page, READ_OR_POSTED, Kind::Page, Some(Handler::ContactForm));
             table.declare(
@@ -207,10 +207,10 @@ impl RouteTable {
         {
             return Route::Declared(route);
         }
-        match self.site.pages.resolver.resolve(path) {
+        match self.site.pages().resolver.resolve(path) {
             Resolution::Redirect(target) => Route::Redirect(target),
             Resolution::NotFound(missing) => Route::Missing(missing),
-            Resolution::Page => Route::Missing(self.site.pages.resolver.missing(path)),
+            Resolution::Page => Route::Missing(self.site.pages().resolver.missing(path)),
         }
     }
 

@@ -36,7 +36,7 @@ const FORM_MEDIA_TYPE: &str = "application/x-www-form-urlencoded";
 pub async fn submit(State(state): State<AppState>, request: Request) -> Response {
     let (parts, body) = request.into_parts();
     let site = &state.site;
-    let Some(lang) = site.answer_documents.lang_of(parts.uri.path()) else {
+    let Some(lang) = site.answer_documents().lang_of(parts.uri.path()) else {
         return missing(site, &parts.uri, &parts.headers);
     };
     let headers = &parts.headers;
@@ -48,7 +48,7 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
         Ok(intake) => intake,
         Err(error @ ApiError::RateLimited { .. }) => {
             // The answers come back with the alert, so the visitor can send them again later.
-            let deadline = tokio::time::Instant::now() + state.settings.request_timeout;
+            let deadline = tokio::time::Instant::now() + state.settings().request_timeout;
             let posted = read_within(body, deadline)
                 .await
                 .ok()
@@ -65,7 +65,7 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
         Err(error) => return refused(error, PostedForm::default()),
     };
     let copy = intake.copy(lang);
-    let page = site.answer_documents.page_path(lang);
+    let page = site.answer_documents().page_path(lang);
     let request = requested(parts.uri.query(), |id| copy.request.contains_key(id));
     let submission = posted.submission(lang, request.as_deref(), page);
     if submission.is_robot() {
@@ -118,7 +118,7 @@ pub async fn received(
     let lang = uri
         .path()
         .rsplit_once(RECEIVED)
-        .and_then(|(page, _)| site.answer_documents.lang_of(page));
+        .and_then(|(page, _)| site.answer_documents().lang_of(page));
     let receipt = state
         .contact
         .store
@@ -127,7 +127,7 @@ pub async fn received(
     let (Some(lang), Some(receipt)) = (lang, receipt) else {
         return missing(site, &uri, &headers);
     };
-    let copy = &site.content.locale(lang).contact;
+    let copy = &site.content().locale(lang).contact;
     let answer = FormAnswer {
         receipt: Some(ReceiptBody::new(copy, &receipt.id, &receipt.received_at)),
         ..FormAnswer::default()
@@ -158,9 +158,12 @@ fn refusal(
         // The form's own words: a body the form would never send could not be read.
         ApiError::NotJson => (
             Default::default(),
-            Some(ApiError::Unreadable.message(&site.content, lang)),
+            Some(ApiError::Unreadable.message(site.content(), lang)),
         ),
-        error => (Default::default(), Some(error.message(&site.content, lang))),
+        error => (
+            Default::default(),
+            Some(error.message(site.content(), lang)),
+        ),
     };
     let answer = FormAnswer {
         values: posted.values,
@@ -201,6 +204,6 @@ fn requested(query: Option<&str>, known: impl Fn(&str) -> bool) -> Option<String
 
 /// The site's page not found for `uri`.
 fn missing(site: &ServedSite, uri: &Uri, headers: &HeaderMap) -> Response {
-    let missing = site.pages.resolver.missing(uri.path());
+    let missing = site.pages().resolver.missing(uri.path());
     missing_page(site, missing, uri, headers)
 }

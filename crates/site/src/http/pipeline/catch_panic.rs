@@ -154,11 +154,11 @@ impl Asked {
         let kind = ErrorKind::ServerError;
         let response = if routes.resolve(path).json_errors() {
             ApiError::Internal
-                .for_request(&site.content, &negotiation)
+                .for_request(site.content(), &negotiation)
                 .into_response()
         } else {
             let lang = Lang::split(path).0;
-            error_page(&site.error_pages, lang, kind, path, &negotiation)
+            error_page(site.error_pages(), lang, kind, path, &negotiation)
         };
         Answered::new(response, kind.page())
     }

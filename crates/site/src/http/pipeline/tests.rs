@@ -17,7 +17,7 @@ use tracing_subscriber::fmt::MakeWriter;
 
 use super::{Answering, around};
 use crate::http::answered::Answered;
-use crate::http::fixed::FixedAnswers;
+use crate::http::fixed::FixedResponses;
 use crate::http::routes::RouteTable;
 use crate::render::served_site::ServedSite;
 use crate::settings::SiteSettings;
@@ -25,7 +25,7 @@ use crate::settings::SiteSettings;
 static ROUTES: LazyLock<Arc<RouteTable>> = LazyLock::new(|| {
     let site =
         Arc::new(ServedSite::from_embedded(SiteSettings::default()).expect("the site builds"));
-    let fixed = FixedAnswers::new(&site);
+    let fixed = FixedResponses::new(&site);
     Arc::new(RouteTable::new(site, &fixed))
 });
 

@@ -21,10 +21,10 @@ use tower::{Service, ServiceExt};
 
 use super::Answering;
 use crate::http::answered::Answered;
-use crate::http::fixed::FixedAnswers;
+use crate::http::fixed::FixedResponses;
 use crate::http::pages::missing_page;
 use crate::http::previous::{self, Previous};
-use crate::http::queried::QueriedAnswers;
+use crate::http::queried::QueriedDocuments;
 use crate::http::redirects::Redirects;
 use crate::http::respond::{RoutePattern, head_without_body};
 use crate::http::routes::{Kind, Route, RouteTable};
@@ -36,34 +36,34 @@ use custody_metrics::intern;
 
 /// Every kind of answer of the site, cheaply cloned (one reference count per clone).
 #[derive(Debug, Clone)]
-pub struct Answers(Arc<Parts>);
+pub struct Dispatch(Arc<Parts>);
 
 #[derive(Debug)]
 struct Parts {
     site: Arc<ServedSite>,
     routes: Arc<RouteTable>,
-    queried: QueriedAnswers,
-    fixed: FixedAnswers,
+    queried: QueriedDocuments,
+    fixed: FixedResponses,
     redirects: Redirects,
     supported_assets: SupportedAssetResponses,
     previous: PreviousBuilds,
     router: Router,
 }
 
-impl Answers {
+impl Dispatch {
     /// The answers of `site` by the routes of `routes`, with its fixed answers `fixed`, the files
     /// of `previous` builds and `router`, the router `routes` made.
     pub fn new(
         site: Arc<ServedSite>,
         routes: Arc<RouteTable>,
-        fixed: FixedAnswers,
+        fixed: FixedResponses,
         previous: PreviousBuilds,
         router: Router,
     ) -> Self {
         Self(Arc::new(Parts {
-            queried: QueriedAnswers::new(&site),
+            queried: QueriedDocuments::new(&site),
             redirects: Redirects::new(&site),
-            supported_assets: SupportedAssetResponses::new(&site.security_headers),
+            supported_assets: SupportedAssetResponses::new(site.security_headers()),
             fixed,
             routes,
             site,
@@ -85,7 +85,7 @@ impl Parts {
                     .answer(site, request)
                     .or_else(|| self.fixed.answer(site, request)),
                 Kind::File if read => self.fixed.answer(site, request).or_else(|| {
-                    Some(self.missing(self.site.pages.resolver.missing(uri.path()), request))
+                    Some(self.missing(self.site.pages().resolver.missing(uri.path()), request))
                 }),
                 Kind::AssetQuery => {
                     Some(
@@ -109,7 +109,7 @@ impl Parts {
     }
 }
 
-impl<B> Service<Request<B>> for Answers
+impl<B> Service<Request<B>> for Dispatch
 where
     B: HttpBody<Data = Bytes> + Send + 'static,
     B::Error: Into<BoxError>,
