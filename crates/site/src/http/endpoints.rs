@@ -1,6 +1,6 @@
-//! The router of the site's endpoints, made from the route table (`crates/site/src/http/routes.rs`):
-//! each route the table gives a handler, at its pattern, with the `405` of the methods it does not
-//! take.
+//! The router of the site's endpoints, made from the route table
+//! (`crates/site/src/http/routes.rs`): each route the table gives a handler, at its pattern, with
+//! the `405` of the methods it does not take.
 
 use axum::Router;
 use axum::routing::{MethodRouter, get, post};

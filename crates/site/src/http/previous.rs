@@ -1,7 +1,7 @@
 //! Files of previous UI builds (`crates/site/src/previous/`) for a `GET` or `HEAD` of a path the
-//! route table (`crates/site/src/http/routes.rs`) leaves to them: the coding negotiated as for fixed answers, `304` for an
-//! `If-None-Match` matching that coding's ETag and `HEAD` answered from the index alone, and the
-//! body read from disk only for a `GET`. A path the index does not list is left to the router (the
+//! route table (`crates/site/src/http/routes.rs`) leaves to them: the coding negotiated as for
+//! fixed answers, `304` for an `If-None-Match` matching that coding's ETag and `HEAD` answered
+//! from the index alone, and the body read from disk only for a `GET`. A path the index does not list is left to the router (the
 //! site's 404). The secure layer (`crates/site/src/http/pipeline/secure.rs`) gives every answer its
 //! security headers.
 

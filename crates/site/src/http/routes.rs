@@ -1,7 +1,8 @@
 //! The one route table of the site: every path it answers, each with its methods and its kind
 //! (a page, a file, an endpoint, previous builds' files), from which the router's paths are made
-//! (`crates/site/src/http/endpoints.rs`) and by which a request is resolved once ([`RouteTable::resolve`]) into
-//! the [`Route`] the pipeline's dispatch (`crates/site/src/http/pipeline/dispatch.rs`) answers.
+//! (`crates/site/src/http/endpoints.rs`) and by which a request is resolved once
+//! ([`RouteTable::resolve`]) into the [`Route`] the pipeline's dispatch
+//! (`crates/site/src/http/pipeline/dispatch.rs`) answers.
 //!
 //! A request is resolved by one lookup of its path among the exact paths, then a match of the few
 //! patterns segment by segment, then the two mounts (the API's and the interface's, whose

@@ -1,7 +1,7 @@
 //! `GET /api/supported-assets?entity=&network=&token=&contract=&warm=&cold=&defi=&oasis=&page=&size=&lang=`:
 //! one page of an entity's supported-asset list, filtered. Every method is answered from memory
-//! (`crates/site/src/http/pipeline/dispatch.rs` calls [`SupportedAssetResponses::answer_method`]), without
-//! the router.
+//! (`crates/site/src/http/pipeline/dispatch.rs` calls
+//! [`SupportedAssetResponses::answer_method`]), without the router.
 
 use std::sync::Arc;
 

@@ -2,7 +2,8 @@
 //! from memory are made) or in the future of an answer still to come (a file read from disk, the
 //! router's handlers), is answered `500` and logged once ("handler panicked; answered 500"),
 //! without its detail: JSON for a route whose errors are JSON (the route table's mounts,
-//! `crates/site/src/http/routes.rs`), else the error page in the path's language. The layers outside it then give that answer its headers, id and log line.
+//! `crates/site/src/http/routes.rs`), else the error page in the path's language. The layers
+//! outside it then give that answer its headers, id and log line.
 
 use std::convert::Infallible;
 use std::panic::{AssertUnwindSafe, catch_unwind};
