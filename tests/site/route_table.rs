@@ -31,7 +31,7 @@ async fn every_declared_route_is_reached_by_each_of_its_methods() {
     for declared in routes.declared() {
         let methods: &[Method] = match declared.kind {
             // The mounts take what no route takes: their answers are the other tests'.
-            Kind::PreviousBuild | Kind::ApiMount => continue,
+            _ if declared.mount => continue,
             Kind::AssetQuery => &[Method::GET, Method::HEAD],
             _ => declared.methods,
         };
@@ -76,25 +76,34 @@ async fn every_declared_route_is_reached_by_each_of_its_methods() {
 #[tokio::test]
 async fn each_path_resolves_to_the_route_that_answers_it() {
     let (_, routes) = http::app_and_routes(SITE.clone(), CONTACT.clone());
-    for (path, kind) in [
-        ("/faq", Some(Kind::Page)),
-        ("/zh/contact-us", Some(Kind::Page)),
-        ("/robots.txt", Some(Kind::File)),
-        ("/_app/builds/latest.json", Some(Kind::File)),
-        ("/_app/data", Some(Kind::Endpoint)),
-        ("/_app/builds/meta/other.json", Some(Kind::Endpoint)),
-        ("/api/faq/search", Some(Kind::Endpoint)),
-        ("/contact-us/received/k1", Some(Kind::Endpoint)),
-        ("/healthz", Some(Kind::Endpoint)),
-        ("/api/supported-assets", Some(Kind::AssetQuery)),
+    for (path, kind, mount) in [
+        ("/faq", Some(Kind::Page), false),
+        ("/zh/contact-us", Some(Kind::Page), false),
+        ("/robots.txt", Some(Kind::File), false),
+        ("/_app/builds/latest.json", Some(Kind::File), false),
+        ("/_app/data", Some(Kind::Endpoint), false),
+        (
+            "/_app/builds/meta/other.json",
+            Some(Kind::PreviousBuild),
+            false,
+        ),
+        ("/api/faq/search", Some(Kind::Endpoint), false),
+        ("/contact-us/received/k1", Some(Kind::Endpoint), false),
+        ("/healthz", Some(Kind::Endpoint), false),
+        ("/api/supported-assets", Some(Kind::AssetQuery), false),
         // The interface's mount: a previous build's file, or (in the live preview) Vite's module.
-        ("/_app/src/entry-client.tsx", Some(Kind::PreviousBuild)),
-        ("/_app/@vite/client", Some(Kind::PreviousBuild)),
-        ("/api/nothing", Some(Kind::ApiMount)),
-        ("/contact-us/received/", None),
-        ("/faq/", None),
-        ("/no-such-page", None),
+        (
+            "/_app/src/entry-client.tsx",
+            Some(Kind::PreviousBuild),
+            true,
+        ),
+        ("/_app/@vite/client", Some(Kind::PreviousBuild), true),
+        ("/api/nothing", Some(Kind::ApiMount), true),
+        ("/contact-us/received/", None, false),
+        ("/faq/", None, false),
+        ("/no-such-page", None, false),
     ] {
         assert_eq!(routes.resolve(path).kind(), kind, "{path}");
+        assert_eq!(routes.resolve(path).is_mount(), mount, "{path}");
     }
 }

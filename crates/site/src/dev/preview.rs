@@ -130,7 +130,8 @@ impl Service<Request<Incoming>> for Preview {
                 "/_dev/entry.js" => preview.own(script(PREVIEW_ENTRY)),
                 _ => match preview.showing() {
                     Showing::Site(_, routes)
-                        if routes.resolve(path).kind() == Some(Kind::PreviousBuild) =>
+                        if routes.resolve(path).is_mount()
+                            && routes.resolve(path).kind() == Some(Kind::PreviousBuild) =>
                     {
                         preview.0.frontend.forward(request).await
                     }

@@ -31,7 +31,8 @@ pub enum Kind {
     AssetQuery,
     /// An endpoint of the router.
     Endpoint,
-    /// The interface's mount: previous builds' files.
+    /// Previous builds' files: the interface's mount, and the manifest of a build other than the
+    /// running one (the router's handler answers one no previous build holds).
     PreviousBuild,
     /// The API's mount: an API address without an endpoint.
     ApiMount,
@@ -72,6 +73,8 @@ pub struct Declared {
     /// The router's handler, for a route the router answers (other methods than `GET` and `HEAD`
     /// of a page, the router's fallback, take the router's fallback).
     pub handler: Option<Handler>,
+    /// Whether it is a mount (every path under it that no other route declares).
+    pub mount: bool,
 }
 
 /// What a request's path resolves to.
@@ -92,6 +95,11 @@ impl Route<'_> {
             Route::Declared(declared) => Some(declared.kind),
             Route::Redirect(_) | Route::Missing(_) => None,
         }
+    }
+
+    /// Whether the route is one of the mounts: a path under it that no other route declares.
+    pub fn is_mount(self) -> bool {
+        matches!(self, Route::Declared(declared) if declared.mount)
     }
 
     /// Whether the route's errors are JSON rather than pages.
@@ -142,7 +150,6 @@ impl RouteTable {
         let endpoints = [
             (HEALTH_PATH, READ, Handler::Health),
             (READY_PATH, READ, Handler::Ready),
-            ("/_app/builds/meta/{file}", READ, Handler::UnknownBuild),
             ("/_app/data", READ, Handler::PageData),
             ("/api/{scope}/search", READ, Handler::Search),
             ("/api/contact", POSTED, Handler::ContactApi),
@@ -150,6 +157,13 @@ impl RouteTable {
         for (pattern, methods, handler) in endpoints {
             table.declare(pattern, methods, Kind::Endpoint, Some(handler));
         }
+        let other_build = Some(Handler::UnknownBuild);
+        table.declare(
+            "/_app/builds/meta/{file}",
+            READ,
+            Kind::PreviousBuild,
+            other_build,
+        );
         for lang in Lang::ALL {
             let page = site.answer_documents().page_path(lang);
             let confirmation = format!("{page}{RECEIVED}{{id}}");
@@ -162,7 +176,11 @@ impl RouteTable {
             );
         }
         for (mount, kind) in MOUNTS {
-            table.mounts.push((mount, declared(mount, ANY, kind, None)));
+            let route = Declared {
+                mount: true,
+                ..declared(mount, ANY, kind, None)
+            };
+            table.mounts.push((mount, route));
         }
         table
     }
@@ -240,6 +258,7 @@ fn declared(
         kind,
         json_errors: MOUNTS.iter().any(|(mount, _)| pattern.starts_with(mount)),
         handler,
+        mount: false,
     }
 }
 
