@@ -146,8 +146,8 @@ fn check(command: &CheckCommand) -> anyhow::Result<()> {
     custody_applications::trust::client_config(&config.contact)?;
     println!(
         "configuration and content are valid: {} documents, build {}, public URL {}",
-        site.pages.len(),
-        site.build.build_id,
+        site.pages().len(),
+        site.build().build_id,
         config.public_url
     );
     Ok(())

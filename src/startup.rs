@@ -50,14 +50,14 @@ async fn site(config: Config, tls: Option<Arc<Tls>>) -> anyhow::Result<Served<Si
         Arc::new(tokio::task::spawn_blocking(move || ServedSite::from_embedded(settings)).await??);
     let previous = previous.await?;
     tracing::info!(
-        pages = site.pages.len(),
-        build = %site.build.build_id,
+        pages = site.pages().len(),
+        build = %site.build().build_id,
         previous_builds = previous.count(),
         public_url = %config.public_url,
         elapsed_ms = started.elapsed().as_millis() as u64,
         "site loaded: each document is rendered when first asked for"
     );
-    metrics().set_build(env!("CARGO_PKG_VERSION"), &site.build.build_id);
+    metrics().set_build(env!("CARGO_PKG_VERSION"), &site.build().build_id);
     let settings = &config.contact;
     let contact = Arc::new(ContactDesk::open(settings));
     contact.rotate_on_signal();
@@ -106,8 +106,8 @@ async fn readiness(
     Readiness {
         status: format!(
             "serving {} documents of build {}",
-            site.pages.len(),
-            site.build.build_id
+            site.pages().len(),
+            site.build().build_id
         ),
         log: "ready: site loaded, applications log read back",
     }

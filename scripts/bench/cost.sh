@@ -176,8 +176,8 @@ if $build_times; then
   progress_build() { printf 'build: %s\n' "$1" >&2; }
   progress_build "cold (fresh target directory)"
   cold_s=$(timed)
-  progress_build "after touching crates/site/src/http/pipeline/answers.rs"
-  touch "$repo/crates/site/src/http/pipeline/answers.rs"
+  progress_build "after touching crates/site/src/http/pipeline/dispatch.rs"
+  touch "$repo/crates/site/src/http/pipeline/dispatch.rs"
   rust_s=$(timed)
   progress_build "after touching content/en/faq.toml"
   touch "$repo/content/en/faq.toml"

@@ -9,7 +9,7 @@ use crate::common::{SITE, as_read, get};
 async fn every_announcement_resolves_in_both_languages_is_listed_newest_first_and_links_its_neighbours()
  {
     for lang in Lang::ALL {
-        let items = &SITE.content.locale(lang).announcements.announcement;
+        let items = &SITE.content().locale(lang).announcements.announcement;
         assert!(items.len() >= 8, "at least 8 announcements");
         assert!(
             items.windows(2).all(|pair| pair[0].date >= pair[1].date),
@@ -24,7 +24,7 @@ async fn every_announcement_resolves_in_both_languages_is_listed_newest_first_an
             assert!(
                 page.text.contains(&format!(
                     "<title>{}</title>",
-                    document_title(&SITE.content, lang, &item.title)
+                    document_title(SITE.content(), lang, &item.title)
                 )),
                 "{path}"
             );
@@ -56,7 +56,7 @@ async fn every_announcement_resolves_in_both_languages_is_listed_newest_first_an
 async fn an_unknown_announcement_is_page_not_found_with_its_full_path() {
     for lang in Lang::ALL {
         let path = lang.localize("/announcements/no-such-notice");
-        let heading = &SITE.content.locale(lang).pages["invalid"].heading;
+        let heading = &SITE.content().locale(lang).pages["invalid"].heading;
         let page = get(&path).await;
         assert_eq!(page.status, 404);
         assert!(
@@ -69,7 +69,7 @@ async fn an_unknown_announcement_is_page_not_found_with_its_full_path() {
         );
     }
     assert_eq!(
-        SITE.content.locale(Lang::En).pages["invalid"].heading,
+        SITE.content().locale(Lang::En).pages["invalid"].heading,
         "Page Not Found"
     );
 }

@@ -7,7 +7,7 @@ async fn latest_build_and_its_manifest() {
     let latest: serde_json::Value =
         serde_json::from_str(&get("/_app/builds/latest.json").await.text).unwrap();
     let id = latest["id"].as_str().unwrap();
-    assert_eq!(id, SITE.build.build_id);
+    assert_eq!(id, SITE.build().build_id);
     assert_eq!(id.len(), 16);
     assert!(latest["timestamp"].as_u64().unwrap() > 1_700_000_000_000);
 
@@ -39,7 +39,7 @@ async fn latest_build_and_its_manifest() {
 
 #[tokio::test]
 async fn page_data_for_navigation() {
-    let build = &SITE.build.build_id;
+    let build = &SITE.build().build_id;
     let answer = get(&format!("/_app/data?path=/zh/about&build={build}")).await;
     assert_eq!(answer.status, 200);
     let data: serde_json::Value = serde_json::from_str(&answer.text).unwrap();
@@ -47,7 +47,7 @@ async fn page_data_for_navigation() {
     assert_eq!(data["lang"], "zh");
     assert_eq!(
         data["chrome"]["name"],
-        SITE.content
+        SITE.content()
             .locale(custody_content::Lang::Zh)
             .site
             .name

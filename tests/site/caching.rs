@@ -38,7 +38,7 @@ async fn head(path: &str, headers: &[(&str, &str)]) -> (u16, HeaderMap) {
 /// A hashed file of the UI build that is served in all three codings (the first by path).
 pub fn hashed_file() -> String {
     let mut paths: Vec<&String> = SITE
-        .files
+        .files()
         .static_files
         .iter()
         .filter(|(path, file)| {

@@ -102,7 +102,10 @@ async fn a_valid_application_is_stored_before_the_answer() {
         assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
         assert_eq!(answer.header("cache-control"), "private, no-store");
         let reply = json_of(&answer);
-        let copy = &SITE.content.locale(Lang::from_code(lang).unwrap()).contact;
+        let copy = &SITE
+            .content()
+            .locale(Lang::from_code(lang).unwrap())
+            .contact;
         assert_eq!(reply["title"], copy.success.title.as_str());
         assert_eq!(reply["detail"], copy.success.detail.as_str());
         let stored = records(&log);
@@ -121,11 +124,11 @@ async fn a_valid_application_is_stored_before_the_answer() {
         assert_eq!(uuid_version(&record.id), 7);
     }
     assert_eq!(
-        SITE.content.locale(Lang::En).contact.success.title,
+        SITE.content().locale(Lang::En).contact.success.title,
         "Your application has been submitted"
     );
     assert_eq!(
-        SITE.content.locale(Lang::En).contact.success.detail,
+        SITE.content().locale(Lang::En).contact.success.detail,
         "and account manager will contact you shortly."
     );
     #[cfg(unix)]
@@ -144,7 +147,7 @@ fn uuid_version(id: &str) -> u32 {
 async fn every_rule_answers_with_the_forms_message_in_both_languages() {
     let dir = tempfile::tempdir().unwrap();
     let (app, log) = app_in(dir.path(), |_| {});
-    let english = &SITE.content.locale(Lang::En).contact.message;
+    let english = &SITE.content().locale(Lang::En).contact.message;
     for (message, spec) in [
         (&english.company, "Please input company"),
         (&english.country, "Please select country"),
@@ -158,7 +161,7 @@ async fn every_rule_answers_with_the_forms_message_in_both_languages() {
         assert_eq!(message, spec, "the fixed wording of the field messages");
     }
     for lang in [Lang::En, Lang::Zh] {
-        let m = &SITE.content.locale(lang).contact.message;
+        let m = &SITE.content().locale(lang).contact.message;
         let cases: Vec<(&str, Value, &str)> = vec![
             ("company", json!("   "), &m.company),
             ("company", json!("x".repeat(201)), &m.too_long),
@@ -196,7 +199,7 @@ async fn every_rule_answers_with_the_forms_message_in_both_languages() {
             assert_eq!(reply["error"]["code"], "invalid_fields");
             assert_eq!(
                 reply["error"]["message"],
-                SITE.content
+                SITE.content()
                     .locale(lang)
                     .contact
                     .error
@@ -212,7 +215,7 @@ async fn every_rule_answers_with_the_forms_message_in_both_languages() {
     }
     let everything_missing = submit(&app, &json!({ "lang": "zh" })).await;
     let fields = json_of(&everything_missing)["error"]["fields"].clone();
-    let zh = &SITE.content.locale(Lang::Zh).contact.message;
+    let zh = &SITE.content().locale(Lang::Zh).contact.message;
     assert_eq!(fields["company"], zh.company.as_str());
     assert_eq!(
         fields.as_object().unwrap().len(),
@@ -236,7 +239,12 @@ async fn the_language_comes_from_the_body_then_accept_language() {
     let answer = send_to(app, request).await;
     assert_eq!(
         json_of(&answer)["error"]["fields"]["email"],
-        SITE.content.locale(Lang::Zh).contact.message.email.as_str()
+        SITE.content()
+            .locale(Lang::Zh)
+            .contact
+            .message
+            .email
+            .as_str()
     );
 }
 
@@ -292,7 +300,7 @@ async fn bidirectional_overrides_and_line_separators_are_refused_like_control_ch
     let dir = tempfile::tempdir().unwrap();
     let (app, log) = app_in(dir.path(), |_| {});
     let message = &SITE
-        .content
+        .content()
         .locale(Lang::Zh)
         .contact
         .message

@@ -76,7 +76,7 @@ pub fn state_of(answer: &Answer) -> Value {
 pub fn expect_answer_page(answer: &Answer, lang: Lang) {
     assert_eq!(answer.header("content-type"), "text/html; charset=utf-8");
     assert_eq!(answer.header("cache-control"), "private, no-store");
-    for name in SITE.security_headers.keys() {
+    for name in SITE.security_headers().keys() {
         assert!(answer.headers.contains_key(name), "{name}");
     }
     let html_lang = format!("<html lang=\"{}\"", lang.html_lang());
@@ -89,7 +89,7 @@ pub fn expect_answer_page(answer: &Answer, lang: Lang) {
 }
 
 fn copy(lang: Lang) -> &'static ContactCopy {
-    &SITE.content.locale(lang).contact
+    &SITE.content().locale(lang).contact
 }
 
 /// The values of every field of the posted form, and the `Location` of an answer: none may
@@ -410,7 +410,7 @@ async fn a_filled_honeypot_looks_confirmed_but_is_never_stored() {
 fn every_place_and_condition_of_the_answer_templates_is_one_an_answer_fills() {
     for lang in [Lang::En, Lang::Zh] {
         for kind in AnswerKind::ALL {
-            let template = SITE.answer_documents.template(lang, kind);
+            let template = SITE.answer_documents().template(lang, kind);
             assert!(template.slots().len() > 1, "{lang:?} {kind:?}");
             assert_eq!(
                 unknown_names(template),

@@ -32,7 +32,7 @@ async fn refusals_are_pages_of_the_form_in_its_language() {
     let (app, log) = app_in(dir.path(), |_| {});
     let valid = encoded(&valid_form("Acme Refused"));
     for lang in [Lang::En, Lang::Zh] {
-        let errors = &SITE.content.locale(lang).contact.error;
+        let errors = &SITE.content().locale(lang).contact.error;
         let from = |origin: &str| {
             Request::post(page(lang))
                 .header("content-type", "application/x-www-form-urlencoded")
@@ -102,7 +102,7 @@ async fn the_rate_limit_keeps_the_answers_for_later() {
     let wait: u64 = limited.header("retry-after").parse().unwrap();
     assert!((1..=60).contains(&wait), "Retry-After {wait}");
     expect_answer_page(&limited, Lang::Zh);
-    let rate_limited = &SITE.content.locale(Lang::Zh).contact.error.rate_limited;
+    let rate_limited = &SITE.content().locale(Lang::Zh).contact.error.rate_limited;
     assert!(alert_in(&limited.text, rate_limited));
     assert!(
         limited.text.contains(r#"value="Acme Second""#),
@@ -118,7 +118,7 @@ async fn other_media_types_methods_and_paths_never_get_a_5xx() {
     let dir = tempfile::tempdir().unwrap();
     let (app, log) = app_in(dir.path(), |_| {});
     let valid = encoded(&valid_form("Acme Types"));
-    let unreadable = &SITE.content.locale(Lang::Zh).contact.error.unreadable;
+    let unreadable = &SITE.content().locale(Lang::Zh).contact.error.unreadable;
     for (media, accepted) in [
         (
             Some("application/x-www-form-urlencoded;charset=UTF-8"),
@@ -254,7 +254,7 @@ async fn over_a_socket_an_application_is_stored_once_and_no_address_carries_a_fi
     let get = format!("GET {location} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
     let (status, _, page) = exchange(addr, get).await;
     assert_eq!(status, 200);
-    assert!(page.contains(&SITE.content.locale(Lang::En).contact.success.title));
+    assert!(page.contains(&SITE.content().locale(Lang::En).contact.success.title));
     let (status, again, _) = exchange(addr, post).await;
     assert_eq!((status, again.as_deref()), (303, Some(location.as_str())));
     let log = dir.path().join("applications.jsonl");

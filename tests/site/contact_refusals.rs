@@ -18,7 +18,7 @@ async fn refusals_before_the_body_is_read() {
     let dir = tempfile::tempdir().unwrap();
     let (app, log) = app_in(dir.path(), |_| {});
     let body = valid("en").to_string();
-    let errors = &SITE.content.locale(Lang::Zh).contact.error;
+    let errors = &SITE.content().locale(Lang::Zh).contact.error;
 
     let form = Request::post("/api/contact")
         .header("content-type", "application/x-www-form-urlencoded")
@@ -141,7 +141,7 @@ async fn unreadable_bodies_get_a_localized_400() {
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
         assert_eq!(
             json_of(&answer)["error"]["message"],
-            SITE.content
+            SITE.content()
                 .locale(Lang::Zh)
                 .contact
                 .error
@@ -179,7 +179,7 @@ async fn too_many_applications_from_one_network_wait() {
     assert!((1..=30).contains(&wait), "Retry-After {wait}");
     assert_eq!(
         json_of(&limited)["error"]["message"],
-        SITE.content
+        SITE.content()
             .locale(Lang::En)
             .contact
             .error
@@ -247,7 +247,7 @@ async fn a_body_that_breaks_off_is_unreadable_not_too_large() {
     assert_eq!(error["code"], "unreadable");
     assert_eq!(
         error["message"],
-        SITE.content
+        SITE.content()
             .locale(Lang::Zh)
             .contact
             .error

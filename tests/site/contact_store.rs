@@ -29,7 +29,7 @@ async fn an_unwritable_log_is_a_503_never_a_201() {
         let reply: Value = serde_json::from_str(&answer.text).unwrap();
         assert_eq!(reply["error"]["code"], "unavailable");
         let expected = &crate::common::SITE
-            .content
+            .content()
             .locale(custody_content::Lang::from_code(lang).unwrap())
             .contact
             .error

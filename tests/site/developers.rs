@@ -26,7 +26,7 @@ fn element<'a>(html: &'a str, tag: &str, class: &str) -> &'a str {
 
 #[tokio::test]
 async fn the_page_is_served_in_both_languages_with_the_head_of_its_peers() {
-    let content = &SITE.content;
+    let content = &SITE.content();
     for lang in Lang::ALL {
         let path = lang.localize(PAGE);
         let answer = get(&path).await;
@@ -100,7 +100,7 @@ async fn the_api_facts_shown_are_those_of_developers_toml() {
     };
     for lang in Lang::ALL {
         let html = as_read(&get(&lang.localize(PAGE)).await.text);
-        let tokens = tokens(&SITE.content, lang);
+        let tokens = tokens(SITE.content(), lang);
         for token in [
             "api.host.sandbox",
             "api.host.reference",

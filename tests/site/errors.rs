@@ -44,7 +44,7 @@ async fn a_failed_validity_check_is_page_not_found_with_the_full_path() {
             "{path}"
         );
         let heading = &SITE
-            .content
+            .content()
             .locale(custody_content::Lang::split(path).0)
             .pages["invalid"]
             .heading;

@@ -8,7 +8,7 @@ use crate::common::{SITE, get};
 #[tokio::test]
 async fn the_overview_counts_each_categorys_articles() {
     for lang in Lang::ALL {
-        let faq = &SITE.content.locale(lang).faq;
+        let faq = &SITE.content().locale(lang).faq;
         let overview = get(&lang.localize("/faq")).await.text;
         for category in &faq.category {
             let count = faq.articles_of(&category.id).count();
@@ -34,7 +34,7 @@ async fn the_overview_counts_each_categorys_articles() {
 #[tokio::test]
 async fn category_pages_list_their_articles_and_articles_link_back() {
     for lang in Lang::ALL {
-        let faq = &SITE.content.locale(lang).faq;
+        let faq = &SITE.content().locale(lang).faq;
         for category in &faq.category {
             let page = get(&lang.localize(&format!("/faq/{}", category.id))).await;
             assert_eq!(page.status, 200);
@@ -51,7 +51,7 @@ async fn category_pages_list_their_articles_and_articles_link_back() {
                 assert!(
                     html.contains(&format!(
                         "<title>{}</title>",
-                        document_title(&SITE.content, lang, &article.title)
+                        document_title(SITE.content(), lang, &article.title)
                     )),
                     "{path}"
                 );
@@ -75,7 +75,7 @@ async fn category_pages_list_their_articles_and_articles_link_back() {
 
 #[tokio::test]
 async fn article_bodies_render_paragraphs_lists_and_localized_links() {
-    let faq = &SITE.content.locale(Lang::Zh).faq;
+    let faq = &SITE.content().locale(Lang::Zh).faq;
     let with_link = faq
         .article
         .iter()
@@ -91,9 +91,9 @@ async fn article_bodies_render_paragraphs_lists_and_localized_links() {
 
 #[tokio::test]
 async fn document_pages_show_their_date_contents_and_sections() {
-    for route in SITE.content.routes.iter().filter(|r| r.document) {
+    for route in SITE.content().routes.iter().filter(|r| r.document) {
         for lang in Lang::ALL {
-            let document = &SITE.content.locale(lang).documents[&route.id];
+            let document = &SITE.content().locale(lang).documents[&route.id];
             let html = get(&lang.localize(&route.path)).await.text;
             assert!(
                 html.contains(&format!("dateTime=\"{}\"", document.updated))
@@ -127,7 +127,7 @@ async fn document_pages_show_their_date_contents_and_sections() {
 
 #[tokio::test]
 async fn legal_dates_match_the_specification() {
-    let documents = &SITE.content.locale(Lang::En).documents;
+    let documents = &SITE.content().locale(Lang::En).documents;
     assert_eq!(
         documents["privacy"].updated.year, 2019,
         "privacy policy updated 2019"

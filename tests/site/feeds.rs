@@ -22,7 +22,7 @@ async fn feed(lang: Lang) -> (Feed, String) {
 async fn each_language_has_a_feed_with_every_announcement_and_its_dates() {
     for lang in Lang::ALL {
         let (feed, _) = feed(lang).await;
-        let items = &SITE.content.locale(lang).announcements.announcement;
+        let items = &SITE.content().locale(lang).announcements.announcement;
         let self_url = format!("{PUBLIC}{}", lang.localize("/announcements/feed.xml"));
         assert_eq!(feed.id(), self_url);
         assert_eq!(feed.lang(), Some(lang.html_lang()));
@@ -88,7 +88,7 @@ async fn the_feeds_are_the_same_from_build_to_build() {
 #[tokio::test]
 async fn announcement_pages_link_to_the_feed_of_their_language_and_others_do_not() {
     for lang in Lang::ALL {
-        let first = &SITE.content.locale(lang).announcements.announcement[0].id;
+        let first = &SITE.content().locale(lang).announcements.announcement[0].id;
         let href = format!("{PUBLIC}{}", lang.localize("/announcements/feed.xml"));
         for path in [
             "/announcements".to_owned(),

@@ -49,7 +49,7 @@ fn assert_security_headers(answer: &crate::common::Answer, what: &str) {
 #[tokio::test]
 async fn every_kind_of_response_carries_the_security_headers() {
     let static_file = SITE
-        .files
+        .files()
         .static_files
         .keys()
         .find(|k| k.starts_with("/_app/assets/"))

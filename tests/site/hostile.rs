@@ -40,7 +40,10 @@ fn heading(lang: Lang, kind: Missing) -> String {
         Missing::Page => "not-found",
         Missing::Id => "invalid",
     };
-    format!("<h1>{}</h1>", SITE.content.locale(lang).pages[page].heading)
+    format!(
+        "<h1>{}</h1>",
+        SITE.content().locale(lang).pages[page].heading
+    )
 }
 
 /// The `lang` attribute of a document in `lang`.

@@ -66,7 +66,7 @@ fn service_level_rows(content: &Content, lang: Lang) -> Vec<String> {
 
 #[tokio::test]
 async fn the_page_is_served_in_both_languages_with_every_section_heading() {
-    let content = &SITE.content;
+    let content = &SITE.content();
     for lang in Lang::ALL {
         let answer = get(&lang.localize(PAGE)).await;
         assert_eq!(answer.status, 200, "{lang:?}");
@@ -91,7 +91,7 @@ async fn the_page_is_served_in_both_languages_with_every_section_heading() {
 
 #[tokio::test]
 async fn the_service_levels_come_from_the_facts_of_site_toml() {
-    let content = &SITE.content;
+    let content = &SITE.content();
     for lang in Lang::ALL {
         let tokens = tokens(content, lang);
         let rows = service_level_rows(content, lang);
@@ -211,7 +211,7 @@ async fn the_trust_center_the_home_page_and_services_link_to_it() {
 
 #[tokio::test]
 async fn leaders_and_exchanges_are_named_from_the_data() {
-    let content = &SITE.content;
+    let content = &SITE.content();
     assert!(content.site.leader.len() >= 8, "management and board");
     for lang in Lang::ALL {
         let about = as_read(&get(&lang.localize("/about")).await.text);
@@ -253,7 +253,7 @@ async fn leaders_and_exchanges_are_named_from_the_data() {
 
 #[tokio::test]
 async fn the_registers_are_the_only_links_to_other_sites() {
-    let content = &SITE.content;
+    let content = &SITE.content();
     assert_eq!(content.site.register.len(), 3);
     for lang in Lang::ALL {
         let html = get(&lang.localize(PAGE)).await.text;

@@ -247,7 +247,7 @@ async fn hundreds_of_slow_clients_are_cut_off_while_others_are_served() {
         assert!(head.starts_with("HTTP/1.1 408"), "{lang}: {}", cut.received);
         let answer: Value = serde_json::from_str(body).expect("a JSON answer");
         let lang = if lang == "zh" { Lang::Zh } else { Lang::En };
-        let message = &SITE.content.locale(lang).contact.error.timeout;
+        let message = &SITE.content().locale(lang).contact.error.timeout;
         assert_eq!(answer["error"]["code"], "timeout");
         assert_eq!(answer["error"]["message"], message.as_str());
         body_cut = body_cut.max(cut.after);

@@ -37,6 +37,7 @@ mod queried;
 mod redirects;
 mod regulatory;
 mod restart;
+mod route_table;
 mod routes;
 mod scale_out;
 mod search;

@@ -61,7 +61,7 @@ fn fee_row(data: &Value, row: &str) -> (String, String) {
 
 #[test]
 fn the_chain_figure_is_the_named_chains_minus_two() {
-    let content = &SITE.content;
+    let content = &SITE.content();
     assert_eq!(content.site.chain.len(), 31, "the spec names 31 chains");
     assert_eq!(chain_count(&content.site), 29);
     let home = data_of(content, Lang::En, "/");
@@ -171,7 +171,7 @@ async fn served_pages_show_the_figures_and_no_token_is_left() {
     }
     let zh = get("/zh").await;
     assert!(visible_text(&zh.text).contains("逾 100 亿美元"));
-    for path in SITE.pages.paths() {
+    for path in SITE.pages().paths() {
         let page = get(path).await;
         for token in [
             "{clients}",
@@ -190,7 +190,7 @@ async fn served_pages_show_the_figures_and_no_token_is_left() {
 
 #[test]
 fn every_fee_cell_shows_its_toml_amount_in_both_languages() {
-    let content = &SITE.content;
+    let content = &SITE.content();
     let entities = data_of(content, Lang::En, "/entities");
     let zh = data_of(content, Lang::Zh, "/entities");
     let flexible = &content.fees.flexible;
@@ -260,10 +260,10 @@ async fn the_entities_page_serves_the_fee_tables() {
 #[tokio::test]
 async fn every_marketing_page_carries_its_sections_in_both_languages() {
     for lang in Lang::ALL {
-        let locale = SITE.content.locale(lang);
+        let locale = SITE.content().locale(lang);
         assert_eq!(locale.marketing.len(), 17, "17 marketing pages in {lang:?}");
         for (id, page) in &locale.marketing {
-            let route = SITE.content.routes.iter().find(|r| &r.id == id).unwrap();
+            let route = SITE.content().routes.iter().find(|r| &r.id == id).unwrap();
             let path = lang.localize(&route.path);
             let html = get(&path).await.text;
             assert!(html.contains("<h1>"), "{path} has a heading");
@@ -293,7 +293,7 @@ async fn the_stylesheet_defines_the_palette_and_type_scale_of_site_toml() {
         css.push_str(&get(href).await.text);
         rest = &rest[rest.find("<link rel=\"stylesheet\"").unwrap() + 1..];
     }
-    for colour in &SITE.content.site.palette {
+    for colour in &SITE.content().site.palette {
         let hex = colour.hex.to_ascii_lowercase();
         let bytes = hex.as_bytes();
         let short = format!(
@@ -309,7 +309,7 @@ async fn the_stylesheet_defines_the_palette_and_type_scale_of_site_toml() {
             colour.hex
         );
     }
-    for step in &SITE.content.site.type_step {
+    for step in &SITE.content().site.type_step {
         let rem = step.rem.to_string();
         let minified = rem.strip_prefix('0').unwrap_or(&rem);
         let declared = css

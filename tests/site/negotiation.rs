@@ -99,7 +99,7 @@ async fn matching_etags_answer_304() {
 async fn hashed_static_files_are_immutable_with_their_type_and_precompressed_forms() {
     // The runtime chunk every page loads (the entry module itself is one import, too small to gain
     // from compression).
-    let script = SITE.build.entry_modules[0].clone();
+    let script = SITE.build().entry_modules[0].clone();
     let answer = get_with(&script, &[(header::ACCEPT_ENCODING, "br")]).await;
     assert_eq!(answer.status, 200);
     assert_eq!(
@@ -113,7 +113,7 @@ async fn hashed_static_files_are_immutable_with_their_type_and_precompressed_for
     assert_eq!(answer.header("content-encoding"), "br");
     let plain = get_with(&script, &[]).await;
     assert_eq!(answer.text, plain.text);
-    let style = SITE.build.styles[0].clone();
+    let style = SITE.build().styles[0].clone();
     assert_eq!(
         get_with(&style, &[]).await.header("content-type"),
         "text/css; charset=utf-8"
@@ -136,5 +136,5 @@ async fn favicons_and_the_web_app_manifest_are_served() {
     assert_eq!(manifest.header("content-type"), "application/manifest+json");
     let json: serde_json::Value = serde_json::from_str(&manifest.text).unwrap();
     assert_eq!(json["start_url"], "/");
-    assert_eq!(json["theme_color"], SITE.content.site.theme_color());
+    assert_eq!(json["theme_color"], SITE.content().site.theme_color());
 }

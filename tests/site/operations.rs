@@ -247,7 +247,7 @@ fn json_logs_carry_the_route_status_and_request_id() {
 fn the_version_names_the_embedded_build() {
     let output = Command::new(BIN).arg("--version").output().unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
-    let build = &crate::common::SITE.build.build_id;
+    let build = &crate::common::SITE.build().build_id;
     assert_eq!(
         text.trim(),
         format!("custody-site {} (build {build})", env!("CARGO_PKG_VERSION"))

@@ -335,13 +335,13 @@ async fn the_files_of_previous_builds_are_served_after_an_upgrade() {
     );
 
     // The running build's own files, as stored, are what it serves.
-    let own = builds.join(&SITE.build.build_id);
+    let own = builds.join(&SITE.build().build_id);
     let index: Value =
         serde_json::from_slice(&std::fs::read(own.join("index.json")).unwrap()).unwrap();
     let pack = std::fs::read(own.join("files.bin")).unwrap();
     let files = index["files"].as_object().unwrap();
     assert!(files.len() > 30, "{} files", files.len());
-    assert!(files.contains_key(&format!("/_app/builds/meta/{}.json", SITE.build.build_id)));
+    assert!(files.contains_key(&format!("/_app/builds/meta/{}.json", SITE.build().build_id)));
     for (path, entry) in files {
         for encoding in ["br", "gzip", "identity"] {
             let answer = get(&addr, path, encoding).await;

@@ -255,7 +255,7 @@ async fn the_announcements_list_has_its_later_pages() {
         ("", custody_content::Lang::En),
         ("/zh", custody_content::Lang::Zh),
     ] {
-        let all = &SITE.content.locale(lang).announcements.announcement;
+        let all = &SITE.content().locale(lang).announcements.announcement;
         assert!(all.len() > 5, "a second page");
         let page = document(&format!("{prefix}/announcements?page=2")).await;
         let links: Vec<String> = all.iter().skip(5).take(5).map(|a| a.path(lang)).collect();

@@ -32,7 +32,7 @@ fn escaped(text: &str) -> String {
 
 #[tokio::test]
 async fn pages_name_the_entities_from_the_data_in_both_languages() {
-    let content = &SITE.content;
+    let content = &SITE.content();
     for lang in Lang::ALL {
         let page = |path: &str| lang.localize(path);
         let home = as_read(&get(&page("/")).await.text);
@@ -129,7 +129,7 @@ fn the_copy_says_each_rule_one_way() {
         ("zh/", "公司网址"),
     ];
     assert_nowhere(&contradictions);
-    let content = &SITE.content;
+    let content = &SITE.content();
     for lang in Lang::ALL {
         let scope_named = match lang {
             Lang::En => "anti-money-laundering regime licence",
@@ -148,7 +148,7 @@ fn the_worked_fee_example_is_computed_from_the_fee_rows() {
     let text = |content: &Content| {
         serde_json::to_string(&content.locale(Lang::En).marketing["entities"]).unwrap()
     };
-    assert!(text(&SITE.content).contains("USD 3,750 a month in the flexible package"));
+    assert!(text(SITE.content()).contains("USD 3,750 a month in the flexible package"));
     let files = {
         let mut files = content_files();
         replace(
@@ -252,7 +252,7 @@ fn the_chinese_catalog_uses_the_house_terms() {
         .join("content")
         .join(CATALOG);
     let catalog = std::fs::read_to_string(path).unwrap();
-    assert!(SITE.content.glossary.check_catalog(&catalog).is_empty());
+    assert!(SITE.content().glossary.check_catalog(&catalog).is_empty());
     let drifted = catalog.replacen("msgstr \"品牌资料包\"", "msgstr \"品牌资源\"", 1);
     assert_ne!(
         drifted, catalog,
@@ -264,7 +264,7 @@ fn the_chinese_catalog_uses_the_house_terms() {
         .unwrap()
         + 1;
     let errors: Vec<String> = SITE
-        .content
+        .content()
         .glossary
         .check_catalog(&drifted)
         .iter()
@@ -288,7 +288,7 @@ fn the_entity_particulars_are_plainly_fictional() {
                 .trim_start_matches(|c: char| !c.is_ascii_digit())
                 .starts_with("99")
     };
-    for entity in &SITE.content.site.entity {
+    for entity in &SITE.content().site.entity {
         for number in std::iter::once(&entity.registration).chain(entity.licence.iter()) {
             assert!(
                 plainly_fictional(number),
@@ -300,7 +300,7 @@ fn the_entity_particulars_are_plainly_fictional() {
             assert!(email.ends_with("@custody.example"), "{email}");
         }
     }
-    for certification in &SITE.content.site.certification {
+    for certification in &SITE.content().site.certification {
         assert!(
             ["Contoso ", "Fabrikam "]
                 .iter()
@@ -321,7 +321,7 @@ fn the_entity_particulars_are_plainly_fictional() {
 async fn the_trust_center_shows_who_issued_each_certification_and_when() {
     for lang in Lang::ALL {
         let page = get(&lang.localize("/trust-center")).await.text;
-        for certification in &SITE.content.site.certification {
+        for certification in &SITE.content().site.certification {
             let tile = page
                 .split(&format!("data-certification=\"{}\"", certification.id))
                 .nth(1)

@@ -87,7 +87,7 @@ async fn every_spec_path_and_faq_category_is_served_in_both_languages() {
 
 #[tokio::test]
 async fn every_page_has_title_canonical_alternates_and_robots() {
-    let instances = page_instances(&SITE.content);
+    let instances = page_instances(SITE.content());
     assert!(
         instances.len() >= 33,
         "25 spec paths + 6 FAQ categories + announcements"
@@ -102,7 +102,7 @@ async fn every_page_has_title_canonical_alternates_and_robots() {
             assert_eq!(answer.header("cache-control"), "no-cache");
 
             let title = &html[html.find("<title>").unwrap() + 7..html.find("</title>").unwrap()];
-            let brand = &SITE.content.locale(lang).site.name;
+            let brand = &SITE.content().locale(lang).site.name;
             // The brand follows the page's title unless the two would not fit in a search result.
             let shown = [
                 ("&#34;", "\""),
@@ -196,7 +196,7 @@ async fn every_page_has_title_canonical_alternates_and_robots() {
 #[tokio::test]
 async fn documents_preload_the_entry_page_chunk_and_catalog() {
     let answer = get("/zh/about").await;
-    let build = &SITE.build;
+    let build = &SITE.build();
     assert!(answer.text.contains(&format!(
         "<script type=\"module\" src=\"{}\"></script>",
         build.entry
@@ -225,7 +225,7 @@ async fn documents_preload_the_entry_page_chunk_and_catalog() {
 async fn the_body_is_the_prerendered_page_in_its_language() {
     let en = get("/about").await.text;
     let zh = get("/zh/about").await.text;
-    let heading = |lang: Lang| SITE.content.locale(lang).pages["about"].heading.clone();
+    let heading = |lang: Lang| SITE.content().locale(lang).pages["about"].heading.clone();
     assert!(en.contains(&format!("<h1>{}</h1>", heading(Lang::En))));
     assert!(as_read(&zh).contains(&format!("<h1>{}</h1>", heading(Lang::Zh))));
     assert!(en.contains("<div id=\"app\"><a href=\"#main\" class=\"skip-link\">"));

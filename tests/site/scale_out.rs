@@ -112,7 +112,7 @@ async fn two_instances_behind_nginx_serve_the_same_site_and_deliver_every_applic
     let client: HttpClient = Client::builder(TokioExecutor::new()).build_http();
 
     // Every page, in both languages, is the same from either instance and through nginx.
-    let mut paths: Vec<&String> = SITE.pages.paths().collect();
+    let mut paths: Vec<&String> = SITE.pages().paths().collect();
     paths.sort();
     for path in &paths {
         let (status_a, body_a) = fetch(&client, &format!("http://{a}{path}")).await;
@@ -133,7 +133,7 @@ async fn two_instances_behind_nginx_serve_the_same_site_and_deliver_every_applic
 
     // A page running another build (an instance upgraded before the other) is told to load in
     // full; the current build navigates in place, whichever instance answers.
-    let build = &SITE.build.build_id;
+    let build = &SITE.build().build_id;
     for _ in 0..2 {
         let (stale, _) = fetch(
             &client,

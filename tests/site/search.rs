@@ -60,7 +60,7 @@ async fn the_best_match_comes_first_in_both_languages() {
 #[tokio::test]
 async fn chinese_matches_any_substring_of_title_summary_or_body() {
     for term in ["密钥", "钥", "白名单", "审批"] {
-        let faq = &SITE.content.locale(Lang::Zh).faq;
+        let faq = &SITE.content().locale(Lang::Zh).faq;
         let expected = faq
             .article
             .iter()
@@ -101,7 +101,7 @@ async fn every_term_must_match() {
 #[tokio::test]
 async fn announcements_are_searched_with_their_dates() {
     for lang in Lang::ALL {
-        let items = &SITE.content.locale(lang).announcements.announcement;
+        let items = &SITE.content().locale(lang).announcements.announcement;
         let first = &items[0];
         let (status, answer) = search("announcements", lang.code(), &first.title).await;
         assert_eq!(status, 200);
@@ -169,7 +169,7 @@ async fn only_the_faq_and_announcements_are_searched() {
 #[tokio::test]
 async fn errors_are_in_the_language_the_request_prefers_with_words_from_content() {
     for (accept, lang) in [("en-GB,en;q=0.8", Lang::En), ("zh-CN,zh;q=0.9", Lang::Zh)] {
-        let copy = &SITE.content.locale(lang).api.search;
+        let copy = &SITE.content().locale(lang).api.search;
         for (path, status, code, message) in [
             (
                 "/api/pages/search?q=key",
@@ -205,7 +205,7 @@ async fn errors_are_in_the_language_the_request_prefers_with_words_from_content(
     let (_, zh) = search("faq", "zh", &"密".repeat(101)).await;
     assert_eq!(
         zh["error"]["message"],
-        SITE.content
+        SITE.content()
             .locale(Lang::Zh)
             .api
             .search

@@ -28,7 +28,7 @@ async fn security_txt_names_the_contact_languages_canonical_url_policy_and_a_fut
             .map(|(_, value)| *value)
             .collect()
     };
-    let email = SITE.content.operations.channels.vulnerability_address();
+    let email = SITE.content().operations.channels.vulnerability_address();
     assert!(email.contains('@'), "{email}");
     assert_eq!(value("Contact"), [format!("mailto:{email}")]);
     assert_eq!(value("Preferred-Languages"), ["en, zh"]);
@@ -42,7 +42,7 @@ async fn security_txt_names_the_contact_languages_canonical_url_policy_and_a_fut
         panic!("one Expires field: {}", answer.text);
     };
     let expires: Timestamp = expires.parse().expect("an RFC 3339 timestamp");
-    let built = Timestamp::from_millisecond(SITE.build.timestamp as i64).unwrap();
+    let built = Timestamp::from_millisecond(SITE.build().timestamp as i64).unwrap();
     let ahead = expires.duration_since(built);
     assert!(
         ahead.as_hours() > 300 * 24 && ahead.as_hours() < 365 * 24,

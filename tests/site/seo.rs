@@ -14,13 +14,13 @@ async fn the_sitemap_lists_exactly_the_indexable_pages_with_alternates() {
     );
     let xml = &answer.text;
     assert!(xml.starts_with("<?xml"));
-    for instance in page_instances(&SITE.content) {
+    for instance in page_instances(SITE.content()) {
         for lang in Lang::ALL {
             let loc = format!("<loc>{PUBLIC}{}</loc>", lang.localize(&instance.path));
             assert_eq!(xml.contains(&loc), !instance.noindex, "{loc}");
         }
     }
-    let indexable = page_instances(&SITE.content)
+    let indexable = page_instances(SITE.content())
         .iter()
         .filter(|p| !p.noindex)
         .count();

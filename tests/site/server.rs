@@ -82,7 +82,7 @@ async fn http2_answers_get_and_head_of_pages_and_files() {
         std::future::pending(),
     ));
     let static_file = SITE
-        .files
+        .files()
         .static_files
         .keys()
         .find(|path| path.ends_with(".js"))

@@ -19,7 +19,7 @@ fn png_size(bytes: &[u8]) -> (u32, u32) {
 async fn every_page_has_its_own_share_card_served_immutable() {
     let mut cards = HashSet::new();
     let mut pages = 0;
-    for instance in page_instances(&SITE.content) {
+    for instance in page_instances(SITE.content()) {
         for lang in Lang::ALL {
             let path = lang.localize(&instance.path);
             let html = get(&path).await.text;
@@ -33,7 +33,7 @@ async fn every_page_has_its_own_share_card_served_immutable() {
             assert_eq!(meta("og:image:type"), "image/png", "{path}");
             let alt = meta("og:image:alt");
             assert!(
-                alt.starts_with(&SITE.content.locale(lang).site.name),
+                alt.starts_with(&SITE.content().locale(lang).site.name),
                 "{path}: {alt}"
             );
             assert_eq!(

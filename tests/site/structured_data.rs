@@ -37,10 +37,10 @@ async fn the_organization_names_its_legal_entities_with_addresses() {
             .map(|entity| entity["address"]["addressCountry"].as_str().unwrap())
             .collect();
         assert_eq!(countries, ["SG", "HK"], "{lang:?}");
-        for (entity, data) in entities.iter().zip(&SITE.content.site.entity) {
+        for (entity, data) in entities.iter().zip(&SITE.content().site.entity) {
             assert_eq!(entity["@type"], "Organization");
             assert_eq!(entity["identifier"], data.registration.as_str());
-            let words = &SITE.content.locale(lang).site.entity[&data.id];
+            let words = &SITE.content().locale(lang).site.entity[&data.id];
             assert_eq!(entity["legalName"], words.legal_name.as_str(), "{lang:?}");
             let address = &entity["address"];
             assert_eq!(address["@type"], "PostalAddress");
@@ -60,7 +60,7 @@ async fn the_organization_names_its_legal_entities_with_addresses() {
 #[tokio::test]
 async fn faq_and_announcement_pages_carry_breadcrumbs_that_end_at_the_page() {
     let mut checked = 0;
-    for instance in page_instances(&SITE.content) {
+    for instance in page_instances(SITE.content()) {
         let breadcrumbs =
             instance.page.starts_with("faq") || instance.page.starts_with("announcement");
         for lang in Lang::ALL {
@@ -99,7 +99,7 @@ async fn faq_and_announcement_pages_carry_breadcrumbs_that_end_at_the_page() {
 #[tokio::test]
 async fn each_announcement_is_a_news_article_published_by_the_organization() {
     for lang in Lang::ALL {
-        for item in &SITE.content.locale(lang).announcements.announcement {
+        for item in &SITE.content().locale(lang).announcements.announcement {
             let path = lang.localize(&format!("/announcements/{}", item.id));
             let nodes = nodes(&path).await;
             let [article] = of_type(&nodes, "NewsArticle")[..] else {

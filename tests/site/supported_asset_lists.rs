@@ -8,7 +8,7 @@ use crate::common::{SITE, errors_after, replace};
 
 /// The first row of the Singapore list on a chain of `family` that has a contract.
 fn row_on(family: ChainFamily) -> (String, String) {
-    let content = &SITE.content;
+    let content = &SITE.content();
     content
         .supported_assets
         .sg
@@ -29,7 +29,7 @@ fn line_of(file: &str, needle: &str) -> usize {
 
 #[test]
 fn the_supported_asset_claim_never_exceeds_the_data() {
-    let content = &SITE.content;
+    let content = &SITE.content();
     let claimed = content.site.figures.supported_assets as usize;
     assert!(
         content.supported_assets.sg.len() >= claimed,

@@ -37,11 +37,11 @@ async fn refused(query: &str) -> Value {
 }
 
 fn rows(entity: EntityId) -> &'static [SupportedAsset] {
-    SITE.content.supported_assets.of(entity)
+    SITE.content().supported_assets.of(entity)
 }
 
 fn chain_of(row: &SupportedAsset) -> &'static custody_content::model::Chain {
-    SITE.content
+    SITE.content()
         .site
         .chain
         .iter()

@@ -32,7 +32,7 @@ fn main() {
         let mut total = 0;
         for _ in 0..rounds {
             total = black_box(
-                site.api
+                site.api()
                     .search
                     .index()
                     .search(scope, lang, black_box(query)),

@@ -14,8 +14,8 @@ use custody_site::{ServedSite, SiteSettings};
 fn main() {
     let site =
         ServedSite::from_embedded(SiteSettings::default()).expect("the embedded site builds");
-    let index = SupportedAssetIndex::new(&site.content);
-    let answers = SupportedAssetAnswers::new(&site.content);
+    let index = SupportedAssetIndex::new(site.content());
+    let answers = SupportedAssetAnswers::new(site.content());
     let first = SupportedAssetQuery::first_page(EntityId::Sg);
     let queries = [
         ("first page, Singapore", first.clone()),

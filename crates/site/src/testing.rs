@@ -18,7 +18,7 @@ use tower::Service;
 
 use crate::http::answered::Answered;
 use crate::http::layers::record_route;
-use crate::http::pipeline::answers::{Answers, routed};
+use crate::http::pipeline::dispatch::{Dispatch, routed};
 use crate::http::pipeline::{self, Answering, SiteService};
 use crate::http::respond::RoutePattern;
 use crate::http::{self, AppState};
@@ -33,18 +33,13 @@ pub fn app_with(
     contact: Arc<ContactDesk>,
     extra: Router<AppState>,
 ) -> SiteService<Extra> {
-    let state = AppState {
-        site: site.clone(),
-        contact,
-        certificate: None,
-        previous: PreviousBuilds::none(),
-    };
-    let answers = http::answers(state.clone(), http::routes(&site));
+    let (state, answers) = http::assemble(site, contact, None, PreviousBuilds::none());
+    let routes = state.routes.clone();
     let router = extra
         .route_layer(middleware::from_fn(record_route))
         .with_state(state)
         .fallback_service(AsResponse(answers));
-    pipeline::around(&site, Extra(router))
+    pipeline::around(&routes, Extra(router))
 }
 
 /// The tests' routes, then the site's answers (the router's fallback).
@@ -72,7 +67,7 @@ where
 
 /// The site's answers as the router's fallback: each answer a response named by its route.
 #[derive(Debug, Clone)]
-struct AsResponse(Answers);
+struct AsResponse(Dispatch);
 
 impl Service<Request> for AsResponse {
     type Response = Response;

@@ -286,7 +286,7 @@ async fn hostile_contact_bodies_get_a_localized_4xx_and_store_nothing_wrong() {
     let mut sent = 0;
     let mut stored = 0;
     for lang in Lang::ALL {
-        let copy = &SITE.content.locale(lang).contact;
+        let copy = &SITE.content().locale(lang).contact;
         for (name, body, outcome) in hostile_contact_bodies(lang.code()) {
             let what = format!("{name} ({})", lang.code());
             // The header gives the language of refusals made before the body is read.

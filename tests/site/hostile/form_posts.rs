@@ -277,7 +277,7 @@ async fn hostile_form_posts_get_the_form_again_in_its_language_and_store_nothing
     // the first one's confirmation: one application per id.
     let mut stored = HashSet::new();
     for lang in Lang::ALL {
-        let copy = &SITE.content.locale(lang).contact;
+        let copy = &SITE.content().locale(lang).contact;
         for (name, body, outcome) in hostile_form_bodies() {
             let what = format!("{name} ({})", lang.code());
             let answer = send_to(app.clone(), post_form(&page(lang), body)).await;

@@ -215,13 +215,13 @@ async fn garbage_accept_language_falls_back_to_a_language_of_the_site() {
     ));
     let messages = |lang: Lang| {
         (
-            SITE.content
+            SITE.content()
                 .locale(lang)
                 .api
                 .supported_assets
                 .invalid
                 .clone(),
-            SITE.content.locale(lang).contact.error.unreadable.clone(),
+            SITE.content().locale(lang).contact.error.unreadable.clone(),
         )
     };
     let mut sent = 0;

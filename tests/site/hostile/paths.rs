@@ -87,7 +87,7 @@ pub fn assert_local(location: &str, what: &str) {
     );
     let path = location.split(['?', '#']).next().unwrap_or_default();
     assert!(
-        SITE.pages.contains(path),
+        SITE.pages().contains(path),
         "{what}: Location {location:?} is not a page"
     );
 }
@@ -218,7 +218,7 @@ async fn traversal_encoding_and_size_tricks_get_a_404_or_a_redirect_home() {
         ("\\\\evil.example".into(), Refused),
     ];
     // Every page's path with a NUL, an encoded slash, a dot segment and an overlong dot after it.
-    let mut pages: Vec<&String> = SITE.pages.paths().collect();
+    let mut pages: Vec<&String> = SITE.pages().paths().collect();
     pages.sort();
     for page in pages {
         for suffix in ["%00", "%2f", "/..", "/%c0%ae"] {
@@ -243,7 +243,7 @@ async fn traversal_encoding_and_size_tricks_get_a_404_or_a_redirect_home() {
 async fn no_redirect_source_can_be_turned_into_an_open_redirect() {
     let server = Server::start().await;
     let mut sent = 0;
-    for redirect in &SITE.content.redirects {
+    for redirect in &SITE.content().redirects {
         for prefix in ["", "/zh", "/en"] {
             let lang = if prefix == "/zh" { Lang::Zh } else { Lang::En };
             let target = lang.localize(&redirect.to);

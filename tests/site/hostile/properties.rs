@@ -50,13 +50,13 @@ pub(super) fn cases(name: &str) -> ProptestConfig {
 }
 
 fn pages() -> Vec<String> {
-    let mut pages: Vec<String> = SITE.pages.paths().cloned().collect();
+    let mut pages: Vec<String> = SITE.pages().paths().cloned().collect();
     pages.sort();
     pages
 }
 
 fn sources() -> Vec<(String, String)> {
-    SITE.content
+    SITE.content()
         .redirects
         .iter()
         .map(|r| (r.from.clone(), r.to.clone()))
@@ -108,21 +108,21 @@ fn path_piece() -> impl Strategy<Value = String> {
 /// this site or one of its sections (one leading `/`, no backslash), a 404 keeps the path's
 /// language.
 fn check_resolution(path: &str) -> Result<Resolution<'static>, TestCaseError> {
-    let resolution = SITE.pages.resolver.resolve(path);
+    let resolution = SITE.pages().resolver.resolve(path);
     match &resolution {
-        Resolution::Page => prop_assert!(SITE.pages.contains(path)),
+        Resolution::Page => prop_assert!(SITE.pages().contains(path)),
         Resolution::Redirect(target) => {
             prop_assert!(target.starts_with('/'), "{target}");
             prop_assert!(!target.starts_with("//"), "{target}");
             prop_assert!(!target.contains('\\'), "{target}");
             // A redirect may lead to a section of a page (`/entities#fees-flexible`).
             let page = target.split_once('#').map_or(*target, |(page, _)| page);
-            prop_assert!(SITE.pages.contains(page), "{target} is a page");
+            prop_assert!(SITE.pages().contains(page), "{target} is a page");
             prop_assert_ne!(*target, path);
-            prop_assert_eq!(SITE.pages.resolver.resolve(page), Resolution::Page);
+            prop_assert_eq!(SITE.pages().resolver.resolve(page), Resolution::Page);
         }
         Resolution::NotFound(Missing { lang, .. }) => {
-            prop_assert!(!SITE.pages.contains(path));
+            prop_assert!(!SITE.pages().contains(path));
             prop_assert_eq!(*lang, Lang::split(path).0);
         }
     }
@@ -297,7 +297,7 @@ fn check_supported_asset_query(raw: &str) -> Result<(), TestCaseError> {
                     "{} problems",
                     errors.fields.len()
                 );
-                for (name, message) in &errors.messages(&SITE.content) {
+                for (name, message) in &errors.messages(SITE.content()) {
                     prop_assert!(name.chars().count() <= 32);
                     prop_assert!(!message.is_empty());
                 }
@@ -359,7 +359,7 @@ proptest! {
     ) {
         for scope in [Scope::Faq, Scope::Announcements] {
             for lang in Lang::ALL {
-                match SITE.api.search.index().search(scope, lang, &query) {
+                match SITE.api().search.index().search(scope, lang, &query) {
                     Ok(answer) => {
                         prop_assert_eq!(answer.query.as_str(), query.trim());
                         prop_assert!(answer.results.len() <= 50);

@@ -135,7 +135,7 @@ async fn hostile_supported_assets_queries_get_a_localized_400_or_an_answer() {
                 };
                 assert_eq!(
                     error["message"],
-                    SITE.content.locale(lang).api.supported_assets.invalid,
+                    SITE.content().locale(lang).api.supported_assets.invalid,
                     "{what}"
                 );
                 for key in fields.keys() {

@@ -115,7 +115,7 @@ async fn watch_content(
     loop {
         last = watch::next_change(&loader.content_dir, &last).await;
         let showing = loader.load(&contact).await;
-        if matches!(showing, Showing::Site(_))
+        if matches!(showing, Showing::Site(..))
             && let Err(error) = preview.frontend().content_changed().await
         {
             tracing::warn!(%error, "the interface may show the content as it was");
@@ -146,14 +146,15 @@ impl Loader {
             .unwrap_or_else(|panic| Err(vec![ContentError::in_file("", panic.to_string())]));
         match built {
             Ok(mut site) => {
-                site.security_headers
+                site.security_headers_mut()
                     .insert(header::CONTENT_SECURITY_POLICY, self.csp.clone());
                 tracing::info!(
-                    documents = site.pages.len(),
+                    documents = site.pages().len(),
                     elapsed_ms = started.elapsed().as_millis() as u64,
                     "content loaded"
                 );
-                Showing::Site(http::app(Arc::new(site), contact.clone()))
+                let (service, routes) = http::app_and_routes(Arc::new(site), contact.clone());
+                Showing::Site(service, routes)
             }
             Err(errors) => {
                 tracing::error!(

@@ -1,5 +1,8 @@
-//! The preview service: the reload channel, the interface's modules from Vite, and the site
-//! built from the content on disk, or the list of the content's problems while it has any.
+//! The preview service: the reload channel, the interface's modules from Vite (every address of
+//! the interface's mount that no route of the site declares: its route table,
+//! `crates/site/src/http/routes.rs`, resolves it to previous builds' files, of which the preview
+//! has none), and the site built from the content on disk, or the list of the content's problems
+//! while it has any (for every address but the preview's own).
 
 use std::convert::Infallible;
 use std::sync::{Arc, RwLock};
@@ -16,14 +19,15 @@ use super::frontend::Frontend;
 use super::reload::{PREVIEW_ENTRY, RELOAD_SCRIPT, Reloads};
 use crate::http::SiteService;
 use crate::http::answered::follow_headers_rule;
+use crate::http::routes::{Kind, RouteTable};
 use crate::render::document::html_escape;
 use custody_content::error::ContentError;
 
 /// What the preview shows now.
 #[derive(Debug, Clone)]
 pub enum Showing {
-    /// The site made from the content.
-    Site(SiteService),
+    /// The site made from the content, and its routes.
+    Site(SiteService, Arc<RouteTable>),
     /// The content's problems, as a page (served for every document address).
     Problems(Arc<str>),
 }
@@ -107,11 +111,6 @@ fn script(source: &'static str) -> Response {
         .into_response()
 }
 
-/// Whether a `/_app/` address belongs to the dev server rather than to the site's router.
-fn is_frontend(path: &str) -> bool {
-    path.starts_with("/_app/") && path != "/_app/data" && !path.starts_with("/_app/builds/")
-}
-
 impl Service<Request<Incoming>> for Preview {
     type Response = Response;
     type Error = Infallible;
@@ -129,9 +128,14 @@ impl Service<Request<Incoming>> for Preview {
                 "/_dev/events" => preview.own(preview.0.reloads.events()),
                 "/_dev/reload.js" => preview.own(script(RELOAD_SCRIPT)),
                 "/_dev/entry.js" => preview.own(script(PREVIEW_ENTRY)),
-                _ if is_frontend(path) => preview.0.frontend.forward(request).await,
                 _ => match preview.showing() {
-                    Showing::Site(mut site) => site.call(request).await?,
+                    Showing::Site(_, routes)
+                        if routes.resolve(path).is_mount()
+                            && routes.resolve(path).kind() == Some(Kind::PreviousBuild) =>
+                    {
+                        preview.0.frontend.forward(request).await
+                    }
+                    Showing::Site(mut site, _) => site.call(request).await?,
                     Showing::Problems(page) => preview.own(
                         (
                             StatusCode::INTERNAL_SERVER_ERROR,
@@ -208,14 +212,5 @@ mod tests {
         assert!(page.contains("The content has 2 problems"));
         assert!(page.contains("<li>content/en/pages.toml:12: unknown key `titel`</li>"));
         assert!(page.contains("content/zh/faq.toml: &lt;script&gt; is not allowed"));
-    }
-
-    #[test]
-    fn only_the_sites_own_app_addresses_stay_with_the_router() {
-        assert!(is_frontend("/_app/src/entry-client.tsx"));
-        assert!(is_frontend("/_app/@vite/client"));
-        assert!(!is_frontend("/_app/data"));
-        assert!(!is_frontend("/_app/builds/latest.json"));
-        assert!(!is_frontend("/faq"));
     }
 }

@@ -59,8 +59,8 @@ pub async fn ready(State(state): State<AppState>) -> Response {
     };
     let mut body = json!({
         "status": verdict,
-        "build": state.build.build_id,
-        "pages": state.pages.len(),
+        "build": state.build().build_id,
+        "pages": state.pages().len(),
         "contactLog": log,
         "previousBuilds": state.previous.count(),
     });
@@ -82,7 +82,7 @@ pub async fn ready(State(state): State<AppState>) -> Response {
 /// fixed answer, `crates/site/src/http/fixed.rs`): 404.
 pub async fn unknown_build(State(site): State<AppState>, headers: HeaderMap) -> Response {
     ApiError::UnknownBuild
-        .for_request(&site.content, &headers)
+        .for_request(site.content(), &headers)
         .into_response()
 }
 
@@ -104,19 +104,19 @@ pub async fn page_data(
 ) -> Response {
     let Ok(Query(query)) = query else {
         return ApiError::BadPageQuery
-            .for_request(&site.content, &headers)
+            .for_request(site.content(), &headers)
             .into_response();
     };
     if query
         .build
         .as_deref()
-        .is_some_and(|build| build != site.build.build_id)
+        .is_some_and(|build| build != site.build().build_id)
     {
         return ApiError::BuildMismatch
-            .for_request(&site.content, &headers)
+            .for_request(site.content(), &headers)
             .into_response();
     }
-    match site.pages.resolver.resolve(&query.path) {
+    match site.pages().resolver.resolve(&query.path) {
         Resolution::Page => respond(
             &headers,
             StatusCode::OK,
@@ -140,7 +140,7 @@ pub async fn page_data(
             respond(
                 &headers,
                 StatusCode::NOT_FOUND,
-                &Encoded::compress_fast(site.build.marks.marked_json(&data)),
+                &Encoded::compress_fast(site.build().marks.marked_json(&data)),
                 JSON,
                 NO_STORE,
             )
@@ -151,6 +151,6 @@ pub async fn page_data(
 /// Any method an API address does not take.
 pub async fn method_not_allowed(State(site): State<AppState>, headers: HeaderMap) -> Response {
     ApiError::MethodNotAllowed
-        .for_request(&site.content, &headers)
+        .for_request(site.content(), &headers)
         .into_response()
 }

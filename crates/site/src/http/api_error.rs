@@ -220,8 +220,3 @@ impl IntoResponse for LocalizedError {
         response
     }
 }
-
-/// Whether `path` belongs to the JSON API (its errors are JSON, never pages).
-pub fn is_api(path: &str) -> bool {
-    path.starts_with("/api/") || path.starts_with("/_app/")
-}

@@ -12,7 +12,7 @@ use axum::http::header::CONTENT_DISPOSITION;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, Request};
 
 use super::answered::Answered;
-use super::ready::{Description, Kept, ReadyAnswer, ReadyAnswers};
+use super::ready::{Description, Kept, ReadyResponse, ReadyResponses};
 use super::respond::{DAILY, HOURLY, HTML, JSON, NO_CACHE, PLAIN_TEXT, WEB_MANIFEST, XML};
 use crate::render::encoded::{Encoded, etag_of};
 use crate::render::served_site::ServedSite;
@@ -23,34 +23,34 @@ use crate::tables::FixedMap;
 
 /// Every fixed answer by request path.
 #[derive(Debug)]
-pub struct FixedAnswers {
+pub struct FixedResponses {
     by_path: FixedMap<Box<str>, Fixed>,
     /// What the answers are made with: the site's security headers.
-    ready: ReadyAnswers,
+    ready: ReadyResponses,
 }
 
 /// A URL's answer: ready, or a document's or share card's, made when first asked for.
 #[derive(Debug)]
 enum Fixed {
-    Ready(ReadyAnswer),
-    Document(OnceLock<ReadyAnswer>),
+    Ready(ReadyResponse),
+    Document(OnceLock<ReadyResponse>),
     /// `None` when the card could not be drawn (logged): the URL is then not found.
-    ShareCard(OnceLock<Option<ReadyAnswer>>),
+    ShareCard(OnceLock<Option<ReadyResponse>>),
 }
 
-impl FixedAnswers {
+impl FixedResponses {
     /// Collects the fixed answers of `site`: its API routes' fixed files, then static files,
     /// then pages (the precedence the router gives them).
     pub fn new(site: &ServedSite) -> Self {
         let mut answers = Self {
             by_path: FixedMap::default(),
-            ready: ReadyAnswers::new(&site.security_headers),
+            ready: ReadyResponses::new(site.security_headers()),
         };
-        for path in site.pages.paths() {
+        for path in site.pages().paths() {
             let lazy = Fixed::Document(OnceLock::new());
             answers.by_path.insert(path.as_str().into(), lazy);
         }
-        for (path, file) in &site.files.static_files {
+        for (path, file) in &site.files().static_files {
             let mut extra = HeaderMap::new();
             if let Some(disposition) = &file.disposition {
                 extra.insert(CONTENT_DISPOSITION, disposition.clone());
@@ -63,28 +63,28 @@ impl FixedAnswers {
             );
             answers.insert_ready(path, file.body.clone(), &description);
         }
-        for url in site.build.share_cards.values() {
+        for url in site.build().share_cards.values() {
             let lazy = Fixed::ShareCard(OnceLock::new());
             answers.by_path.insert(url.as_str().into(), lazy);
         }
         let files = [
-            ("/sitemap.xml", &site.files.sitemap, XML, HOURLY),
-            ("/robots.txt", &site.files.robots, PLAIN_TEXT, DAILY),
+            ("/sitemap.xml", &site.files().sitemap, XML, HOURLY),
+            ("/robots.txt", &site.files().robots, PLAIN_TEXT, DAILY),
             (
                 "/manifest.webmanifest",
-                &site.files.web_manifest,
+                &site.files().web_manifest,
                 WEB_MANIFEST,
                 NO_CACHE,
             ),
             (
                 SECURITY_TXT_PATH,
-                &site.files.security_txt,
+                &site.files().security_txt,
                 PLAIN_TEXT,
                 DAILY,
             ),
         ];
         let feeds = site
-            .files
+            .files()
             .feeds
             .iter()
             .map(|(path, body)| (path.as_str(), body, FEED_CONTENT_TYPE, HOURLY));
@@ -94,12 +94,12 @@ impl FixedAnswers {
             answers.insert_ready(path, body.clone(), &description);
         }
         let latest = "/_app/builds/latest.json";
-        let meta = format!("/_app/builds/meta/{}.json", site.build.build_id);
+        let meta = format!("/_app/builds/meta/{}.json", site.build().build_id);
         for (path, body, route) in [
-            (latest, &site.files.latest_build, latest),
+            (latest, &site.files().latest_build, latest),
             (
                 meta.as_str(),
-                &site.files.build_meta,
+                &site.files().build_meta,
                 "/_app/builds/meta/{file}",
             ),
         ] {
@@ -107,6 +107,14 @@ impl FixedAnswers {
             answers.insert_ready(path, body.clone(), &description);
         }
         answers
+    }
+
+    /// The paths of the fixed answers that are files (every one but the pages' documents).
+    pub fn file_paths(&self) -> impl Iterator<Item = &str> {
+        self.by_path
+            .iter()
+            .filter(|(_, fixed)| !matches!(fixed, Fixed::Document(_)))
+            .map(|(path, _)| &**path)
     }
 
     /// Makes the answer of `path` now, from `body` as `description` describes it.
@@ -136,8 +144,8 @@ impl FixedAnswers {
 
     /// The answer of the document at `path`, one of `site`'s pages: the site renders it now if
     /// no one asked for it before.
-    fn document_answer(&self, site: &ServedSite, path: &str) -> ReadyAnswer {
-        let page = site.pages.get(path).expect("a page of the site");
+    fn document_answer(&self, site: &ServedSite, path: &str) -> ReadyResponse {
+        let page = site.pages().get(path).expect("a page of the site");
         let mut extra = HeaderMap::new();
         if page.noindex {
             extra.insert(
@@ -156,9 +164,9 @@ impl FixedAnswers {
 
     /// The answer of the share card at `path`, drawn now; `None` (and an error logged) when it
     /// cannot be drawn.
-    fn share_card_answer(&self, site: &ServedSite, path: &str) -> Option<ReadyAnswer> {
+    fn share_card_answer(&self, site: &ServedSite, path: &str) -> Option<ReadyResponse> {
         let png = site
-            .files
+            .files()
             .share_cards
             .png(path)
             .inspect_err(|error| tracing::error!(error = format!("{error:#}"), "share card"))

@@ -1,7 +1,7 @@
-//! Files of previous UI builds (`crates/site/src/previous/`) for a `GET` or `HEAD` under `/_app/`
-//! that no fixed answer took: the coding negotiated as for fixed answers, `304` for an
-//! `If-None-Match` matching that coding's ETag and `HEAD` answered from the index alone, and the
-//! body read from disk only for a `GET`. A path the index does not list is left to the router (the
+//! Files of previous UI builds (`crates/site/src/previous/`) for a `GET` or `HEAD` of a path the
+//! route table (`crates/site/src/http/routes.rs`) leaves to them: the coding negotiated as for
+//! fixed answers, `304` for an `If-None-Match` matching that coding's ETag and `HEAD` answered
+//! from the index alone, and the body read from disk only for a `GET`. A path the index does not list is left to the router (the
 //! site's 404). The secure layer (`crates/site/src/http/pipeline/secure.rs`) gives every answer its
 //! security headers.
 
@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::negotiate::{choose_coding, not_modified};
 use super::respond::{ANSWER_HEADERS, VARY, not_acceptable, not_acceptable_headers};
-use crate::previous::{PREFIX, PreviousBuilds, StoredFile};
+use crate::previous::{PreviousBuilds, StoredFile};
 use crate::render::encoded::Coding;
 
 /// The route the request log and the metrics name for a previous build's file.
@@ -40,11 +40,10 @@ pub struct Read {
 /// (or the method is not `GET` or `HEAD`).
 pub fn lookup<B>(previous: &PreviousBuilds, request: &Request<B>) -> Option<Previous> {
     let method = request.method();
-    let path = request.uri().path();
-    if (method != Method::GET && method != Method::HEAD) || !path.starts_with(PREFIX) {
+    if method != Method::GET && method != Method::HEAD {
         return None;
     }
-    let file = previous.find(path)?;
+    let file = previous.find(request.uri().path())?;
     let wanted = request.headers();
     let mut headers = HeaderMap::with_capacity(ANSWER_HEADERS);
     headers.insert(header::VARY, VARY);

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, Request};
 
 use super::answered::Answered;
-use super::ready::{Description, Kept, ReadyAnswer, ReadyAnswers};
+use super::ready::{Description, Kept, ReadyResponse, ReadyResponses};
 use super::respond::{HTML, NO_CACHE};
 use crate::render::answer_cache::{AnswerCache, KeyBytes};
 use crate::render::queried::{Asked, QueriedPage, Sources};
@@ -36,14 +36,14 @@ impl KeyBytes for Key {
 
 /// The documents answered for a query string so far, ready to send.
 #[derive(Debug)]
-pub struct QueriedAnswers {
-    ready: ReadyAnswers,
+pub struct QueriedDocuments {
+    ready: ReadyResponses,
     /// The pages that answer a query string, by localized path.
     pages: FixedMap<Box<str>, (QueriedPage, Lang)>,
-    cache: AnswerCache<Key, Arc<ReadyAnswer>>,
+    cache: AnswerCache<Key, Arc<ReadyResponse>>,
 }
 
-impl QueriedAnswers {
+impl QueriedDocuments {
     /// An empty cache of the documents of `site`'s pages that answer a query string.
     pub fn new(site: &ServedSite) -> Self {
         let pages = QueriedPage::ALL
@@ -51,10 +51,10 @@ impl QueriedAnswers {
             .flat_map(|(path, page)| {
                 Lang::ALL.map(|lang| (lang.localize(path).into(), (page, lang)))
             })
-            .filter(|(path, _): &(Box<str>, _)| site.pages.contains(path))
+            .filter(|(path, _): &(Box<str>, _)| site.pages().contains(path))
             .collect();
         Self {
-            ready: ReadyAnswers::new(&site.security_headers),
+            ready: ReadyResponses::new(site.security_headers()),
             pages,
             cache: AnswerCache::new(CACHE_ITEMS, CACHE_BYTES),
         }
@@ -71,17 +71,17 @@ impl QueriedAnswers {
         }
         let path = request.uri().path();
         let &(page, lang) = self.pages.get(path)?;
-        let queried = site.queried.as_ref()?;
+        let queried = site.queried()?;
         let key = Key(lang, Asked::read(page, query)?);
         let made = self.cache.get_or_make(&key, || {
-            let served = site.pages.get(path).ok_or(())?;
+            let served = site.pages().get(path).ok_or(())?;
             let noindex = served.noindex || key.1.is_search();
             let sources = Sources {
-                assets: site.api.supported_assets.index(),
-                search: site.api.search.index(),
-                content: &site.content,
-                settings: &site.settings,
-                marks: &site.build.marks,
+                assets: site.api().supported_assets.index(),
+                search: site.api().search.index(),
+                content: site.content(),
+                settings: site.settings(),
+                marks: &site.build().marks,
             };
             let frame = || site.document_frame(path, noindex);
             let document = queried
@@ -120,7 +120,7 @@ mod tests {
     #[test]
     fn the_documents_kept_stay_within_the_bound_whatever_the_queries() {
         let site = ServedSite::from_embedded(SiteSettings::default()).unwrap();
-        let answers = QueriedAnswers::new(&site);
+        let answers = QueriedDocuments::new(&site);
         let ask = |uri: &str| {
             let request = Request::get(uri).body(Body::empty()).unwrap();
             answers

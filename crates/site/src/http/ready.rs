@@ -23,7 +23,7 @@ use custody_metrics::intern;
 /// What every ready answer of a site is made with: its security headers, and the headers of the
 /// `406 Not Acceptable` (no coding the client accepts), the same for every answer.
 #[derive(Debug)]
-pub struct ReadyAnswers {
+pub struct ReadyResponses {
     security: HeaderMap,
     not_acceptable: HeaderMap,
 }
@@ -58,7 +58,7 @@ pub enum Kept {
 
 /// The ready responses of one answer.
 #[derive(Debug)]
-pub struct ReadyAnswer {
+pub struct ReadyResponse {
     route: &'static str,
     /// The body in every coding it is offered in.
     body: Arc<Encoded>,
@@ -78,7 +78,7 @@ struct Variant {
     not_modified: HeaderMap,
 }
 
-impl ReadyAnswers {
+impl ReadyResponses {
     /// The maker of ready answers carrying `security`, the site's security headers.
     pub fn new(security: &HeaderMap) -> Self {
         let mut not_acceptable = not_acceptable_headers();
@@ -90,7 +90,7 @@ impl ReadyAnswers {
     }
 
     /// The ready answer of `body` as `description` describes it.
-    pub fn make(&self, body: Arc<Encoded>, description: &Description<'_>) -> ReadyAnswer {
+    pub fn make(&self, body: Arc<Encoded>, description: &Description<'_>) -> ReadyResponse {
         let variants = body
             .available()
             .map(|coding| {
@@ -121,7 +121,7 @@ impl ReadyAnswers {
                 }
             })
             .collect();
-        ReadyAnswer {
+        ReadyResponse {
             route: intern(description.route),
             body,
             variants,
@@ -131,7 +131,7 @@ impl ReadyAnswers {
     /// The answer of `ready` to a `GET` or `HEAD` (`method`) with `headers`: in a coding the
     /// client accepts, `304` when `If-None-Match` matches that coding's ETag, `406` when it
     /// accepts none. A `HEAD` gets the headers of the `GET` and no body.
-    pub fn answer(&self, ready: &ReadyAnswer, method: &Method, headers: &HeaderMap) -> Answered {
+    pub fn answer(&self, ready: &ReadyResponse, method: &Method, headers: &HeaderMap) -> Answered {
         let variants = ready.variants.iter().map(|variant| variant.coding);
         let Some(coding) = choose_coding(headers, variants) else {
             let response = not_acceptable(self.not_acceptable.clone());
@@ -170,7 +170,7 @@ impl ReadyAnswers {
 /// Bytes the answer holds, for the cache that keeps it: its body in every coding, and its header
 /// maps' entries (the bytes of the values every answer shares, such as the security headers',
 /// are kept once and not counted).
-impl HeldBytes for ReadyAnswer {
+impl HeldBytes for ReadyResponse {
     fn held_bytes(&self) -> usize {
         let headers: usize = self
             .variants
@@ -196,13 +196,13 @@ mod tests {
         }
     }
 
-    fn etag_bytes(answer: &ReadyAnswer) -> *const u8 {
+    fn etag_bytes(answer: &ReadyResponse) -> *const u8 {
         answer.variants[0].headers[header::ETAG].as_bytes().as_ptr()
     }
 
     #[test]
     fn only_an_answer_kept_for_the_process_keeps_its_etag_for_the_process() {
-        let ready = ReadyAnswers::new(&HeaderMap::new());
+        let ready = ReadyResponses::new(&HeaderMap::new());
         let made = |kept| {
             let body = Encoded::from_parts(r#"{"page":1}"#.into(), None, None);
             ready.make(Arc::new(body), &description(kept))
@@ -222,7 +222,7 @@ mod tests {
 
     #[test]
     fn every_coding_is_answered_with_its_own_etag_and_a_head_with_the_length_of_the_get() {
-        let ready = ReadyAnswers::new(&HeaderMap::new());
+        let ready = ReadyResponses::new(&HeaderMap::new());
         let body = Encoded::compress(vec![b'a'; 4_000]);
         let answer = ready.make(Arc::new(body), &description(Kept::InACache));
         let asking = |coding: &'static str, method: &Method, etag: Option<&HeaderValue>| {

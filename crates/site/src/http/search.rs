@@ -36,13 +36,13 @@ pub async fn search(
         Ok("announcements") => Scope::Announcements,
         _ => {
             return ApiError::UnknownSearchScope
-                .for_request(&site.content, &headers)
+                .for_request(site.content(), &headers)
                 .into_response();
         }
     };
     let Ok(Query(query)) = query else {
         return ApiError::BadSearchQuery
-            .for_request(&site.content, &headers)
+            .for_request(site.content(), &headers)
             .into_response();
     };
     let lang = match query.lang.as_deref() {
@@ -50,14 +50,14 @@ pub async fn search(
         Some("zh") => Lang::Zh,
         Some(_) => {
             return ApiError::BadSearchLang
-                .for_request(&site.content, &headers)
+                .for_request(site.content(), &headers)
                 .into_response();
         }
     };
-    match site.api.search.answer(scope, lang, &query.q) {
+    match site.api().search.answer(scope, lang, &query.q) {
         Ok(answer) => respond(&headers, StatusCode::OK, &answer, JSON, NO_CACHE),
         Err(QueryError::TooLong) => ApiError::SearchTooLong
-            .in_lang(&site.content, lang)
+            .in_lang(site.content(), lang)
             .into_response(),
     }
 }

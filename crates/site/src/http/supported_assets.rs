@@ -1,7 +1,7 @@
 //! `GET /api/supported-assets?entity=&network=&token=&contract=&warm=&cold=&defi=&oasis=&page=&size=&lang=`:
 //! one page of an entity's supported-asset list, filtered. Every method is answered from memory
-//! (`crates/site/src/http/memory.rs` calls [`SupportedAssetResponses::answer_method`]), without
-//! the router.
+//! (`crates/site/src/http/pipeline/dispatch.rs` calls
+//! [`SupportedAssetResponses::answer_method`]), without the router.
 
 use std::sync::Arc;
 
@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use super::answered::Answered;
 use super::api_error::ApiError;
 use super::negotiate::accepted_lang;
-use super::ready::{Description, Kept, ReadyAnswer, ReadyAnswers};
+use super::ready::{Description, Kept, ReadyResponse, ReadyResponses};
 use super::respond::{JSON, head_without_body};
 use super::supported_asset_params::{self, ParamErrors};
 use crate::render::answer_cache::{AnswerCache, KeyBytes};
@@ -36,15 +36,15 @@ const CACHE_ITEMS: usize = 2_048;
 /// answered with a clone of ready headers, as a fixed URL is.
 #[derive(Debug)]
 pub struct SupportedAssetResponses {
-    ready: ReadyAnswers,
-    cache: AnswerCache<SupportedAssetQuery, Arc<ReadyAnswer>>,
+    ready: ReadyResponses,
+    cache: AnswerCache<SupportedAssetQuery, Arc<ReadyResponse>>,
 }
 
 impl SupportedAssetResponses {
     /// An empty cache of answers carrying the `security` headers of the site.
     pub fn new(security: &HeaderMap) -> Self {
         Self {
-            ready: ReadyAnswers::new(security),
+            ready: ReadyResponses::new(security),
             cache: AnswerCache::new(CACHE_ITEMS, CACHE_BYTES),
         }
     }
@@ -60,7 +60,7 @@ impl SupportedAssetResponses {
     ) -> Answered {
         if method != Method::GET && method != Method::HEAD {
             let mut refused = ApiError::MethodNotAllowed
-                .for_request(&site.content, headers)
+                .for_request(site.content(), headers)
                 .into_response();
             refused.headers_mut().insert(header::ALLOW, ALLOWED);
             return Answered::new(refused, PATH);
@@ -86,7 +86,7 @@ impl SupportedAssetResponses {
                 Err(errors) => return refused(errors),
             };
         let made = self.cache.get_or_make(&query, || {
-            let body = site.api.supported_assets.make(&query)?;
+            let body = site.api().supported_assets.make(&query)?;
             let description = Description {
                 content_type: JSON,
                 cache_control: CACHE_FOR_A_WHILE,
@@ -109,7 +109,7 @@ impl SupportedAssetResponses {
 fn invalid(site: &ServedSite, errors: ParamErrors) -> Response {
     let lang = errors.lang;
     ApiError::InvalidParameters(errors)
-        .in_lang(&site.content, lang)
+        .in_lang(site.content(), lang)
         .into_response()
 }
 

@@ -211,11 +211,11 @@ mod tests {
     #[test]
     fn the_running_build_is_packed_with_every_coding_in_order() {
         let site = crate::ServedSite::from_embedded(crate::SiteSettings::default()).unwrap();
-        let packed = pack(&site.files, &site.build);
-        let meta = format!("/_app/builds/meta/{}.json", site.build.build_id);
+        let packed = pack(site.files(), site.build());
+        let meta = format!("/_app/builds/meta/{}.json", site.build().build_id);
         assert_eq!(packed.index.files[&meta].cache_control, "no-cache");
         let (path, file) = site
-            .files
+            .files()
             .static_files
             .iter()
             .find(|(path, _)| path.starts_with("/_app/assets/") && path.ends_with(".js"))

@@ -215,7 +215,7 @@ impl PreviousBuilds {
             return;
         };
         let started = Instant::now();
-        let packed = index::pack(&site.files, &site.build);
+        let packed = index::pack(site.files(), site.build());
         let stored = disk::store(&settings.dir, &packed)
             .and_then(|stored| disk::unretire(&settings.dir.join(&self.0.own)).map(|()| stored));
         let stored_ms = started.elapsed().as_millis() as u64;

@@ -22,7 +22,7 @@ fn config(dir: &Path) -> PreviousBuildsConfig {
 
 /// The running build stored in `dir` under the id `id`, as an earlier binary would have left it.
 fn store_as(dir: &Path, id: &str) -> Packed {
-    let mut packed = index::pack(&SITE.files, &SITE.build);
+    let mut packed = index::pack(SITE.files(), SITE.build());
     packed.index.build = id.to_owned();
     assert_eq!(disk::store(dir, &packed).unwrap(), Stored::Written);
     packed
@@ -33,11 +33,11 @@ fn a_stored_build_reads_back_byte_for_byte() {
     let dir = tempfile::tempdir().unwrap();
     let packed = store_as(dir.path(), "0000aaaa0000aaaa");
     assert_eq!(disk::store(dir.path(), &packed).unwrap(), Stored::Kept);
-    let previous = PreviousBuilds::open(&config(dir.path()), &SITE.build.build_id);
+    let previous = PreviousBuilds::open(&config(dir.path()), &SITE.build().build_id);
     assert_eq!(previous.count(), 1);
     let mut compared = 0;
     for (path, served) in SITE
-        .files
+        .files()
         .static_files
         .iter()
         .filter(|(p, _)| p.starts_with(PREFIX))
@@ -119,11 +119,11 @@ fn a_tampered_index_is_never_served() {
         let mut index = packed.index.clone();
         tamper(&mut index);
         std::fs::write(build.join(INDEX), serde_json::to_vec(&index).unwrap()).unwrap();
-        let previous = PreviousBuilds::open(&config(dir.path()), &SITE.build.build_id);
+        let previous = PreviousBuilds::open(&config(dir.path()), &SITE.build().build_id);
         assert_eq!(previous.count(), 0, "tamper {n} was served");
     }
     std::fs::write(build.join(INDEX), b"{ not json").unwrap();
-    let previous = PreviousBuilds::open(&config(dir.path()), &SITE.build.build_id);
+    let previous = PreviousBuilds::open(&config(dir.path()), &SITE.build().build_id);
     assert_eq!(previous.count(), 0);
 }
 
@@ -142,7 +142,7 @@ fn builds_are_retired_when_first_seen_and_dropped_when_their_time_is_up() {
         keep_hours: 1,
         ..config(dir.path())
     };
-    let previous = PreviousBuilds::open(&settings, &SITE.build.build_id);
+    let previous = PreviousBuilds::open(&settings, &SITE.build().build_id);
     assert_eq!(previous.count(), 2, "the expired build is not served");
     previous.settle(&SITE);
     let retired = disk::retirement(&dir.path().join(builds[0])).expect("the new build is retired");
@@ -154,7 +154,7 @@ fn builds_are_retired_when_first_seen_and_dropped_when_their_time_is_up() {
         !dir.path().join(builds[1]).exists(),
         "the expired build is deleted"
     );
-    assert!(dir.path().join(&SITE.build.build_id).join(INDEX).exists());
+    assert!(dir.path().join(&SITE.build().build_id).join(INDEX).exists());
 
     // When the last build's time is up it is no longer served, nor kept.
     assert_eq!(
@@ -164,7 +164,7 @@ fn builds_are_retired_when_first_seen_and_dropped_when_their_time_is_up() {
     assert_eq!(previous.drop_expired(now + 100, keep_secs), [builds[2]]);
     assert_eq!(previous.count(), 1);
     let first = SITE
-        .files
+        .files()
         .static_files
         .keys()
         .find(|p| p.starts_with(PREFIX))
@@ -179,8 +179,8 @@ fn builds_are_retired_when_first_seen_and_dropped_when_their_time_is_up() {
 #[test]
 fn the_running_build_is_never_retired_and_a_rollback_unretires_it() {
     let dir = tempfile::tempdir().unwrap();
-    let own = SITE.build.build_id.clone();
-    let packed = index::pack(&SITE.files, &SITE.build);
+    let own = SITE.build().build_id.clone();
+    let packed = index::pack(SITE.files(), SITE.build());
     disk::store(dir.path(), &packed).unwrap();
     disk::retire(&dir.path().join(&own), 1).unwrap();
     let previous = PreviousBuilds::open(&config(dir.path()), &own);
@@ -198,7 +198,7 @@ fn off_touches_nothing() {
         keep_hours: 0,
         ..config(&builds)
     };
-    let previous = PreviousBuilds::open(&off, &SITE.build.build_id);
+    let previous = PreviousBuilds::open(&off, &SITE.build().build_id);
     previous.settle(&SITE);
     assert!(!builds.exists());
 }

@@ -14,6 +14,7 @@ pub mod line_breaks;
 pub(crate) mod pages;
 pub(crate) mod prerendered;
 pub mod queried;
+mod renderer;
 pub(crate) mod search_answers;
 pub(crate) mod served_links;
 pub(crate) mod served_site;

@@ -91,7 +91,7 @@ impl FormAnswer<'_> {
             answer: self,
             state: script_safe_json(self),
         };
-        site.answer_documents.template(lang, kind).fill(&filling)
+        site.answer_documents().template(lang, kind).fill(&filling)
     }
 
     /// This answer in `lang` as the answer to a request with `request` headers: `status`, never

@@ -20,6 +20,7 @@ use super::super::AppState;
 use super::super::api_error::ApiError;
 use super::super::pages::missing_page;
 use super::super::respond::{NO_STORE, head_without_body};
+use super::super::routes::RECEIVED;
 use super::answer::FormAnswer;
 use super::form_body::PostedForm;
 use super::intake::{Intake, has_media_type, read_within};
@@ -31,14 +32,12 @@ use custody_content::Lang;
 
 /// The media type the form is posted in.
 const FORM_MEDIA_TYPE: &str = "application/x-www-form-urlencoded";
-/// Where a stored application's confirmation is, under the contact page's path.
-pub const RECEIVED: &str = "/received/";
 
 /// `POST` of the contact form to the contact page at its path in `lang`.
 pub async fn submit(State(state): State<AppState>, request: Request) -> Response {
     let (parts, body) = request.into_parts();
     let site = &state.site;
-    let Some(lang) = site.answer_documents.lang_of(parts.uri.path()) else {
+    let Some(lang) = site.answer_documents().lang_of(parts.uri.path()) else {
         return missing(site, &parts.uri, &parts.headers);
     };
     let headers = &parts.headers;
@@ -50,7 +49,7 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
         Ok(intake) => intake,
         Err(error @ ApiError::RateLimited { .. }) => {
             // The answers come back with the alert, so the visitor can send them again later.
-            let deadline = tokio::time::Instant::now() + state.settings.request_timeout;
+            let deadline = tokio::time::Instant::now() + state.settings().request_timeout;
             let posted = read_within(body, deadline)
                 .await
                 .ok()
@@ -67,7 +66,7 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
         Err(error) => return refused(error, PostedForm::default()),
     };
     let copy = intake.copy(lang);
-    let page = site.answer_documents.page_path(lang);
+    let page = site.answer_documents().page_path(lang);
     let request = requested(parts.uri.query(), |id| copy.request.contains_key(id));
     let submission = posted.submission(lang, request.as_deref(), page);
     if submission.is_robot() {
@@ -121,7 +120,7 @@ pub async fn received(
     let lang = uri
         .path()
         .rsplit_once(RECEIVED)
-        .and_then(|(page, _)| site.answer_documents.lang_of(page));
+        .and_then(|(page, _)| site.answer_documents().lang_of(page));
     let receipt = state
         .contact
         .confirmations
@@ -136,7 +135,7 @@ pub async fn received(
     let (Some(lang), Some(receipt)) = (lang, receipt) else {
         return missing(site, &uri, &headers);
     };
-    let copy = &site.content.locale(lang).contact;
+    let copy = &site.content().locale(lang).contact;
     let answer = FormAnswer {
         receipt: Some(ReceiptBody::new(copy, &receipt.id, &receipt.received_at)),
         ..FormAnswer::default()
@@ -145,13 +144,6 @@ pub async fn received(
         &method,
         answer.respond(site, lang, StatusCode::OK, &headers),
     )
-}
-
-/// Whether `path` is the address of a confirmation, which the router answers (and no answer from
-/// memory may take as a page not found).
-pub fn is_confirmation(site: &ServedSite, path: &str) -> bool {
-    path.rsplit_once(RECEIVED)
-        .is_some_and(|(page, _)| site.answer_documents.lang_of(page).is_some())
 }
 
 /// The refusal `error` of the form in `lang`: the form again with `posted`'s answers and, for
@@ -174,9 +166,12 @@ fn refusal(
         // The form's own words: a body the form would never send could not be read.
         ApiError::NotJson => (
             Default::default(),
-            Some(ApiError::Unreadable.message(&site.content, lang)),
+            Some(ApiError::Unreadable.message(site.content(), lang)),
         ),
-        error => (Default::default(), Some(error.message(&site.content, lang))),
+        error => (
+            Default::default(),
+            Some(error.message(site.content(), lang)),
+        ),
     };
     let answer = FormAnswer {
         values: posted.values,
@@ -218,6 +213,6 @@ fn requested(query: Option<&str>, known: impl Fn(&str) -> bool) -> Option<String
 
 /// The site's page not found for `uri`.
 fn missing(site: &ServedSite, uri: &Uri, headers: &HeaderMap) -> Response {
-    let missing = site.pages.resolver.missing(uri.path());
+    let missing = site.pages().resolver.missing(uri.path());
     missing_page(site, missing, uri, headers)
 }

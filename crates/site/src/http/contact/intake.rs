@@ -44,12 +44,12 @@ impl<'a> Intake<'a> {
     /// within [`MAX_BODY_BYTES`] (else `TooLarge`), from this site ([`same_origin`], else
     /// `Forbidden`), and within its client's rate limit (else `RateLimited`).
     pub fn admit(state: &'a AppState, parts: &Parts) -> Result<Self, ApiError> {
-        let deadline = Instant::now() + state.settings.request_timeout;
+        let deadline = Instant::now() + state.settings().request_timeout;
         let headers = &parts.headers;
         if declared_length(headers).is_some_and(|length| length > MAX_BODY_BYTES) {
             return Err(ApiError::TooLarge);
         }
-        if !same_origin(parts, state.settings.public_url.as_str()) {
+        if !same_origin(parts, state.settings().public_url.as_str()) {
             return Err(ApiError::Forbidden);
         }
         let peer = parts
@@ -125,7 +125,7 @@ impl<'a> Intake<'a> {
 
     /// The form's copy in `lang`.
     pub fn copy(&self, lang: Lang) -> &'a ContactCopy {
-        &self.state.content.locale(lang).contact
+        &self.state.content().locale(lang).contact
     }
 }
 

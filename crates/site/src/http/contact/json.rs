@@ -32,7 +32,7 @@ pub async fn submit(State(state): State<AppState>, request: Request) -> Response
     let (parts, body) = request.into_parts();
     let headers = &parts.headers;
     let header_lang = accepted_lang(headers);
-    let refuse = |error: ApiError, lang| error.in_lang(&state.content, lang).into_response();
+    let refuse = |error: ApiError, lang| error.in_lang(state.content(), lang).into_response();
     if !has_media_type(headers, "application/json") {
         return refuse(ApiError::NotJson, header_lang);
     }

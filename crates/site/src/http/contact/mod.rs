@@ -12,6 +12,6 @@ mod intake;
 mod json;
 
 pub use answer::{FormAnswer, FormValues, unknown_names};
-pub(crate) use form::{RECEIVED, is_confirmation, received, submit as submit_form};
+pub(crate) use form::{received, submit as submit_form};
 pub use intake::MAX_BODY_BYTES;
 pub use json::{IDEMPOTENCY_KEY, ReceiptBody, submit};

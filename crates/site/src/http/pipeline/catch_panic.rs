@@ -1,8 +1,9 @@
 //! A panic anywhere below this layer, in the service's `call` (where fixed answers and answers
 //! from memory are made) or in the future of an answer still to come (a file read from disk, the
 //! router's handlers), is answered `500` and logged once ("handler panicked; answered 500"),
-//! without its detail: JSON under the API (`/api/`, `/_app/`), else the error page in the path's
-//! language. The layers outside it then give that answer its headers, id and log line.
+//! without its detail: JSON for a route whose errors are JSON (the route table's mounts,
+//! `crates/site/src/http/routes.rs`), else the error page in the path's language. The layers
+//! outside it then give that answer its headers, id and log line.
 
 use std::convert::Infallible;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -19,22 +20,23 @@ use tower::{Layer, Service};
 
 use super::Answering;
 use crate::http::answered::Answered;
-use crate::http::api_error::{ApiError, is_api};
+use crate::http::api_error::ApiError;
 use crate::http::errors::error_page;
-use crate::render::served_site::ServedSite;
+use crate::http::routes::RouteTable;
 use custody_content::Lang;
 use custody_content::error_kind::ErrorKind;
 
-/// The layer of [`CatchPanic`], with the site whose error pages answer a panic.
+/// The layer of [`CatchPanic`], with the routes of the site whose error pages answer a panic.
 #[derive(Debug, Clone)]
 pub struct CatchPanicLayer {
-    site: Arc<ServedSite>,
+    routes: Arc<RouteTable>,
 }
 
 impl CatchPanicLayer {
-    /// The layer answering a panic with `site`'s error pages.
-    pub fn new(site: Arc<ServedSite>) -> Self {
-        Self { site }
+    /// The layer answering a panic with the error pages of the site of `routes`, in JSON for a
+    /// route whose errors are JSON.
+    pub fn new(routes: Arc<RouteTable>) -> Self {
+        Self { routes }
     }
 }
 
@@ -44,7 +46,7 @@ impl<S> Layer<S> for CatchPanicLayer {
     fn layer(&self, inner: S) -> CatchPanic<S> {
         CatchPanic {
             inner,
-            site: self.site.clone(),
+            routes: self.routes.clone(),
         }
     }
 }
@@ -53,7 +55,7 @@ impl<S> Layer<S> for CatchPanicLayer {
 #[derive(Debug, Clone)]
 pub struct CatchPanic<S> {
     inner: S,
-    site: Arc<ServedSite>,
+    routes: Arc<RouteTable>,
 }
 
 impl<S, B, F> Service<Request<B>> for CatchPanic<S>
@@ -74,13 +76,13 @@ where
         let inner = &mut self.inner;
         match catch_unwind(AssertUnwindSafe(|| inner.call(request))) {
             Ok(Either::Left(answered)) => Either::Left(answered),
-            // Only an answer still to come takes a reference to the site (a count every core
+            // Only an answer still to come takes a reference to the routes (a count every core
             // writes); it has a future and a box of its own anyway.
             Ok(Either::Right(answering)) => Either::Right(CatchingPanic {
                 answering: AssertUnwindSafe(answering).catch_unwind(),
-                on_panic: Some((asked, self.site.clone())),
+                on_panic: Some((asked, self.routes.clone())),
             }),
-            Err(_) => Either::Left(future::ready(Ok(asked.server_error(&self.site)))),
+            Err(_) => Either::Left(future::ready(Ok(asked.server_error(&self.routes)))),
         }
     }
 }
@@ -90,7 +92,7 @@ pin_project! {
     pub struct CatchingPanic<F> {
         #[pin]
         answering: CatchUnwind<AssertUnwindSafe<F>>,
-        on_panic: Option<(Asked, Arc<ServedSite>)>,
+        on_panic: Option<(Asked, Arc<RouteTable>)>,
     }
 }
 
@@ -105,11 +107,11 @@ where
         let answered = match ready!(this.answering.poll(cx)) {
             Ok(answered) => answered,
             Err(_) => {
-                let (asked, site) = this
+                let (asked, routes) = this
                     .on_panic
                     .take()
                     .expect("an answer is polled until it is ready, once");
-                Ok(asked.server_error(&site))
+                Ok(asked.server_error(&routes))
             }
         };
         Poll::Ready(answered)
@@ -136,7 +138,8 @@ impl Asked {
     }
 
     /// The `500` of a request whose answer panicked, logged.
-    fn server_error(self, site: &ServedSite) -> Answered {
+    fn server_error(self, routes: &RouteTable) -> Answered {
+        let site = routes.site();
         let path = self.uri.path();
         tracing::error!(path, "handler panicked; answered 500");
         let mut negotiation = HeaderMap::new();
@@ -150,13 +153,13 @@ impl Asked {
             }
         }
         let kind = ErrorKind::ServerError;
-        let response = if is_api(path) {
+        let response = if routes.resolve(path).json_errors() {
             ApiError::Internal
-                .for_request(&site.content, &negotiation)
+                .for_request(site.content(), &negotiation)
                 .into_response()
         } else {
             let lang = Lang::split(path).0;
-            error_page(&site.error_pages, lang, kind, path, &negotiation)
+            error_page(site.error_pages(), lang, kind, path, &negotiation)
         };
         Answered::new(response, kind.page())
     }

@@ -3,8 +3,9 @@
 //! 1. [`observe`]: the request id, the metrics and the request's one log line;
 //! 2. [`secure`]: the headers rule (security headers, a default `Cache-Control`);
 //! 3. [`catch_panic`]: a panic anywhere below, in `call` or in the future, answered `500`;
-//! 4. [`answers`]: fixed answers, then answers from memory, then previous builds' files, then
-//!    the router, whichever answers first.
+//! 4. [`dispatch`]: the request resolved once into its route (`crates/site/src/http/routes.rs`)
+//!    and answered by what answers it: an answer made in memory, a previous build's file, or the
+//!    router.
 //!
 //! `GET` and `HEAD` take the same path through all four. An answer made in `call` (a fixed answer
 //! or one from memory, nearly every request) leaves each layer as a ready future
@@ -13,8 +14,8 @@
 //! the request's bytes). Only an answer still to come (a file read from disk, the router) has a
 //! future of its own, which each layer wraps.
 
-pub(crate) mod answers;
 mod catch_panic;
+pub(crate) mod dispatch;
 mod observe;
 mod secure;
 
@@ -25,27 +26,27 @@ use futures_util::future::{Either, Ready};
 use tower::ServiceBuilder;
 
 use super::answered::Answered;
-use crate::render::served_site::ServedSite;
-use answers::Answers;
+use crate::http::routes::RouteTable;
 use catch_panic::{CatchPanic, CatchPanicLayer};
+use dispatch::Dispatch;
 use observe::{Observe, ObserveLayer};
 use secure::{Secure, SecureLayer};
 
 /// The future of every stage below the first: an answer made in `call`, or one still to come.
 pub type Answering<F> = Either<Ready<Result<Answered, Infallible>>, F>;
 
-/// The whole site as one service: the layers around the answers of [`answers::Answers`] (or, in
+/// The whole site as one service: the layers around the answers of [`dispatch::Dispatch`] (or, in
 /// tests, around routes of their own in front of them: `crates/site/src/testing.rs`). Cheap to
 /// clone: a reference count per layer.
-pub type SiteService<A = Answers> = Observe<Secure<CatchPanic<A>>>;
+pub type SiteService<A = Dispatch> = Observe<Secure<CatchPanic<A>>>;
 
 /// `answers` with the layers of the pipeline around them, in the order the module documentation
 /// gives.
-pub fn around<A>(site: &Arc<ServedSite>, answers: A) -> SiteService<A> {
+pub fn around<A>(routes: &Arc<RouteTable>, answers: A) -> SiteService<A> {
     ServiceBuilder::new()
         .layer(ObserveLayer)
-        .layer(SecureLayer::new(&site.security_headers))
-        .layer(CatchPanicLayer::new(site.clone()))
+        .layer(SecureLayer::new(routes.site().security_headers()))
+        .layer(CatchPanicLayer::new(routes.clone()))
         .service(answers)
 }
 

@@ -17,11 +17,16 @@ use tracing_subscriber::fmt::MakeWriter;
 
 use super::{Answering, around};
 use crate::http::answered::Answered;
+use crate::http::fixed::FixedResponses;
+use crate::http::routes::RouteTable;
 use crate::render::served_site::ServedSite;
 use crate::settings::SiteSettings;
 
-static SITE: LazyLock<Arc<ServedSite>> = LazyLock::new(|| {
-    Arc::new(ServedSite::from_embedded(SiteSettings::default()).expect("the site builds"))
+static ROUTES: LazyLock<Arc<RouteTable>> = LazyLock::new(|| {
+    let site =
+        Arc::new(ServedSite::from_embedded(SiteSettings::default()).expect("the site builds"));
+    let fixed = FixedResponses::new(&site);
+    Arc::new(RouteTable::new(site, &fixed))
 });
 
 /// Answers that panic, where the answer is made.
@@ -91,7 +96,7 @@ fn answer(answers: Panicking, path: &str, lang: &str) -> (Response, String, Vec<
                 .header(header::ACCEPT_LANGUAGE, lang)
                 .body(Body::empty())
                 .unwrap();
-            let Ok(response) = around(&SITE, answers).call(request).await;
+            let Ok(response) = around(&ROUTES, answers).call(request).await;
             let (parts, body) = response.into_parts();
             let body = body.collect().await.unwrap().to_bytes();
             let body = String::from_utf8_lossy(&body).into_owned();
