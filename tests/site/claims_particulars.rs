@@ -222,7 +222,7 @@ fn a_line_that_leaves_open_whether_an_entity_accepts_individuals_fails() {
 async fn the_entities_page_shows_which_individuals_each_entity_accepts() {
     for (path, lang) in [("/entities", Lang::En), ("/zh/entities", Lang::Zh)] {
         let page = as_read(&get(path).await.text);
-        let entities = &SITE.content.locale(lang).site.entity;
+        let entities = &SITE.content().locale(lang).site.entity;
         for id in ["sg", "hk"] {
             let individuals = entities[id].individuals.as_deref().expect("stated");
             assert!(
