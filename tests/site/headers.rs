@@ -2,10 +2,13 @@
 
 use std::sync::Arc;
 
+use axum::Router;
 use axum::body::Body;
-use axum::http::Request;
+use axum::http::{Method, Request, header};
+use axum::routing::get as get_route;
+use custody_site::security_headers::security_headers;
 use custody_site::settings::Environment;
-use custody_site::{ServedSite, SiteSettings, http};
+use custody_site::{ServedSite, SiteSettings, http, testing};
 
 use crate::common::{CONTACT, SITE, get, send_to};
 
@@ -75,6 +78,76 @@ async fn every_kind_of_response_carries_the_security_headers() {
             "no HSTS over plain http: {path}"
         );
     }
+}
+
+/// `pattern` of the route table with a sample segment for each `{name}`, and one under a mount.
+fn sample(pattern: &str, mount: bool) -> String {
+    let path: Vec<&str> = pattern
+        .split('/')
+        .map(|segment| match segment {
+            other if other.starts_with('{') => "sample",
+            other => other,
+        })
+        .collect();
+    let path = path.join("/");
+    if mount {
+        format!("{}/sample", path.trim_end_matches('/'))
+    } else {
+        path
+    }
+}
+
+/// Every route the table declares, by each of its methods, a path without a page, a method a
+/// page refuses and a handler that panics: each answer carries the whole set of security headers
+/// with the site's values, and says how long it may be kept.
+#[tokio::test]
+async fn every_declared_route_a_404_a_405_and_a_panic_carry_the_whole_set() {
+    async fn boom() -> &'static str {
+        panic!("a handler that fails")
+    }
+    let settings = SiteSettings {
+        public_url: "https://custody.example".parse().unwrap(),
+        ..SiteSettings::default()
+    };
+    let expected = security_headers(&settings);
+    assert!(expected.contains_key(header::STRICT_TRANSPORT_SECURITY));
+    let site = Arc::new(ServedSite::from_embedded(settings).unwrap());
+    let (_, routes) = http::app_and_routes(site.clone(), CONTACT.clone());
+    let extra = Router::new().route("/boom", get_route(boom));
+    let app = testing::app_with(site, CONTACT.clone(), extra);
+    let mut asked: Vec<(Method, String)> = routes
+        .declared()
+        .flat_map(|declared| {
+            let path = sample(&declared.pattern, declared.mount);
+            declared
+                .methods
+                .iter()
+                .map(move |method| (method.clone(), path.clone()))
+        })
+        .collect();
+    let walked = asked.len();
+    asked.extend([
+        (Method::GET, "/no-such-page".to_owned()),
+        (Method::DELETE, "/about".to_owned()),
+        (Method::GET, "/boom".to_owned()),
+    ]);
+    let mut statuses = Vec::new();
+    for (method, path) in asked {
+        let what = format!("{method} {path}");
+        let request = Request::builder()
+            .method(&method)
+            .uri(&path)
+            .body(Body::empty())
+            .unwrap();
+        let answer = send_to(app.clone(), request).await;
+        for (name, value) in &expected {
+            assert_eq!(answer.headers.get(name), Some(value), "{what}: {name}");
+        }
+        assert!(!answer.header("cache-control").is_empty(), "{what}");
+        statuses.push(answer.status.as_u16());
+    }
+    assert!(walked > 2 * SITE.pages().len(), "{walked} routes walked");
+    assert_eq!(statuses[walked..], [404, 405, 500]);
 }
 
 #[tokio::test]

@@ -18,7 +18,7 @@ use tower::Service;
 use super::frontend::Frontend;
 use super::reload::{PREVIEW_ENTRY, RELOAD_SCRIPT, Reloads};
 use crate::http::SiteService;
-use crate::http::answered::follow_headers_rule;
+use crate::http::pipeline::secure::follow_headers_rule;
 use crate::http::routes::{Kind, RouteTable};
 use crate::render::document::html_escape;
 use custody_content::error::ContentError;
@@ -53,7 +53,7 @@ struct Parts {
 
 impl Preview {
     /// A preview showing `showing`, with the interface from `frontend`; `security_headers` go on
-    /// the answers this service makes itself.
+    /// every answer of the preview.
     pub fn new(showing: Showing, frontend: Frontend, security_headers: HeaderMap) -> Self {
         Self(Arc::new(Parts {
             showing: RwLock::new(showing),
@@ -90,13 +90,6 @@ impl Preview {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .clone()
     }
-
-    /// One of the preview's own answers, with the site's headers rule (security headers, and
-    /// `no-store` since none of them says how long it may be kept).
-    fn own(&self, mut response: Response) -> Response {
-        follow_headers_rule(response.headers_mut(), &self.0.security_headers);
-        response
-    }
 }
 
 /// Answers of the preview's own addresses under `/_dev/`.
@@ -124,10 +117,10 @@ impl Service<Request<Incoming>> for Preview {
         let preview = self.clone();
         Box::pin(async move {
             let path = request.uri().path();
-            let response = match path {
-                "/_dev/events" => preview.own(preview.0.reloads.events()),
-                "/_dev/reload.js" => preview.own(script(RELOAD_SCRIPT)),
-                "/_dev/entry.js" => preview.own(script(PREVIEW_ENTRY)),
+            let mut response = match path {
+                "/_dev/events" => preview.0.reloads.events(),
+                "/_dev/reload.js" => script(RELOAD_SCRIPT),
+                "/_dev/entry.js" => script(PREVIEW_ENTRY),
                 _ => match preview.showing() {
                     Showing::Site(_, routes)
                         if routes.resolve(path).is_mount()
@@ -136,19 +129,20 @@ impl Service<Request<Incoming>> for Preview {
                         preview.0.frontend.forward(request).await
                     }
                     Showing::Site(mut site, _) => site.call(request).await?,
-                    Showing::Problems(page) => preview.own(
-                        (
-                            StatusCode::INTERNAL_SERVER_ERROR,
-                            [(
-                                header::CONTENT_TYPE,
-                                HeaderValue::from_static("text/html; charset=utf-8"),
-                            )],
-                            Body::from(page.to_string()),
-                        )
-                            .into_response(),
-                    ),
+                    Showing::Problems(page) => (
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        [(
+                            header::CONTENT_TYPE,
+                            HeaderValue::from_static("text/html; charset=utf-8"),
+                        )],
+                        Body::from(page.to_string()),
+                    )
+                        .into_response(),
                 },
             };
+            // The pipeline's headers rule, over the preview's own answers and the modules from
+            // Vite as over the site's (which have had it already, with the same headers).
+            follow_headers_rule(response.headers_mut(), &preview.0.security_headers);
             Ok(response)
         })
     }

@@ -1,10 +1,10 @@
 //! Fixed answers: every URL whose answer never changes while the process runs (documents,
 //! static files, share cards, the SEO files, the build files) with its complete response
-//! headers, one set per content coding, made with the headers rule of every answer
-//! ([`follow_headers_rule`]) when the answer is made. Files get theirs at start-up, a document or
-//! a share card the first time it is asked for (when the site renders or draws it). A request for
-//! one is a table lookup, a coding choice and a clone of ready headers: no routing, no
-//! formatting, and nothing for the secure layer to add.
+//! headers, one set per content coding (with room for the security headers and the request id the
+//! pipeline sets on every answer), made when the answer is made. Files get theirs at start-up, a
+//! document or a share card the first time it is asked for (when the site renders or draws it). A
+//! request for one is a table lookup, a coding choice and a clone of ready headers: no routing,
+//! and no formatting.
 
 use std::sync::{Arc, OnceLock};
 
@@ -25,7 +25,7 @@ use crate::tables::FixedMap;
 #[derive(Debug)]
 pub struct FixedResponses {
     by_path: FixedMap<Box<str>, Fixed>,
-    /// What the answers are made with: the site's security headers.
+    /// What the answers are made with: room for the site's security headers.
     ready: ReadyResponses,
 }
 

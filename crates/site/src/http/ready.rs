@@ -1,8 +1,8 @@
 //! Answers whose responses are made once and sent many times: a body in each content coding it
 //! is offered in, each coding with its strong ETag and the complete headers of its `200` and its
-//! `304`, made with the headers rule of every answer ([`follow_headers_rule`]). A request for one
-//! is a coding choice and a clone of ready headers: no formatting, and nothing for the secure
-//! layer (`crates/site/src/http/pipeline/secure.rs`) to add. The fixed answers
+//! `304`, with room for the headers the pipeline sets on every answer (the security headers and
+//! the request id: `crates/site/src/http/answer_entries.rs`). A request for one is a coding choice
+//! and a clone of ready headers: no formatting, and no map grown on the way out. The fixed answers
 //! (`crates/site/src/http/fixed.rs`) and the cached answers of the supported-assets API
 //! (`crates/site/src/http/supported_assets.rs`) are made of them.
 
@@ -12,7 +12,7 @@ use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 
 use super::answer_entries::reserve_per_answer_entries;
-use super::answered::{Answered, follow_headers_rule};
+use super::answered::Answered;
 use super::negotiate::{choose_coding, not_modified};
 use super::respond::{VARY, not_acceptable, not_acceptable_headers, with_headers};
 use crate::lasting::{lasting, make_lasting};
@@ -20,8 +20,9 @@ use crate::render::answer_cache::HeldBytes;
 use crate::render::encoded::{Coding, Encoded};
 use custody_metrics::intern;
 
-/// What every ready answer of a site is made with: its security headers, and the headers of the
-/// `406 Not Acceptable` (no coding the client accepts), the same for every answer.
+/// What every ready answer of a site is made with: the names of its security headers (room for
+/// them), and the headers of the `406 Not Acceptable` (no coding the client accepts), the same for
+/// every answer.
 #[derive(Debug)]
 pub struct ReadyResponses {
     security: HeaderMap,
@@ -79,10 +80,10 @@ struct Variant {
 }
 
 impl ReadyResponses {
-    /// The maker of ready answers carrying `security`, the site's security headers.
+    /// The maker of ready answers with room for `security`, the site's security headers.
     pub fn new(security: &HeaderMap) -> Self {
         let mut not_acceptable = not_acceptable_headers();
-        follow_headers_rule(&mut not_acceptable, security);
+        reserve_per_answer_entries(&mut not_acceptable, security);
         Self {
             security: security.clone(),
             not_acceptable,
@@ -108,8 +109,7 @@ impl ReadyResponses {
                 }
                 headers.extend(description.extra.clone());
                 for headers in [&mut headers, &mut not_modified] {
-                    follow_headers_rule(headers, &self.security);
-                    reserve_per_answer_entries(headers);
+                    reserve_per_answer_entries(headers, &self.security);
                     make_lasting(headers);
                     headers.insert(header::ETAG, etag.clone());
                 }
@@ -135,7 +135,7 @@ impl ReadyResponses {
         let variants = ready.variants.iter().map(|variant| variant.coding);
         let Some(coding) = choose_coding(headers, variants) else {
             let response = not_acceptable(self.not_acceptable.clone());
-            return Answered::following_headers_rule(response, ready.route);
+            return Answered::new(response, ready.route);
         };
         let variant = ready
             .variants
@@ -163,7 +163,7 @@ impl ReadyResponses {
                 Body::from(ready.body.body(coding)),
             )
         };
-        Answered::following_headers_rule(response, ready.route)
+        Answered::new(response, ready.route)
     }
 }
 

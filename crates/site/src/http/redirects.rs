@@ -7,7 +7,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 
 use super::answer_entries::reserve_per_answer_entries;
-use super::answered::{Answered, follow_headers_rule};
+use super::answered::Answered;
 use super::respond::{DAILY, with_headers};
 use crate::lasting::{lasting, make_lasting};
 use crate::render::served_site::ServedSite;
@@ -16,7 +16,7 @@ use crate::tables::FixedMap;
 /// The headers of a redirect and its locations.
 #[derive(Debug)]
 pub struct Redirects {
-    /// The headers of a redirect (made with the headers rule, and the entries of the location
+    /// The headers of a redirect (its own, and the entries of the location, the security headers
     /// and the per-answer headers), cloned for each.
     redirect_headers: HeaderMap,
     /// The `Location` of a redirect to each page, by page path (every redirect leads to a page).
@@ -29,8 +29,7 @@ impl Redirects {
         let mut redirect_headers = HeaderMap::new();
         redirect_headers.insert(header::LOCATION, HeaderValue::from_static("/"));
         redirect_headers.insert(header::CACHE_CONTROL, DAILY);
-        follow_headers_rule(&mut redirect_headers, site.security_headers());
-        reserve_per_answer_entries(&mut redirect_headers);
+        reserve_per_answer_entries(&mut redirect_headers, site.security_headers());
         make_lasting(&mut redirect_headers);
         let locations = site
             .pages()
@@ -50,7 +49,7 @@ impl Redirects {
 
     /// The `301` to `target` of a `GET` or `HEAD` with the query string `query`, named for the log.
     pub fn answer(&self, target: &str, query: Option<&str>) -> Answered {
-        Answered::following_headers_rule(self.permanent_redirect(target, query), REDIRECT)
+        Answered::new(self.permanent_redirect(target, query), REDIRECT)
     }
 
     /// A 301 to `target`, a page path of this site (with the anchor of one of its sections, for

@@ -41,7 +41,7 @@ pub struct SupportedAssetResponses {
 }
 
 impl SupportedAssetResponses {
-    /// An empty cache of answers carrying the `security` headers of the site.
+    /// An empty cache of answers with room for the `security` headers of the site.
     pub fn new(security: &HeaderMap) -> Self {
         Self {
             ready: ReadyResponses::new(security),

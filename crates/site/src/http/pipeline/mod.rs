@@ -1,23 +1,24 @@
 //! The pipeline every request takes, each concern applied once, outermost first:
 //!
-//! 1. [`observe`]: the request id, the metrics and the request's one log line;
-//! 2. [`secure`]: the headers rule (security headers, a default `Cache-Control`);
+//! 1. [`secure`]: the headers rule (security headers, a default `Cache-Control`) on every response
+//!    that leaves the pipeline, whatever made it;
+//! 2. [`observe`]: the request id, the metrics and the request's one log line;
 //! 3. [`catch_panic`]: a panic anywhere below, in `call` or in the future, answered `500`;
 //! 4. [`dispatch`]: the request resolved once into its route (`crates/site/src/http/routes.rs`)
 //!    and answered by what answers it: an answer made in memory, a previous build's file, or the
 //!    router.
 //!
 //! `GET` and `HEAD` take the same path through all four. An answer made in `call` (a fixed answer
-//! or one from memory, nearly every request) leaves each layer as a ready future
-//! ([`Answering`]'s left side): no layer boxes it, allocates for it or writes a count shared
-//! between cores (what a layer keeps of the request, its address and a few header values, shares
-//! the request's bytes). Only an answer still to come (a file read from disk, the router) has a
-//! future of its own, which each layer wraps.
+//! or one from memory, nearly every request) leaves the inner layers as a ready future
+//! ([`Answering`]'s left side): none boxes it or allocates for it (what a layer keeps of the
+//! request, its address and a few header values, shares the request's bytes). Only an answer
+//! still to come (a file read from disk, the router) has a future of its own, which each layer
+//! wraps.
 
 mod catch_panic;
 pub(crate) mod dispatch;
 mod observe;
-mod secure;
+pub(crate) mod secure;
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -38,14 +39,14 @@ pub type Answering<F> = Either<Ready<Result<Answered, Infallible>>, F>;
 /// The whole site as one service: the layers around the answers of [`dispatch::Dispatch`] (or, in
 /// tests, around routes of their own in front of them: `crates/site/src/testing.rs`). Cheap to
 /// clone: a reference count per layer.
-pub type SiteService<A = Dispatch> = Observe<Secure<CatchPanic<A>>>;
+pub type SiteService<A = Dispatch> = Secure<Observe<CatchPanic<A>>>;
 
 /// `answers` with the layers of the pipeline around them, in the order the module documentation
 /// gives.
 pub fn around<A>(routes: &Arc<RouteTable>, answers: A) -> SiteService<A> {
     ServiceBuilder::new()
-        .layer(ObserveLayer)
         .layer(SecureLayer::new(routes.site().security_headers()))
+        .layer(ObserveLayer)
         .layer(CatchPanicLayer::new(routes.clone()))
         .service(answers)
 }

@@ -1,6 +1,6 @@
-//! The outermost layer: every request's id (crates/site/src/http/request_id.rs), counted in the
-//! metrics with its route, status and latency, one log line (method, path, route, status, latency
-//! and request id), and the id echoed on the response.
+//! Every request's id (crates/site/src/http/request_id.rs), counted in the metrics with its route,
+//! status and latency, one log line (method, path, route, status, latency and request id), and the
+//! id echoed on the response.
 
 use std::convert::Infallible;
 use std::pin::Pin;

@@ -1,21 +1,23 @@
-//! The headers rule, applied to every answer in this one layer: the security headers
-//! (`crates/site/src/security_headers.rs`) each answer does not set itself, and `Cache-Control:
-//! no-store` when it says nothing of how long it may be kept ([`follow_headers_rule`]). An answer
-//! whose header map was made with that same function (the fixed answers and redirects, made once
-//! and cloned for every request) is passed as it is, sparing the hot path a lookup of every header.
+//! The headers rule, applied in this one layer, the outermost of the pipeline, to every response
+//! that leaves it (a page, a file, a redirect, an API answer, an error, a `404` or `405`, a caught
+//! panic): the site's security headers (`crates/site/src/security_headers.rs`, the data the
+//! served site carries: the dev preview's differ only there), set over whatever the answer held
+//! in their place, and `Cache-Control: no-store` when the answer says nothing of how long it may
+//! be kept. No answer sets a security header itself, so none can skip or weaken one; the header
+//! maps made once and cloned for every request hold entries for them only as room
+//! (`crates/site/src/http/answer_entries.rs`), which this layer fills in place.
 
 use std::convert::Infallible;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll, ready};
 
-use axum::http::{HeaderMap, Request};
-use futures_util::future::{self, Either};
+use axum::http::{HeaderMap, Request, header};
+use axum::response::Response;
 use pin_project_lite::pin_project;
 use tower::{Layer, Service};
 
-use super::Answering;
-use crate::http::answered::{Answered, follow_headers_rule};
+use crate::http::respond::NO_STORE;
 
 /// The layer of [`Secure`], with the security headers of the site.
 #[derive(Debug, Clone)]
@@ -24,7 +26,7 @@ pub struct SecureLayer {
 }
 
 impl SecureLayer {
-    /// The layer that gives every answer `security`.
+    /// The layer that gives every response `security`.
     pub fn new(security: &HeaderMap) -> Self {
         Self {
             security: Arc::new(security.clone()),
@@ -43,73 +45,64 @@ impl<S> Layer<S> for SecureLayer {
     }
 }
 
-/// Applies the headers rule to every answer of `inner`.
+/// Applies the headers rule to every response of `inner`.
 #[derive(Debug, Clone)]
 pub struct Secure<S> {
     inner: S,
     security: Arc<HeaderMap>,
 }
 
-impl<S, B, F> Service<Request<B>> for Secure<S>
+impl<S, B> Service<Request<B>> for Secure<S>
 where
-    S: Service<Request<B>, Response = Answered, Error = Infallible, Future = Answering<F>>,
-    F: Future<Output = Result<Answered, Infallible>>,
+    S: Service<Request<B>, Response = Response, Error = Infallible>,
 {
-    type Response = Answered;
+    type Response = Response;
     type Error = Infallible;
-    type Future = Answering<Securing<F>>;
+    type Future = Securing<S::Future>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
         self.inner.poll_ready(cx)
     }
 
     fn call(&mut self, request: Request<B>) -> Self::Future {
-        match self.inner.call(request) {
-            Either::Left(answered) => {
-                let Ok(answered) = answered.into_inner();
-                Either::Left(future::ready(Ok(secured(answered, &self.security))))
-            }
-            // Only an answer still to come takes a reference to the headers (a count every core
-            // writes); it has a future and a box of its own anyway.
-            Either::Right(answering) => Either::Right(Securing {
-                answering,
-                security: Some(self.security.clone()),
-            }),
+        Securing {
+            answering: self.inner.call(request),
+            security: self.security.clone(),
         }
     }
 }
 
 pin_project! {
-    /// An answer still to come, given the headers rule once it is made.
+    /// A response on its way out, given the headers rule once it is made.
     pub struct Securing<F> {
         #[pin]
         answering: F,
-        security: Option<Arc<HeaderMap>>,
+        security: Arc<HeaderMap>,
     }
 }
 
 impl<F> Future for Securing<F>
 where
-    F: Future<Output = Result<Answered, Infallible>>,
+    F: Future<Output = Result<Response, Infallible>>,
 {
-    type Output = Result<Answered, Infallible>;
+    type Output = Result<Response, Infallible>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = self.project();
-        let Ok(answered) = ready!(this.answering.poll(cx));
-        let security = this
-            .security
-            .take()
-            .expect("an answer is polled until it is ready, once");
-        Poll::Ready(Ok(secured(answered, &security)))
+        let Ok(mut response) = ready!(this.answering.poll(cx));
+        follow_headers_rule(response.headers_mut(), this.security);
+        Poll::Ready(Ok(response))
     }
 }
 
-/// `answered`, its headers following the rule.
-fn secured(mut answered: Answered, security: &HeaderMap) -> Answered {
-    if !answered.follows_headers_rule {
-        follow_headers_rule(answered.response.headers_mut(), security);
-        answered.follows_headers_rule = true;
+/// The headers rule, written once: every one of the `security` headers, and `Cache-Control:
+/// no-store` when `headers` say nothing of how long the answer may be kept (an extractor's
+/// rejection, a previous build's file from its index), so every answer says it.
+pub fn follow_headers_rule(headers: &mut HeaderMap, security: &HeaderMap) {
+    for (name, value) in security {
+        headers.insert(name, value.clone());
     }
-    answered
+    if !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, NO_STORE);
+    }
 }
