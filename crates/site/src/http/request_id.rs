@@ -1,6 +1,11 @@
 //! Request ids: the `x-request-id` a client or proxy sent when it is a plain token, else a new
 //! random one; it is echoed on the response and written in the request's log line, so one
 //! request can be followed from the proxy through this server.
+//!
+//! tower-http's `SetRequestId` is not used: it keeps whatever id a request brings, where this one
+//! replaces an id that is not a plain token before it reaches the log line, and it would add the
+//! id to each request's extensions (an allocation per request) for a value the log line and the
+//! response take from here (`crates/site/src/http/pipeline/observe.rs`).
 
 use axum::http::{HeaderMap, HeaderName, HeaderValue};
 

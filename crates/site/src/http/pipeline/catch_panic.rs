@@ -4,6 +4,11 @@
 //! without its detail: JSON for a route whose errors are JSON (the route table's mounts,
 //! `crates/site/src/http/routes.rs`), else the error page in the path's language. The layers
 //! outside it then give that answer its headers, id and log line.
+//!
+//! tower-http's `CatchPanic` is not used: its handler is given the panic's payload alone, not the
+//! request, so it could not choose the language, nor JSON for an API address; and it needs the
+//! response type of the layers outside the log and the metrics, so its `500` would be neither
+//! logged nor counted.
 
 use std::convert::Infallible;
 use std::panic::{AssertUnwindSafe, catch_unwind};

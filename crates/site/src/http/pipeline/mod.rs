@@ -14,6 +14,11 @@
 //! request, its address and a few header values, shares the request's bytes). Only an answer
 //! still to come (a file read from disk, the router) has a future of its own, which each layer
 //! wraps.
+//!
+//! The layers are the site's own where tower-http's would do less (each module says what): there
+//! is no request timeout here to take from it, since the one deadline an answer has (a contact
+//! application's body) is the intake's (`crates/site/src/http/contact/intake.rs`), and the edge
+//! keeps its own timeouts for headers and idle connections (`crates/edge/src/config/`).
 
 mod catch_panic;
 pub(crate) mod dispatch;

@@ -6,6 +6,10 @@
 //! be kept. No answer sets a security header itself, so none can skip or weaken one; the header
 //! maps made once and cloned for every request hold entries for them only as room
 //! (`crates/site/src/http/answer_entries.rs`), which this layer fills in place.
+//!
+//! tower-http's `SetResponseHeader` sets one header, fixed when the layer is built; the rule is a
+//! set of headers read from the site's data plus a default for another, one layer here where it
+//! would be nine nested ones.
 
 use std::convert::Infallible;
 use std::pin::Pin;
