@@ -33,10 +33,10 @@ fn main() {
     let out = PathBuf::from(env("OUT_DIR"));
     track_inputs(&root);
 
-    let files = custody_content::files::read_dir(&root.join("content"))
+    let files = custody_content::source::files::read_dir(&root.join("content"))
         .unwrap_or_else(|e| fail(&format!("cannot read content/: {e}")));
     let mut site = custody_content::load::parse(&files)
-        .unwrap_or_else(|errors| fail(&custody_content::error::report(&errors)));
+        .unwrap_or_else(|errors| fail(&custody_content::source::error::report(&errors)));
     pack_content(&files, &out);
     check_catalog_terms(&site.glossary, &root);
     site.calling_codes = calling_codes();
@@ -70,7 +70,7 @@ const PACKED_BODY_QUALITY: u32 = 9;
 /// Packs the content files the build just checked, each a brotli stream, as `content.pack`:
 /// the binary holds a fifth of the bytes, and the server unpacks them once at start-up
 /// (`crates/site/src/embedded/mod.rs`).
-fn pack_content(files: &custody_content::files::ContentFiles, out: &Path) {
+fn pack_content(files: &custody_content::source::files::ContentFiles, out: &Path) {
     let entries = files
         .iter()
         .map(|(name, text)| (name.clone(), brotli_bytes(text.as_bytes())));
@@ -277,7 +277,7 @@ fn check_catalog_terms(glossary: &custody_content::glossary::Glossary, root: &Pa
         .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
     let errors = glossary.check_catalog(&catalog);
     if !errors.is_empty() {
-        fail(&custody_content::error::report(&errors));
+        fail(&custody_content::source::error::report(&errors));
     }
 }
 

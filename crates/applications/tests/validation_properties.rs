@@ -23,8 +23,8 @@ const CASES: u32 = 2048;
 /// of the form.
 static CONTENT: LazyLock<Content> = LazyLock::new(|| {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content");
-    let files =
-        custody_content::files::read_dir(std::path::Path::new(dir)).expect("content/ reads");
+    let files = custody_content::source::files::read_dir(std::path::Path::new(dir))
+        .expect("content/ reads");
     custody_content::load::parse(&files).expect("content/ parses")
 });
 

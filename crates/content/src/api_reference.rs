@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
+use crate::Lang;
 
 /// A webhook event a client can subscribe to.
 #[derive(Debug, Clone, Serialize, Deserialize)]

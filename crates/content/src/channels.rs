@@ -7,11 +7,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
-use super::durations::Duration;
-use super::hours::Hours;
-use super::service_facts::ServiceFacts;
-use super::words::Words;
+use crate::Lang;
+use crate::durations::Duration;
+use crate::hours::Hours;
+use crate::service_facts::ServiceFacts;
+use crate::words::Words;
 
 /// `channels.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -2,13 +2,13 @@
 //! `cases` section as examples, and the names of the firms that audit, insure and connect with the
 //! company, looked up in `site.toml` and `insurance.toml`.
 
-use super::Lang;
-use super::marketing::Section;
-use super::model::Content;
-use super::section_items::ClientCase;
-use super::section_layouts::{EvidenceSection, PartnerGroup, PartnerRole};
-use super::view::evidence::{ClientTypeView, PartnerGroupView};
-use super::view::section::SectionBody;
+use crate::Lang;
+use crate::marketing::Section;
+use crate::model::Content;
+use crate::section_items::ClientCase;
+use crate::section_layouts::{EvidenceSection, PartnerGroup, PartnerRole};
+use crate::view::evidence::{ClientTypeView, PartnerGroupView};
+use crate::view::section::SectionBody;
 
 /// The body of an evidence section: the client mix with its total, the examples and their note,
 /// the partner groups and the buttons (`actions`, localized).
@@ -16,7 +16,7 @@ pub fn evidence_body(
     content: &Content,
     lang: Lang,
     evidence: &EvidenceSection,
-    action: Vec<super::marketing::Action>,
+    action: Vec<crate::marketing::Action>,
 ) -> SectionBody {
     let site = &content.site;
     let client: Vec<ClientTypeView> = evidence
@@ -103,7 +103,7 @@ mod tests {
 
     fn content() -> Content {
         let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../content"));
-        let files = crate::files::read_dir(root).expect("content/ reads");
+        let files = crate::source::files::read_dir(root).expect("content/ reads");
         crate::load::parse(&files).expect("content/ parses")
     }
 

@@ -6,10 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
-use super::durations::in_words;
-use super::hours::Hours;
-use super::service_facts::ServiceFacts;
+use crate::Lang;
+use crate::durations::in_words;
+use crate::hours::Hours;
+use crate::service_facts::ServiceFacts;
 
 /// `commitments.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]

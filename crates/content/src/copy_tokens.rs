@@ -13,14 +13,14 @@
 
 use std::collections::BTreeMap;
 
-use super::Lang;
-use super::entities::{self, LocalEntity};
-use super::facts::{self, RUNTIME_TOKENS, TOKENS};
-use super::fees::{FeeSchedules, LocalFees};
-use super::lines::copy_lines;
-use super::model::SiteFacts;
-use super::operations::Operations;
-use super::{
+use crate::Lang;
+use crate::entities::{self, LocalEntity};
+use crate::facts::{self, RUNTIME_TOKENS, TOKENS};
+use crate::fees::{FeeSchedules, LocalFees};
+use crate::model::SiteFacts;
+use crate::operations::Operations;
+use crate::source::lines::copy_lines;
+use crate::{
     channels, cjk_spacing, commitments, data_locations, developers, durations, fee_tokens,
     holdings, insurance, jurisdictions, offerings, service_facts, signing, staking,
 };

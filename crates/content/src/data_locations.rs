@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
+use crate::Lang;
 
 /// `site.toml` `[[data_location]]`: where one kind of data is kept.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -6,10 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
-use super::api_reference::{self, ErrorModel, WebhookEvent};
-use super::durations::Duration;
-use super::numbers::grouped;
+use crate::Lang;
+use crate::api_reference::{self, ErrorModel, WebhookEvent};
+use crate::durations::Duration;
+use crate::numbers::grouped;
 
 /// `developers.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
+use crate::Lang;
 
 /// `{lang}/faq.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]

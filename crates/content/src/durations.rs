@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
-use super::numbers::grouped;
+use crate::Lang;
+use crate::numbers::grouped;
 
 /// `site.toml` `[[duration]]`: one period the site promises or states.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -1,10 +1,10 @@
 //! The legal entities as pages show them: the particulars of each in one language, for the
 //! footer and the entity and licence cards.
 
-use super::Lang;
-use super::entities::{self, Entity, Particulars};
-use super::model::Content;
-use super::view::section::EntityParticulars;
+use crate::Lang;
+use crate::entities::{self, Entity, Particulars};
+use crate::model::Content;
+use crate::view::section::EntityParticulars;
 
 /// One entity's particulars in `lang`.
 pub fn particulars(content: &Content, lang: Lang, entity: &Entity) -> EntityParticulars {

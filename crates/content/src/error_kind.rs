@@ -1,7 +1,7 @@
 //! The error pages: their page ids in `{lang}/pages.toml` (they are not routes) and their HTTP
 //! statuses.
 
-use super::Lang;
+use crate::Lang;
 
 /// The kinds of error page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,11 +1,11 @@
 //! Company figures: the numbers of `site.toml` formatted for each language, for figure strips and
 //! for the `{clients}`-style tokens copy writes instead of typing a figure twice.
 
-use super::Lang;
-use super::model::{ChainFamily, Evidence, SiteFacts};
-use super::numbers::grouped;
-use super::prose::{long_date, money_in_words, money_short};
-use super::section_items::Figure;
+use crate::Lang;
+use crate::model::{ChainFamily, Evidence, SiteFacts};
+use crate::numbers::grouped;
+use crate::prose::{long_date, money_in_words, money_short};
+use crate::section_items::Figure;
 
 /// Figures shown as `N+` count the named chains minus this many.
 const CHAINS_NOT_COUNTED: usize = 2;

@@ -3,9 +3,9 @@
 //! monthly custody fee of each package for one amount under custody, computed from the rows so
 //! that the example can never disagree with the tables.
 
-use super::Lang;
-use super::fees::{Amount, FeeRow, FeeSchedules, LocalFees, fill};
-use super::numbers::money;
+use crate::Lang;
+use crate::fees::{Amount, FeeRow, FeeSchedules, LocalFees, fill};
+use crate::numbers::money;
 
 /// The flexible package's custody row: `rate` a year, `minimum` a month.
 pub const CUSTODY_ROW: &str = "custody";

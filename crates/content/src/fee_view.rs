@@ -1,10 +1,10 @@
 //! The fee schedules as pages show them: each schedule's rows in one language, every amount
 //! filled in, for the fee tables of the entities page.
 
-use super::Lang;
-use super::fees::{FeeSchedules, LocalFees, fill};
-use super::section_items::FeeScheduleId;
-use super::view::section::{FeeTable, FeeTableRow};
+use crate::Lang;
+use crate::fees::{FeeSchedules, LocalFees, fill};
+use crate::section_items::FeeScheduleId;
+use crate::view::section::{FeeTable, FeeTableRow};
 
 /// A fee table ready to show: caption, header and cells with every amount filled in.
 pub fn table(

@@ -5,10 +5,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
-use super::cjk_spacing;
-use super::numbers::{decimal, grouped, money};
-use super::section_items::FeeScheduleId;
+use crate::Lang;
+use crate::cjk_spacing;
+use crate::numbers::{decimal, grouped, money};
+use crate::section_items::FeeScheduleId;
 
 /// `fees.toml`: the amounts of both schedules, rows in display order.
 #[derive(Debug, Clone, Serialize, Deserialize)]

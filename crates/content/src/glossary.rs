@@ -6,9 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::ContentError;
-use super::cjk_spacing;
-use super::files::ContentFiles;
+use crate::ContentError;
+use crate::cjk_spacing;
+use crate::source::files::ContentFiles;
 
 /// The Chinese interface catalog, relative to `content/` as content errors name their files.
 pub const CATALOG: &str = "../ui/src/locales/zh/messages.po";
@@ -87,7 +87,7 @@ impl Glossary {
             .iter()
             .filter(|(name, _)| name.starts_with("zh/"))
             .flat_map(|(name, text)| {
-                let current: Vec<usize> = crate::lines::current_copy_lines(text)
+                let current: Vec<usize> = crate::source::lines::current_copy_lines(text)
                     .map(|(start, _)| start)
                     .collect();
                 let mut start = 0;
@@ -105,7 +105,7 @@ impl Glossary {
     pub fn check_english(&self, files: &ContentFiles) -> Vec<ContentError> {
         let mut errors = Vec::new();
         for (name, text) in files.iter().filter(|(name, _)| name.starts_with("en/")) {
-            for (line_start, line) in crate::lines::copy_lines(text) {
+            for (line_start, line) in crate::source::lines::copy_lines(text) {
                 let lower = line.to_ascii_lowercase();
                 for term in &self.term {
                     for variant in &term.rejected_en {

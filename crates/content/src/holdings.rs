@@ -7,9 +7,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
-use super::commitments::{Frequency, Interval};
-use super::prose::long_date;
+use crate::Lang;
+use crate::commitments::{Frequency, Interval};
+use crate::prose::long_date;
 
 /// `holdings.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -35,7 +35,7 @@ pub struct Attestation {
     pub engagement: Engagement,
     /// The assurance standard the engagement follows, as each language writes it
     /// ("ISAE 3000 (Revised)" / "ISAE 3000（修订版）").
-    pub standard: super::jurisdictions::Named,
+    pub standard: crate::jurisdictions::Named,
 }
 
 /// The kind of an auditor's engagement, which says how much the attestation assures.

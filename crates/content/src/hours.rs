@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
-use super::service_facts::ServiceFacts;
+use crate::Lang;
+use crate::service_facts::ServiceFacts;
 
 /// When a channel is staffed or a process runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,12 +8,12 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
-use super::entities::{Entity, LocalEntity};
-use super::numbers::grouped;
-use super::prose::{long_date, money_in_words};
-use super::signing::RuleText;
-use super::words::Words;
+use crate::Lang;
+use crate::entities::{Entity, LocalEntity};
+use crate::numbers::grouped;
+use crate::prose::{long_date, money_in_words};
+use crate::signing::RuleText;
+use crate::words::Words;
 
 /// How the aggregate limit is shared when accepted losses exceed it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

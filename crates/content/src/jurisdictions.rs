@@ -5,9 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
-use super::entities::Entity;
-use super::words::Words;
+use crate::Lang;
+use crate::entities::Entity;
+use crate::words::Words;
 
 /// `jurisdictions.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]

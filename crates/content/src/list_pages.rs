@@ -1,11 +1,11 @@
 //! The page data of the FAQ entries and the announcements: each with the links to its
 //! neighbours, related questions and breadcrumbs.
 
-use super::Lang;
-use super::documents::{Announcement, FaqArticle};
-use super::markup;
-use super::model::{LocaleContent, PageMeta};
-use super::view::page::{
+use crate::Lang;
+use crate::documents::{Announcement, FaqArticle};
+use crate::markup;
+use crate::model::{LocaleContent, PageMeta};
+use crate::view::page::{
     AnnouncementData, FaqArticleData, FaqArticleSummary, FaqCategoryData, ItemLink, PageBody,
 };
 

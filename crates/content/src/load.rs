@@ -7,29 +7,29 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use super::api_copy::{ApiCopy, RUNTIME_VALUES};
-use super::channels::Channels;
-use super::commitments::Commitments;
-use super::contact::ContactCopy;
-use super::copy_tokens::{CopyTokens, Sources};
-use super::developers::Developers;
-use super::documents::{Announcements, Faq, LongDocument};
-use super::entities::LocalEntity;
-use super::fees::{FeeSchedules, LocalFees};
-use super::files::{ContentFiles, MARKETING_DIR, unexpected_files};
-use super::glossary::Glossary;
-use super::holdings::Holdings;
-use super::insurance::Insurance;
-use super::jurisdictions::Jurisdictions;
-use super::marketing::MarketingPage;
-use super::model::{
+use crate::api_copy::{ApiCopy, RUNTIME_VALUES};
+use crate::channels::Channels;
+use crate::commitments::Commitments;
+use crate::contact::ContactCopy;
+use crate::copy_tokens::{CopyTokens, Sources};
+use crate::developers::Developers;
+use crate::documents::{Announcements, Faq, LongDocument};
+use crate::entities::LocalEntity;
+use crate::fees::{FeeSchedules, LocalFees};
+use crate::glossary::Glossary;
+use crate::holdings::Holdings;
+use crate::insurance::Insurance;
+use crate::jurisdictions::Jurisdictions;
+use crate::marketing::MarketingPage;
+use crate::model::{
     Content, LocalSiteFacts, LocaleContent, PageMeta, RedirectTable, RouteTable, SiteFacts,
 };
-use super::offerings::Offerings;
-use super::operations::Operations;
-use super::signing::Signing;
-use super::supported_assets::{SupportedAssetList, SupportedAssetLists};
-use super::{ContentError, Lang, parity, validate};
+use crate::offerings::Offerings;
+use crate::operations::Operations;
+use crate::signing::Signing;
+use crate::source::files::{ContentFiles, MARKETING_DIR, unexpected_files};
+use crate::supported_assets::{SupportedAssetList, SupportedAssetLists};
+use crate::{ContentError, Lang, parity, validate};
 
 /// Parses and validates all content. Returns every problem found, each with file and line.
 pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {

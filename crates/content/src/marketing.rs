@@ -3,16 +3,16 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::brand_items::{
+use crate::brand_items::{
     BrandMarkSection, BrandTypeSection, CopyItem, LogoItem, PaletteItem, RuleItem,
 };
-pub use super::illustration::Illustration;
-pub use super::section_items::{Action, ActionStyle};
-use super::section_items::{
+pub use crate::illustration::Illustration;
+pub use crate::section_items::{Action, ActionStyle};
+use crate::section_items::{
     CertificationLayout, ClientCase, EntityItem, FeatureItem, FeatureLayout, FeeScheduleId,
     FigureItem, TableLayout, TitledText,
 };
-use super::section_layouts::{DiagramSection, EvidenceSection, PartnersSection, TimelineSection};
+use crate::section_layouts::{DiagramSection, EvidenceSection, PartnersSection, TimelineSection};
 
 /// One marketing page in one language.
 #[derive(Debug, Clone, Serialize, Deserialize)]

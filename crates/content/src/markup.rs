@@ -6,7 +6,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::Lang;
+use crate::Lang;
 
 /// A block of body text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]

@@ -3,12 +3,12 @@
 
 use std::collections::BTreeMap;
 
-use super::Lang;
-use super::markup::localize_link;
-use super::menu_features::MenuFeature;
-use super::model::Content;
-use super::prose::long_date;
-use super::view::page::MenuFeatureLink;
+use crate::Lang;
+use crate::markup::localize_link;
+use crate::menu_features::MenuFeature;
+use crate::model::Content;
+use crate::prose::long_date;
+use crate::view::page::MenuFeatureLink;
 
 /// Every menu's featured link in `lang`, by menu id, its path localized; a newest-announcement
 /// feature takes the announcement's title and long date.

@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
-use super::entities::{AccountType, Entity};
-use super::words::Words;
+use crate::Lang;
+use crate::entities::{AccountType, Entity};
+use crate::words::Words;
 
 /// `offerings.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -38,10 +38,10 @@ pub struct Offerings {
     pub qualification: Vec<Qualification>,
     /// The particulars of staking of each entity that offers it.
     #[serde(default)]
-    pub staking: Vec<super::staking::StakingTerms>,
+    pub staking: Vec<crate::staking::StakingTerms>,
     /// How copy speaks of slashing and of who bears it.
     #[serde(default)]
-    pub slashing_words: super::staking::SlashingWords,
+    pub slashing_words: crate::staking::SlashingWords,
 }
 
 /// A claim and the words that qualify it: a line that uses one of `claim` uses one of `needs`
@@ -91,7 +91,7 @@ pub struct Offer {
     /// (whose account holds the client's money, what a licence does not cover); default: the
     /// basis in words.
     #[serde(default)]
-    pub cell: Option<super::jurisdictions::Named>,
+    pub cell: Option<crate::jurisdictions::Named>,
     /// Whether the entity offers the service to its individual clients too (default); `false`
     /// keeps it for institutions, and `{offering.not-for-individuals.{entity}}` names it.
     #[serde(default = "offered_to_individuals")]

@@ -7,14 +7,14 @@
 
 use serde::Serialize;
 
-use super::channels::Channels;
-use super::commitments::Commitments;
-use super::developers::Developers;
-use super::holdings::Holdings;
-use super::insurance::Insurance;
-use super::jurisdictions::Jurisdictions;
-use super::offerings::Offerings;
-use super::signing::Signing;
+use crate::channels::Channels;
+use crate::commitments::Commitments;
+use crate::developers::Developers;
+use crate::holdings::Holdings;
+use crate::insurance::Insurance;
+use crate::jurisdictions::Jurisdictions;
+use crate::offerings::Offerings;
+use crate::signing::Signing;
 
 /// The facts files, read together.
 #[derive(Debug, Clone, Serialize)]

@@ -1,8 +1,8 @@
 //! What kind of page a route shows: found once from the route's id and the content it names,
 //! so that the page's data is chosen by kind, not by string id.
 
-use super::Lang;
-use super::model::{Content, Route};
+use crate::Lang;
+use crate::model::{Content, Route};
 
 /// The kind of a route's pages: which body their data has (`view::page::PageBody`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

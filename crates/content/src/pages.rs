@@ -1,25 +1,25 @@
 //! Concrete pages: every route expanded to the paths it serves (a dynamic route once per id its
 //! validity check admits), and the data each page is rendered from.
 
-use super::contact::{BUSINESS_TYPES, MAX_CHARS};
-use super::countries::COUNTRIES;
-use super::documents::LongDocument;
-use super::error_kind::ErrorKind;
-use super::menu_feature_links::menu_feature_links;
-use super::model::{Content, LocaleContent, PageMeta, Route};
-use super::page_kind::PageKind;
-use super::section_items::EntityId;
-use super::supported_asset_query::{
+use crate::contact::{BUSINESS_TYPES, MAX_CHARS};
+use crate::countries::COUNTRIES;
+use crate::documents::LongDocument;
+use crate::error_kind::ErrorKind;
+use crate::menu_feature_links::menu_feature_links;
+use crate::model::{Content, LocaleContent, PageMeta, Route};
+use crate::page_kind::PageKind;
+use crate::section_items::EntityId;
+use crate::supported_asset_query::{
     DEFAULT_PAGE_SIZE, MAX_FILTER_CHARS, PAGE_SIZES, SupportedAssetIndex, SupportedAssetQuery,
 };
-use super::view::intro::Intro;
-use super::view::page::{
+use crate::view::intro::Intro;
+use crate::view::page::{
     AnnouncementSummary, AnnouncementsData, BusinessTypeOption, Chrome, ContactData,
     DocumentAmendment, DocumentData, DocumentSection, ErrorData, FaqCategorySummary, FaqData,
     FooterEntity, PageBody, PageData, Suggestion, SupportedAssetsData,
 };
-use super::view::site_data::{UiPage, UiSiteData};
-use super::{Lang, entity_view, list_pages, markup, sections};
+use crate::view::site_data::{UiPage, UiSiteData};
+use crate::{Lang, entity_view, list_pages, markup, sections};
 
 /// Stands for the request path in prerendered error pages; the server replaces it per request.
 pub const REQUEST_PATH_MARKER: &str = "__CUSTODY_REQUEST_PATH__";
@@ -358,7 +358,7 @@ pub fn ui_site_data(content: &Content) -> UiSiteData {
             pages.push(UiPage {
                 key: lang.localize(&instance.path),
                 data: page_data(content, lang, &instance),
-                card: Some(super::share_card::card_data(content, lang, &instance)),
+                card: Some(crate::share_card::card_data(content, lang, &instance)),
             });
         }
         for kind in ErrorKind::ALL {
@@ -372,13 +372,13 @@ pub fn ui_site_data(content: &Content) -> UiSiteData {
     UiSiteData {
         pages,
         page_ids: content.routes.iter().map(|r| r.id.clone()).collect(),
-        design_tokens: super::tokens::design_tokens_css(&content.site),
+        design_tokens: crate::tokens::design_tokens_css(&content.site),
         palette: content
             .site
             .palette
             .iter()
             .map(|colour| (colour.key.clone(), colour.hex.clone()))
             .collect(),
-        icons: super::icons::ICONS,
+        icons: crate::icons::ICONS,
     }
 }

@@ -3,8 +3,8 @@
 
 use toml::{Table, Value};
 
-use super::files::{ContentFiles, MARKETING_DIR, locale_file_names};
-use super::{ContentError, Lang};
+use crate::source::files::{ContentFiles, MARKETING_DIR, locale_file_names};
+use crate::{ContentError, Lang};
 
 /// Keys whose values are identifiers, facts or layout shared by every language and must be equal.
 const SHARED_VALUE_KEYS: [&str; 22] = [

@@ -2,8 +2,8 @@
 //! "2026年9月30日", "USD 50 million" / "5,000 万美元". Company figures, the insurance policy and the
 //! attestation of client balances write their values with them.
 
-use super::Lang;
-use super::numbers::{decimal, grouped};
+use crate::Lang;
+use crate::numbers::{decimal, grouped};
 
 /// A day as prose writes it: "30 September 2026" / "2026年9月30日".
 pub fn long_date(date: toml::value::Date, lang: Lang) -> String {

@@ -1,21 +1,21 @@
 //! The page data of a marketing page: its hero and sections as written, with figures computed,
 //! fee tables joined, certifications and brand facts looked up, and every link localized.
 
-use super::brand_items::BrandText;
-use super::illustration::{Illustration, KEY_SITES_WALLET};
-use super::marketing::{Action, MarketingPage, Section};
-use super::markup::{self, localize_link};
-use super::model::{Content, Evidence, PageMeta, TrustLine};
-use super::section_items::{EntityId, Figure};
-use super::view::brand::{BrandCopyText, Swatch, TextInLanguage, TypeStepView};
-use super::view::intro::Intro;
-use super::view::marketing::{
+use crate::brand_items::BrandText;
+use crate::illustration::{Illustration, KEY_SITES_WALLET};
+use crate::marketing::{Action, MarketingPage, Section};
+use crate::markup::{self, localize_link};
+use crate::model::{Content, Evidence, PageMeta, TrustLine};
+use crate::section_items::{EntityId, Figure};
+use crate::view::brand::{BrandCopyText, Swatch, TextInLanguage, TypeStepView};
+use crate::view::intro::Intro;
+use crate::view::marketing::{
     HeroView, KeySite, KeysView, MarketingData, TrustBadge, TrustLineView,
 };
-use super::view::section::{
+use crate::view::section::{
     CertificationView, EntityCard, EvidenceView, FigureView, SectionBody, SectionView,
 };
-use super::{Lang, client_evidence, entity_view, facts, fee_view};
+use crate::{Lang, client_evidence, entity_view, facts, fee_view};
 
 /// Where the supported-assets list of an entity is shown.
 pub fn entity_supported_assets_path(entity: EntityId) -> &'static str {

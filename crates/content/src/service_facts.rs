@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
+use crate::Lang;
 
 /// `site.toml` `[service]`: the service levels that are not durations.
 #[derive(Debug, Clone, Serialize, Deserialize)]

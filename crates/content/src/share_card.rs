@@ -2,10 +2,10 @@
 //! `ui/scripts/share-cards.mjs`): the page's own title, the section it belongs to and, for an
 //! announcement, its date; and the alternative text the document head gives the image.
 
-use super::view::site_data::CardData;
+use crate::view::site_data::CardData;
 
-use super::model::Content;
-use super::{Lang, PageInstance, PageKind};
+use crate::model::Content;
+use crate::{Lang, PageInstance, PageKind};
 
 /// The text of one page's card.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,11 +9,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
-use super::durations::in_words;
-use super::hours::Hours;
-use super::service_facts::ServiceFacts;
-use super::words::Words;
+use crate::Lang;
+use crate::durations::in_words;
+use crate::hours::Hours;
+use crate::service_facts::ServiceFacts;
+use crate::words::Words;
 
 /// `signing.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -6,11 +6,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
-use super::durations::{Duration, DurationUnit};
-use super::section_items::EntityId;
-use super::supported_assets::SupportedAssetLists;
-use super::words::Words;
+use crate::Lang;
+use crate::durations::{Duration, DurationUnit};
+use crate::section_items::EntityId;
+use crate::supported_assets::SupportedAssetLists;
+use crate::words::Words;
 
 /// The service whose particulars these are.
 pub const SERVICE: &str = "staking";

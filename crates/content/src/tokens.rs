@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::model::SiteFacts;
+use crate::model::SiteFacts;
 
 /// Window widths, in rem, between which a fluid step of the type scale grows.
 const FLUID_FROM: f64 = 20.0;

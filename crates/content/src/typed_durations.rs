@@ -2,10 +2,10 @@
 //! "ten business days", "10 个工作日", "两个工作日") fails with its file and line, and the token
 //! to write when `site.toml` has the duration, or the advice to add it there when it has not.
 
-use super::durations::Duration;
-use super::files::{ContentFiles, language_files};
-use super::lines::current_copy_lines;
-use super::{ContentError, Lang};
+use crate::durations::Duration;
+use crate::source::files::{ContentFiles, language_files};
+use crate::source::lines::current_copy_lines;
+use crate::{ContentError, Lang};
 
 /// English numbers written out, longest first so that "twenty-four" wins over "twenty".
 const EN_NUMBERS: [&str; 26] = [

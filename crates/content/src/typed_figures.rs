@@ -5,16 +5,16 @@
 
 use std::collections::BTreeMap;
 
-use super::copy_tokens::{CopyTokens, Sources};
-use super::facts;
-use super::fees::FeeSchedules;
-use super::files::ContentFiles;
-use super::lines::current_copy_lines;
-use super::model::SiteFacts;
-use super::operations::Operations;
-use super::section_items::Figure;
-use super::signing::TYPED_TERMS;
-use super::{ContentError, Lang};
+use crate::copy_tokens::{CopyTokens, Sources};
+use crate::facts;
+use crate::fees::FeeSchedules;
+use crate::model::SiteFacts;
+use crate::operations::Operations;
+use crate::section_items::Figure;
+use crate::signing::TYPED_TERMS;
+use crate::source::files::ContentFiles;
+use crate::source::lines::current_copy_lines;
+use crate::{ContentError, Lang};
 
 /// Fee tokens that write a sentence of the fee table rather than an amount (its amounts are
 /// checked on their own).

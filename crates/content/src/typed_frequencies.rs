@@ -5,12 +5,12 @@
 //! clock ("around the clock", 全天候): it is written as the hours token of the channel or the
 //! process it describes.
 
-use super::commitments::Frequency;
-use super::files::{ContentFiles, language_files};
-use super::hours::AROUND_THE_CLOCK;
-use super::lines::current_copy_lines;
-use super::words::find;
-use super::{ContentError, Lang};
+use crate::commitments::Frequency;
+use crate::hours::AROUND_THE_CLOCK;
+use crate::source::files::{ContentFiles, language_files};
+use crate::source::lines::current_copy_lines;
+use crate::words::find;
+use crate::{ContentError, Lang};
 
 /// English frequencies, longest first so that "at least once a year" wins over "once a year".
 const EN: [&str; 31] = [

@@ -3,9 +3,9 @@
 //! a fee is cited as the schedule states it (`{fee.above.text}`, `{fee.setup.amount}`), and
 //! anything else is said in words.
 
-use super::files::ContentFiles;
-use super::lines::current_copy_lines;
-use super::{ContentError, Lang};
+use crate::source::files::ContentFiles;
+use crate::source::lines::current_copy_lines;
+use crate::{ContentError, Lang};
 
 /// The language files whose copy may type no percentage or amount of money.
 const FILES: [&str; 2] = ["announcements.toml", "faq.toml"];

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
+use crate::Lang;
 
 /// Phrases in each language; English ones are matched in any case.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

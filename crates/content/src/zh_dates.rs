@@ -1,9 +1,9 @@
 //! One way to write a date in Chinese copy: `2026年10月24日`, with no spaces, as the site's own
 //! dates (`ui/src/components/FormattedDate.tsx`) show them beside the typed ones.
 
-use super::ContentError;
-use super::files::ContentFiles;
-use super::lines::current_copy_lines;
+use crate::ContentError;
+use crate::source::files::ContentFiles;
+use crate::source::lines::current_copy_lines;
 
 /// The byte offsets in `text` of the dates written with spaces: a year and month (`2026 年 3 月`),
 /// with or without the day, or a month and day (`10 月 24 日`), with a space anywhere inside.

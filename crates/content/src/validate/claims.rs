@@ -5,9 +5,9 @@
 use std::collections::BTreeSet;
 
 use super::findings::is_slug;
-use crate::files::ContentFiles;
 use crate::model::{Certification, Content, Evidence};
 use crate::section_items::Figure;
+use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang, facts};
 
 /// The most months a report's period may have ended before the newest announcement: older

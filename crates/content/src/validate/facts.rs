@@ -8,10 +8,10 @@ use std::collections::BTreeSet;
 
 use super::findings::is_slug;
 use crate::fee_tokens::{self, EXAMPLE};
-use crate::files::ContentFiles;
-use crate::lines::copy_lines;
 use crate::model::Content;
 use crate::section_items::EntityId;
+use crate::source::files::ContentFiles;
+use crate::source::lines::copy_lines;
 use crate::{
     ContentError, Lang, service_facts, typed_durations, typed_figures, typed_money, zh_dates,
 };

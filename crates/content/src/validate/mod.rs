@@ -22,8 +22,8 @@ mod titles;
 mod trust_line;
 
 use crate::ContentError;
-use crate::files::ContentFiles;
 use crate::model::Content;
+use crate::source::files::ContentFiles;
 
 /// Runs every cross-file rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {

@@ -4,8 +4,8 @@
 //! every id is a unique slug; and no frequency is typed in copy.
 
 use super::findings::token_id_problems;
-use crate::files::ContentFiles;
 use crate::model::Content;
+use crate::source::files::ContentFiles;
 use crate::{ContentError, channels, commitments, offerings, signing, typed_frequencies};
 
 /// Runs every rule and returns all violations.

@@ -5,13 +5,13 @@ use std::collections::BTreeSet;
 
 use super::findings::{Findings, is_hex_colour};
 use crate::fees;
-use crate::files::ContentFiles;
 use crate::icons::ICONS;
 use crate::marketing::{BRAND_KIT_PAGE, MarketingPage, Section, TRUST_CENTER_PAGE};
 use crate::menu_features::MenuFeature;
 use crate::model::Content;
 use crate::pages::page_instances;
 use crate::section_items::CertificationLayout;
+use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 
 /// The palette keys the site's stylesheets use; `site.toml` must define each.

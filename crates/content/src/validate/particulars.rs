@@ -6,9 +6,9 @@
 //! (`developers.toml`); every id of these files is a unique slug.
 
 use super::findings::token_id_problems;
-use crate::entries::table_key_offset;
-use crate::files::ContentFiles;
 use crate::model::Content;
+use crate::source::entries::table_key_offset;
+use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang, developers, holdings, insurance, jurisdictions, staking};
 
 /// Runs every rule and returns all violations.

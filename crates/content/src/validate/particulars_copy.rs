@@ -7,10 +7,10 @@
 //! (`jurisdictions.toml`).
 
 use super::offering_copy::named_entities;
-use crate::entries::scoped_line_errors;
-use crate::files::ContentFiles;
 use crate::model::Content;
 use crate::operations::Operations;
+use crate::source::entries::scoped_line_errors;
+use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 
 /// Runs every rule over the language folders and returns all violations.

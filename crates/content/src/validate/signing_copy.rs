@@ -6,11 +6,11 @@
 //! only of the wallet types whose model bears it out; and a diagram draws the keys of a wallet
 //! type that exists.
 
-use crate::entries::scoped_line_errors;
-use crate::files::ContentFiles;
 use crate::marketing::Section;
 use crate::model::Content;
 use crate::signing::Signing;
+use crate::source::entries::scoped_line_errors;
+use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 
 /// Runs every rule and returns all violations.

@@ -7,10 +7,10 @@ use std::collections::BTreeSet;
 use super::findings::Findings;
 use crate::documents::LongDocument;
 use crate::error_kind::ErrorKind;
-use crate::files::ContentFiles;
 use crate::model::Content;
 use crate::page_kind::PageKind;
 use crate::pages::{CHECKS, page_instances};
+use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 
 /// Unique ids and paths, known validity checks, complete page metadata, redirects and internal

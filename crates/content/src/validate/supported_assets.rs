@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use crate::entities::AccountType;
-use crate::files::ContentFiles;
 use crate::model::Content;
+use crate::source::files::ContentFiles;
 use crate::supported_assets::{SUPPORTED_ASSET_FILES, SupportedAsset};
 use crate::{ContentError, addresses};
 

@@ -62,7 +62,7 @@ impl ServedSite {
         let content = embedded::embedded_content().map_err(|errors| {
             anyhow!(
                 "embedded content is invalid:\n{}",
-                custody_content::error::report(&errors)
+                custody_content::source::error::report(&errors)
             )
         })?;
         let build = BuildManifest::embedded()?;

@@ -2,9 +2,9 @@
 //! its copy lines and its title or heading, so that a rule reads a line in the context of the
 //! entry it belongs to (a step's body under its title, a bullet under its article's question).
 
-use super::files::{ContentFiles, language_files};
-use super::lines::copy_lines;
-use super::{ContentError, Lang};
+use crate::source::files::{ContentFiles, language_files};
+use crate::source::lines::copy_lines;
+use crate::{ContentError, Lang};
 
 /// One table of a content file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

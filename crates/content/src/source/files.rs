@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{ContentError, Lang};
+use crate::{ContentError, Lang};
 
 /// Content files keyed by their path relative to `content/` (`en/pages.toml`), forward slashes.
 pub type ContentFiles = BTreeMap<String, String>;
