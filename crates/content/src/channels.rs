@@ -11,7 +11,7 @@ use crate::Lang;
 use crate::durations::Duration;
 use crate::hours::Hours;
 use crate::service_facts::ServiceFacts;
-use crate::words::Words;
+use crate::text::words::Words;
 
 /// `channels.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -21,8 +21,8 @@ use crate::model::SiteFacts;
 use crate::operations::Operations;
 use crate::source::lines::copy_lines;
 use crate::{
-    channels, cjk_spacing, commitments, data_locations, developers, durations, fee_tokens,
-    holdings, insurance, jurisdictions, offerings, service_facts, signing, staking,
+    channels, commitments, data_locations, developers, durations, fee_tokens, holdings, insurance,
+    jurisdictions, offerings, service_facts, signing, staking, text::cjk_spacing,
 };
 
 /// The language's entity descriptions (`[entity.{id}]`) and regulator names (`[regulator]`).

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::Lang;
 use crate::api_reference::{self, ErrorModel, WebhookEvent};
 use crate::durations::Duration;
-use crate::numbers::grouped;
+use crate::text::numbers::grouped;
 
 /// `developers.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]

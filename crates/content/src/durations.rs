@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::numbers::grouped;
+use crate::text::numbers::grouped;
 
 /// `site.toml` `[[duration]]`: one period the site promises or states.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -3,9 +3,9 @@
 
 use crate::Lang;
 use crate::model::{ChainFamily, Evidence, SiteFacts};
-use crate::numbers::grouped;
-use crate::prose::{long_date, money_in_words, money_short};
 use crate::section_items::Figure;
+use crate::text::numbers::grouped;
+use crate::text::prose::{long_date, money_in_words, money_short};
 
 /// Figures shown as `N+` count the named chains minus this many.
 const CHAINS_NOT_COUNTED: usize = 2;

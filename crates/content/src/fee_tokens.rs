@@ -5,7 +5,7 @@
 
 use crate::Lang;
 use crate::fees::{Amount, FeeRow, FeeSchedules, LocalFees, fill};
-use crate::numbers::money;
+use crate::text::numbers::money;
 
 /// The flexible package's custody row: `rate` a year, `minimum` a month.
 pub const CUSTODY_ROW: &str = "custody";

@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::cjk_spacing;
-use crate::numbers::{decimal, grouped, money};
 use crate::section_items::FeeScheduleId;
+use crate::text::cjk_spacing;
+use crate::text::numbers::{decimal, grouped, money};
 
 /// `fees.toml`: the amounts of both schedules, rows in display order.
 #[derive(Debug, Clone, Serialize, Deserialize)]

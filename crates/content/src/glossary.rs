@@ -7,8 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ContentError;
-use crate::cjk_spacing;
 use crate::source::files::ContentFiles;
+use crate::text::cjk_spacing;
 
 /// The Chinese interface catalog, relative to `content/` as content errors name their files.
 pub const CATALOG: &str = "../ui/src/locales/zh/messages.po";

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Lang;
 use crate::commitments::{Frequency, Interval};
-use crate::prose::long_date;
+use crate::text::prose::long_date;
 
 /// `holdings.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]

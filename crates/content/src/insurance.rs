@@ -10,10 +10,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::Lang;
 use crate::entities::{Entity, LocalEntity};
-use crate::numbers::grouped;
-use crate::prose::{long_date, money_in_words};
 use crate::signing::RuleText;
-use crate::words::Words;
+use crate::text::numbers::grouped;
+use crate::text::prose::{long_date, money_in_words};
+use crate::text::words::Words;
 
 /// How the aggregate limit is shared when accepted losses exceed it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Lang;
 use crate::entities::Entity;
-use crate::words::Words;
+use crate::text::words::Words;
 
 /// `jurisdictions.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -3,8 +3,8 @@
 
 use crate::Lang;
 use crate::documents::{Announcement, FaqArticle};
-use crate::markup;
 use crate::model::{LocaleContent, PageMeta};
+use crate::text::markup;
 use crate::view::page::{
     AnnouncementData, FaqArticleData, FaqArticleSummary, FaqCategoryData, ItemLink, PageBody,
 };

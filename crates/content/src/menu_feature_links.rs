@@ -4,10 +4,10 @@
 use std::collections::BTreeMap;
 
 use crate::Lang;
-use crate::markup::localize_link;
 use crate::menu_features::MenuFeature;
 use crate::model::Content;
-use crate::prose::long_date;
+use crate::text::markup::localize_link;
+use crate::text::prose::long_date;
 use crate::view::page::MenuFeatureLink;
 
 /// Every menu's featured link in `lang`, by menu id, its path localized; a newest-announcement

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Lang;
 use crate::entities::{AccountType, Entity};
-use crate::words::Words;
+use crate::text::words::Words;
 
 /// `offerings.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -19,7 +19,7 @@ use crate::view::page::{
     FooterEntity, PageBody, PageData, Suggestion, SupportedAssetsData,
 };
 use crate::view::site_data::{UiPage, UiSiteData};
-use crate::{Lang, entity_view, list_pages, markup, sections};
+use crate::{Lang, entity_view, list_pages, sections, text::markup};
 
 /// Stands for the request path in prerendered error pages; the server replaces it per request.
 pub const REQUEST_PATH_MARKER: &str = "__CUSTODY_REQUEST_PATH__";

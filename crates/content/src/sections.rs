@@ -4,9 +4,9 @@
 use crate::brand_items::BrandText;
 use crate::illustration::{Illustration, KEY_SITES_WALLET};
 use crate::marketing::{Action, MarketingPage, Section};
-use crate::markup::{self, localize_link};
 use crate::model::{Content, Evidence, PageMeta, TrustLine};
 use crate::section_items::{EntityId, Figure};
+use crate::text::markup::{self, localize_link};
 use crate::view::brand::{BrandCopyText, Swatch, TextInLanguage, TypeStepView};
 use crate::view::intro::Intro;
 use crate::view::marketing::{

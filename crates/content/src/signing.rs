@@ -13,7 +13,7 @@ use crate::Lang;
 use crate::durations::in_words;
 use crate::hours::Hours;
 use crate::service_facts::ServiceFacts;
-use crate::words::Words;
+use crate::text::words::Words;
 
 /// `signing.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -10,7 +10,7 @@ use crate::Lang;
 use crate::durations::{Duration, DurationUnit};
 use crate::section_items::EntityId;
 use crate::supported_assets::SupportedAssetLists;
-use crate::words::Words;
+use crate::text::words::Words;
 
 /// The service whose particulars these are.
 pub const SERVICE: &str = "staking";

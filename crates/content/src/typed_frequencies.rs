@@ -9,7 +9,7 @@ use crate::commitments::Frequency;
 use crate::hours::AROUND_THE_CLOCK;
 use crate::source::files::{ContentFiles, language_files};
 use crate::source::lines::current_copy_lines;
-use crate::words::find;
+use crate::text::words::find;
 use crate::{ContentError, Lang};
 
 /// English frequencies, longest first so that "at least once a year" wins over "once a year".

@@ -8,12 +8,12 @@ use super::brand::{BrandCopyText, Swatch, TypeStepView};
 use super::evidence::{ClientTypeView, PartnerGroupView};
 use crate::brand_items::{LogoItem, MarkItem, RuleItem};
 use crate::marketing::{Action, Illustration};
-use crate::markup::Block;
 use crate::section_items::{
     CertificationLayout, ClientCase, EntityId, FeatureItem, FeatureLayout, FeeScheduleId, Figure,
     TableLayout, TitledText,
 };
 use crate::section_layouts::Milestone;
+use crate::text::markup::Block;
 
 /// One body section: its anchor, heading and lead, then what its kind shows.
 #[derive(Debug, Clone, Serialize, TS)]

@@ -3,7 +3,7 @@
 //! attestation of client balances write their values with them.
 
 use crate::Lang;
-use crate::numbers::{decimal, grouped};
+use crate::text::numbers::{decimal, grouped};
 
 /// A day as prose writes it: "30 September 2026" / "2026年9月30日".
 pub fn long_date(date: toml::value::Date, lang: Lang) -> String {
