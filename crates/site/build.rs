@@ -269,10 +269,10 @@ fn track_inputs(root: &Path) {
 }
 
 /// The Chinese interface catalog uses the house terms of `content/glossary.toml`.
-fn check_catalog_terms(glossary: &custody_content::glossary::Glossary, root: &Path) {
+fn check_catalog_terms(glossary: &custody_content::schema::glossary::Glossary, root: &Path) {
     let path = root
         .join("content")
-        .join(custody_content::glossary::CATALOG);
+        .join(custody_content::schema::glossary::CATALOG);
     let catalog = fs::read_to_string(&path)
         .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
     let errors = glossary.check_catalog(&catalog);
@@ -283,9 +283,9 @@ fn check_catalog_terms(glossary: &custody_content::glossary::Glossary, root: &Pa
 
 /// The area code of every country or region with a numbering plan, from libphonenumber's
 /// metadata: the same data the server validates phone numbers with.
-fn calling_codes() -> custody_content::countries::CallingCodes {
+fn calling_codes() -> custody_content::schema::countries::CallingCodes {
     let database = &*phonenumber::metadata::DATABASE;
-    custody_content::countries::COUNTRIES
+    custody_content::schema::countries::COUNTRIES
         .iter()
         .filter_map(|region| {
             database
@@ -297,7 +297,7 @@ fn calling_codes() -> custody_content::countries::CallingCodes {
 
 /// Writes `calling-codes.json`, embedded in the binary (`embedded::CALLING_CODES`) so the
 /// server need not load libphonenumber's metadata to render the contact page.
-fn write_calling_codes(codes: &custody_content::countries::CallingCodes, out: &Path) {
+fn write_calling_codes(codes: &custody_content::schema::countries::CallingCodes, out: &Path) {
     let path = out.join("calling-codes.json");
     fs::write(
         &path,

@@ -4,8 +4,8 @@
 
 use custody_content::copy_tokens::{CopyTokens, Sources};
 use custody_content::load::parse;
-use custody_content::marketing::Section;
 use custody_content::pages::{page_data, page_instances};
+use custody_content::schema::marketing::Section;
 use custody_content::source::files::ContentFiles;
 use custody_content::{Content, Lang};
 use custody_site::embedded::content_files;

@@ -3,10 +3,10 @@
 //! file fail with file and line, and the brand kit downloads as a named zip.
 
 use custody_content::facts::chain_count;
-use custody_content::fees::Amount;
 use custody_content::load::parse;
-use custody_content::marketing::Section;
 use custody_content::pages::{page_data, page_instances};
+use custody_content::schema::fees::Amount;
+use custody_content::schema::marketing::Section;
 use custody_content::source::files::ContentFiles;
 use custody_content::{Content, Lang};
 use custody_site::embedded::content_files;

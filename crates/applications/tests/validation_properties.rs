@@ -8,8 +8,8 @@ use std::sync::LazyLock;
 
 use custody_applications::accepted::broken_promise;
 use custody_applications::application::{Application, Submission};
-use custody_content::contact::{BUSINESS_TYPES, ContactCopy};
-use custody_content::countries::COUNTRIES;
+use custody_content::schema::contact::{BUSINESS_TYPES, ContactCopy};
+use custody_content::schema::countries::COUNTRIES;
 use custody_content::{Content, Lang};
 use proptest::prelude::*;
 use proptest::sample::select;

@@ -4,7 +4,7 @@
 use sha2::{Digest, Sha256};
 use sha3::Keccak256;
 
-use crate::model::ChainFamily;
+use crate::schema::model::ChainFamily;
 
 /// Why an address is not valid on its chain, in words an editor understands; `None` when valid.
 pub fn problem(family: ChainFamily, address: &str) -> Option<String> {

@@ -3,10 +3,10 @@
 //! company, looked up in `site.toml` and `insurance.toml`.
 
 use crate::Lang;
-use crate::marketing::Section;
-use crate::model::Content;
-use crate::section_items::ClientCase;
-use crate::section_layouts::{EvidenceSection, PartnerGroup, PartnerRole};
+use crate::schema::marketing::Section;
+use crate::schema::model::Content;
+use crate::schema::section_items::ClientCase;
+use crate::schema::section_layouts::{EvidenceSection, PartnerGroup, PartnerRole};
 use crate::view::evidence::{ClientTypeView, PartnerGroupView};
 use crate::view::section::SectionBody;
 
@@ -16,7 +16,7 @@ pub fn evidence_body(
     content: &Content,
     lang: Lang,
     evidence: &EvidenceSection,
-    action: Vec<crate::marketing::Action>,
+    action: Vec<crate::schema::marketing::Action>,
 ) -> SectionBody {
     let site = &content.site;
     let client: Vec<ClientTypeView> = evidence

@@ -14,15 +14,16 @@
 use std::collections::BTreeMap;
 
 use crate::Lang;
-use crate::entities::{self, LocalEntity};
 use crate::facts::{self, RUNTIME_TOKENS, TOKENS};
-use crate::fees::{FeeSchedules, LocalFees};
-use crate::model::SiteFacts;
-use crate::operations::Operations;
+use crate::schema::entities::{self, LocalEntity};
+use crate::schema::fees::{FeeSchedules, LocalFees};
+use crate::schema::model::SiteFacts;
+use crate::schema::operations::Operations;
 use crate::source::lines::copy_lines;
 use crate::{
-    channels, commitments, data_locations, developers, durations, fee_tokens, holdings, insurance,
-    jurisdictions, offerings, service_facts, signing, staking, text::cjk_spacing,
+    fee_tokens, schema::channels, schema::commitments, schema::data_locations, schema::developers,
+    schema::durations, schema::holdings, schema::insurance, schema::jurisdictions,
+    schema::offerings, schema::service_facts, schema::signing, schema::staking, text::cjk_spacing,
 };
 
 /// The language's entity descriptions (`[entity.{id}]`) and regulator names (`[regulator]`).

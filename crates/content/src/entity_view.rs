@@ -2,8 +2,8 @@
 //! footer and the entity and licence cards.
 
 use crate::Lang;
-use crate::entities::{self, Entity, Particulars};
-use crate::model::Content;
+use crate::schema::entities::{self, Entity, Particulars};
+use crate::schema::model::Content;
 use crate::view::section::EntityParticulars;
 
 /// One entity's particulars in `lang`.

@@ -2,8 +2,8 @@
 //! for the `{clients}`-style tokens copy writes instead of typing a figure twice.
 
 use crate::Lang;
-use crate::model::{ChainFamily, Evidence, SiteFacts};
-use crate::section_items::Figure;
+use crate::schema::model::{ChainFamily, Evidence, SiteFacts};
+use crate::schema::section_items::Figure;
 use crate::text::numbers::grouped;
 use crate::text::prose::{long_date, money_in_words, money_short};
 

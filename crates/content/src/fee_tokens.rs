@@ -4,7 +4,7 @@
 //! that the example can never disagree with the tables.
 
 use crate::Lang;
-use crate::fees::{Amount, FeeRow, FeeSchedules, LocalFees, fill};
+use crate::schema::fees::{Amount, FeeRow, FeeSchedules, LocalFees, fill};
 use crate::text::numbers::money;
 
 /// The flexible package's custody row: `rate` a year, `minimum` a month.
@@ -199,7 +199,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::fees::FeeExample;
+    use crate::schema::fees::FeeExample;
 
     fn row(id: &str, values: &[(&str, Amount)]) -> FeeRow {
         FeeRow {

@@ -2,8 +2,8 @@
 //! filled in, for the fee tables of the entities page.
 
 use crate::Lang;
-use crate::fees::{FeeSchedules, LocalFees, fill};
-use crate::section_items::FeeScheduleId;
+use crate::schema::fees::{FeeSchedules, LocalFees, fill};
+use crate::schema::section_items::FeeScheduleId;
 use crate::view::section::{FeeTable, FeeTableRow};
 
 /// A fee table ready to show: caption, header and cells with every amount filled in.

@@ -2,8 +2,8 @@
 //! neighbours, related questions and breadcrumbs.
 
 use crate::Lang;
-use crate::documents::{Announcement, FaqArticle};
-use crate::model::{LocaleContent, PageMeta};
+use crate::schema::documents::{Announcement, FaqArticle};
+use crate::schema::model::{LocaleContent, PageMeta};
 use crate::text::markup;
 use crate::view::page::{
     AnnouncementData, FaqArticleData, FaqArticleSummary, FaqCategoryData, ItemLink, PageBody,

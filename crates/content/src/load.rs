@@ -7,28 +7,28 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use crate::api_copy::{ApiCopy, RUNTIME_VALUES};
-use crate::channels::Channels;
-use crate::commitments::Commitments;
-use crate::contact::ContactCopy;
 use crate::copy_tokens::{CopyTokens, Sources};
-use crate::developers::Developers;
-use crate::documents::{Announcements, Faq, LongDocument};
-use crate::entities::LocalEntity;
-use crate::fees::{FeeSchedules, LocalFees};
-use crate::glossary::Glossary;
-use crate::holdings::Holdings;
-use crate::insurance::Insurance;
-use crate::jurisdictions::Jurisdictions;
-use crate::marketing::MarketingPage;
-use crate::model::{
+use crate::schema::api_copy::{ApiCopy, RUNTIME_VALUES};
+use crate::schema::channels::Channels;
+use crate::schema::commitments::Commitments;
+use crate::schema::contact::ContactCopy;
+use crate::schema::developers::Developers;
+use crate::schema::documents::{Announcements, Faq, LongDocument};
+use crate::schema::entities::LocalEntity;
+use crate::schema::fees::{FeeSchedules, LocalFees};
+use crate::schema::glossary::Glossary;
+use crate::schema::holdings::Holdings;
+use crate::schema::insurance::Insurance;
+use crate::schema::jurisdictions::Jurisdictions;
+use crate::schema::marketing::MarketingPage;
+use crate::schema::model::{
     Content, LocalSiteFacts, LocaleContent, PageMeta, RedirectTable, RouteTable, SiteFacts,
 };
-use crate::offerings::Offerings;
-use crate::operations::Operations;
-use crate::signing::Signing;
+use crate::schema::offerings::Offerings;
+use crate::schema::operations::Operations;
+use crate::schema::signing::Signing;
+use crate::schema::supported_assets::{SupportedAssetList, SupportedAssetLists};
 use crate::source::files::{ContentFiles, MARKETING_DIR, unexpected_files};
-use crate::supported_assets::{SupportedAssetList, SupportedAssetLists};
 use crate::{ContentError, Lang, parity, validate};
 
 /// Parses and validates all content. Returns every problem found, each with file and line.

@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use crate::Lang;
-use crate::menu_features::MenuFeature;
-use crate::model::Content;
+use crate::schema::menu_features::MenuFeature;
+use crate::schema::model::Content;
 use crate::text::markup::localize_link;
 use crate::text::prose::long_date;
 use crate::view::page::MenuFeatureLink;

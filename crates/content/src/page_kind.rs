@@ -2,7 +2,7 @@
 //! so that the page's data is chosen by kind, not by string id.
 
 use crate::Lang;
-use crate::model::{Content, Route};
+use crate::schema::model::{Content, Route};
 
 /// The kind of a route's pages: which body their data has (`view::page::PageBody`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

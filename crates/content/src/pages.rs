@@ -1,14 +1,14 @@
 //! Concrete pages: every route expanded to the paths it serves (a dynamic route once per id its
 //! validity check admits), and the data each page is rendered from.
 
-use crate::contact::{BUSINESS_TYPES, MAX_CHARS};
-use crate::countries::COUNTRIES;
-use crate::documents::LongDocument;
 use crate::error_kind::ErrorKind;
 use crate::menu_feature_links::menu_feature_links;
-use crate::model::{Content, LocaleContent, PageMeta, Route};
 use crate::page_kind::PageKind;
-use crate::section_items::EntityId;
+use crate::schema::contact::{BUSINESS_TYPES, MAX_CHARS};
+use crate::schema::countries::COUNTRIES;
+use crate::schema::documents::LongDocument;
+use crate::schema::model::{Content, LocaleContent, PageMeta, Route};
+use crate::schema::section_items::EntityId;
 use crate::supported_asset_query::{
     DEFAULT_PAGE_SIZE, MAX_FILTER_CHARS, PAGE_SIZES, SupportedAssetIndex, SupportedAssetQuery,
 };
@@ -379,6 +379,6 @@ pub fn ui_site_data(content: &Content) -> UiSiteData {
             .iter()
             .map(|colour| (colour.key.clone(), colour.hex.clone()))
             .collect(),
-        icons: crate::icons::ICONS,
+        icons: crate::schema::icons::ICONS,
     }
 }

@@ -1,11 +1,11 @@
 //! The page data of a marketing page: its hero and sections as written, with figures computed,
 //! fee tables joined, certifications and brand facts looked up, and every link localized.
 
-use crate::brand_items::BrandText;
-use crate::illustration::{Illustration, KEY_SITES_WALLET};
-use crate::marketing::{Action, MarketingPage, Section};
-use crate::model::{Content, Evidence, PageMeta, TrustLine};
-use crate::section_items::{EntityId, Figure};
+use crate::schema::brand_items::BrandText;
+use crate::schema::illustration::{Illustration, KEY_SITES_WALLET};
+use crate::schema::marketing::{Action, MarketingPage, Section};
+use crate::schema::model::{Content, Evidence, PageMeta, TrustLine};
+use crate::schema::section_items::{EntityId, Figure};
 use crate::text::markup::{self, localize_link};
 use crate::view::brand::{BrandCopyText, Swatch, TextInLanguage, TypeStepView};
 use crate::view::intro::Intro;

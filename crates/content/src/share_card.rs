@@ -4,7 +4,7 @@
 
 use crate::view::site_data::CardData;
 
-use crate::model::Content;
+use crate::schema::model::Content;
 use crate::{Lang, PageInstance, PageKind};
 
 /// The text of one page's card.

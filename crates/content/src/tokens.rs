@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::model::SiteFacts;
+use crate::schema::model::SiteFacts;
 
 /// Window widths, in rem, between which a fluid step of the type scale grows.
 const FLUID_FROM: f64 = 20.0;

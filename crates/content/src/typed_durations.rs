@@ -2,7 +2,7 @@
 //! "ten business days", "10 个工作日", "两个工作日") fails with its file and line, and the token
 //! to write when `site.toml` has the duration, or the advice to add it there when it has not.
 
-use crate::durations::Duration;
+use crate::schema::durations::Duration;
 use crate::source::files::{ContentFiles, language_files};
 use crate::source::lines::current_copy_lines;
 use crate::{ContentError, Lang};
@@ -219,7 +219,7 @@ fn typed_zh(line: &str) -> Vec<(usize, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::durations::DurationUnit;
+    use crate::schema::durations::DurationUnit;
 
     fn typed(line: &str, lang: Lang) -> Vec<&str> {
         typed_in(line, lang).into_iter().map(|(_, t)| t).collect()

@@ -7,11 +7,11 @@ use std::collections::BTreeMap;
 
 use crate::copy_tokens::{CopyTokens, Sources};
 use crate::facts;
-use crate::fees::FeeSchedules;
-use crate::model::SiteFacts;
-use crate::operations::Operations;
-use crate::section_items::Figure;
-use crate::signing::TYPED_TERMS;
+use crate::schema::fees::FeeSchedules;
+use crate::schema::model::SiteFacts;
+use crate::schema::operations::Operations;
+use crate::schema::section_items::Figure;
+use crate::schema::signing::TYPED_TERMS;
 use crate::source::files::ContentFiles;
 use crate::source::lines::current_copy_lines;
 use crate::{ContentError, Lang};

@@ -5,8 +5,8 @@
 //! clock ("around the clock", 全天候): it is written as the hours token of the channel or the
 //! process it describes.
 
-use crate::commitments::Frequency;
-use crate::hours::AROUND_THE_CLOCK;
+use crate::schema::commitments::Frequency;
+use crate::schema::hours::AROUND_THE_CLOCK;
 use crate::source::files::{ContentFiles, language_files};
 use crate::source::lines::current_copy_lines;
 use crate::text::words::find;
@@ -163,7 +163,7 @@ fn is_fee_rate(line: &str, start: usize, end: usize, lang: Lang) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commitments::Interval;
+    use crate::schema::commitments::Interval;
 
     fn typed(line: &str, lang: Lang) -> Vec<&str> {
         typed_in(line, lang).into_iter().map(|(_, t)| t).collect()

@@ -16,7 +16,7 @@ pub use format::{csv, markdown};
 
 use crate::Lang;
 use crate::copy_tokens::{CopyTokens, Sources, names_in};
-use crate::model::Content;
+use crate::schema::model::Content;
 use crate::source::files::ContentFiles;
 use crate::source::lines::copy_lines;
 use particulars::{api_about, insurance_about, staking_about};

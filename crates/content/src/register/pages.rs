@@ -2,7 +2,7 @@
 //! announcement or document section the line belongs to, or where a shared file appears.
 
 use crate::Lang;
-use crate::model::Content;
+use crate::schema::model::Content;
 use crate::source::entries::entries;
 use crate::source::files::MARKETING_DIR;
 

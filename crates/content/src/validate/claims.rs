@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use super::findings::is_slug;
-use crate::model::{Certification, Content, Evidence};
-use crate::section_items::Figure;
+use crate::schema::model::{Certification, Content, Evidence};
+use crate::schema::section_items::Figure;
 use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang, facts};
 

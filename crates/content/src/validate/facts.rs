@@ -8,12 +8,13 @@ use std::collections::BTreeSet;
 
 use super::findings::is_slug;
 use crate::fee_tokens::{self, EXAMPLE};
-use crate::model::Content;
-use crate::section_items::EntityId;
+use crate::schema::model::Content;
+use crate::schema::section_items::EntityId;
 use crate::source::files::ContentFiles;
 use crate::source::lines::copy_lines;
 use crate::{
-    ContentError, Lang, service_facts, typed_durations, typed_figures, typed_money, zh_dates,
+    ContentError, Lang, schema::service_facts, typed_durations, typed_figures, typed_money,
+    zh_dates,
 };
 
 /// Runs every rule and returns all violations.

@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 
 use super::findings::Findings;
 use crate::client_evidence::cases_of;
-use crate::marketing::{MarketingPage, Section};
-use crate::model::{Content, SiteFacts};
-use crate::section_items::{CertificationLayout, FeatureLayout, TableLayout};
+use crate::schema::marketing::{MarketingPage, Section};
+use crate::schema::model::{Content, SiteFacts};
+use crate::schema::section_items::{CertificationLayout, FeatureLayout, TableLayout};
 use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 

@@ -5,9 +5,9 @@
 use std::collections::BTreeMap;
 
 use super::findings::Findings;
-use crate::illustration::{Illustration, KEY_SITES_WALLET};
-use crate::marketing::{MarketingPage, Section};
-use crate::model::Content;
+use crate::schema::illustration::{Illustration, KEY_SITES_WALLET};
+use crate::schema::marketing::{MarketingPage, Section};
+use crate::schema::model::Content;
 use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 

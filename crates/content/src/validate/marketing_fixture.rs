@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::marketing::MarketingPage;
+use crate::schema::marketing::MarketingPage;
 use crate::source::files::ContentFiles;
 
 /// The pages `(page id, file text)` as English marketing files, and each parsed.

@@ -22,7 +22,7 @@ mod titles;
 mod trust_line;
 
 use crate::ContentError;
-use crate::model::Content;
+use crate::schema::model::Content;
 use crate::source::files::ContentFiles;
 
 /// Runs every cross-file rule and returns all violations.

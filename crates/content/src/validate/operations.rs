@@ -4,9 +4,12 @@
 //! every id is a unique slug; and no frequency is typed in copy.
 
 use super::findings::token_id_problems;
-use crate::model::Content;
+use crate::schema::model::Content;
 use crate::source::files::ContentFiles;
-use crate::{ContentError, channels, commitments, offerings, signing, typed_frequencies};
+use crate::{
+    ContentError, schema::channels, schema::commitments, schema::offerings, schema::signing,
+    typed_frequencies,
+};
 
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {

@@ -6,10 +6,13 @@
 //! (`developers.toml`); every id of these files is a unique slug.
 
 use super::findings::token_id_problems;
-use crate::model::Content;
+use crate::schema::model::Content;
 use crate::source::entries::table_key_offset;
 use crate::source::files::ContentFiles;
-use crate::{ContentError, Lang, developers, holdings, insurance, jurisdictions, staking};
+use crate::{
+    ContentError, Lang, schema::developers, schema::holdings, schema::insurance,
+    schema::jurisdictions, schema::staking,
+};
 
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {

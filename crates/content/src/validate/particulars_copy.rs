@@ -7,8 +7,8 @@
 //! (`jurisdictions.toml`).
 
 use super::offering_copy::named_entities;
-use crate::model::Content;
-use crate::operations::Operations;
+use crate::schema::model::Content;
+use crate::schema::operations::Operations;
 use crate::source::entries::scoped_line_errors;
 use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
@@ -66,8 +66,8 @@ fn line_problems(
                          offerings.toml has `{}` bear it for `{}`; write \
                          {{staking.{}.slashing}}",
                         match terms.slashing {
-                            crate::staking::SlashingBorneBy::Entity => "entity",
-                            crate::staking::SlashingBorneBy::Client => "client",
+                            crate::schema::staking::SlashingBorneBy::Entity => "entity",
+                            crate::schema::staking::SlashingBorneBy::Client => "client",
                         },
                         terms.entity,
                         terms.entity

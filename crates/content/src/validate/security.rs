@@ -3,9 +3,9 @@
 //! mailbox by its token only.
 
 use crate::ContentError;
-use crate::model::Content;
 use crate::pages::page_instances;
-use crate::security::MAILTO_LINK;
+use crate::schema::model::Content;
+use crate::schema::security::MAILTO_LINK;
 use crate::source::files::ContentFiles;
 use crate::source::lines::copy_lines;
 

@@ -5,11 +5,11 @@
 use std::collections::BTreeSet;
 
 use super::findings::Findings;
-use crate::documents::LongDocument;
 use crate::error_kind::ErrorKind;
-use crate::model::Content;
 use crate::page_kind::PageKind;
 use crate::pages::{CHECKS, page_instances};
+use crate::schema::documents::LongDocument;
+use crate::schema::model::Content;
 use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 

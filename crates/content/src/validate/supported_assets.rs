@@ -4,10 +4,10 @@
 
 use std::collections::BTreeSet;
 
-use crate::entities::AccountType;
-use crate::model::Content;
+use crate::schema::entities::AccountType;
+use crate::schema::model::Content;
+use crate::schema::supported_assets::{SUPPORTED_ASSET_FILES, SupportedAsset};
 use crate::source::files::ContentFiles;
-use crate::supported_assets::{SUPPORTED_ASSET_FILES, SupportedAsset};
 use crate::{ContentError, addresses};
 
 /// Every rule of the supported-asset lists; `files` give the line of each problem.

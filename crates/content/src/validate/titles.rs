@@ -2,8 +2,8 @@
 //! (`{lang}/pages.toml`), an FAQ category's and an FAQ question (`{lang}/faq.toml`) are at most
 //! [`TITLE_MAX_CHARS`] characters, the most a result shows before it cuts the words off.
 
-use crate::model::Content;
 use crate::pages::TITLE_MAX_CHARS;
+use crate::schema::model::Content;
 use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 

@@ -8,7 +8,7 @@ use ts_rs::TS;
 use super::intro::Intro;
 use super::marketing::MarketingData;
 use crate::Lang;
-use crate::contact::{ContactCopy, FieldLimits};
+use crate::schema::contact::{ContactCopy, FieldLimits};
 use crate::supported_asset_query::SupportedAssetAnswer;
 use crate::text::markup::Block;
 

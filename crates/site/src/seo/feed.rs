@@ -5,8 +5,8 @@
 use std::fmt::Write;
 
 use super::discovery::{absolute, xml_escape};
-use custody_content::documents::Announcement;
 use custody_content::pages::document_title;
+use custody_content::schema::documents::Announcement;
 use custody_content::text::markup::{self, Block, Inline};
 use custody_content::{Content, Lang, PageKind};
 

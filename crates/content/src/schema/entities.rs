@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::section_items::EntityId;
+use crate::schema::section_items::EntityId;
 
 /// `site.toml` `[[entity]]`: the facts of one legal entity that do not depend on the language.
 #[derive(Debug, Clone, Serialize, Deserialize)]

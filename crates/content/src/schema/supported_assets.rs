@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::section_items::EntityId;
+use crate::schema::section_items::EntityId;
 
 /// The file of each entity's list, relative to `content/`.
 pub const SUPPORTED_ASSET_FILES: [(EntityId, &str); 2] = [

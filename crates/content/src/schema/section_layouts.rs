@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::section_items::{Action, TitledText};
+use crate::schema::section_items::{Action, TitledText};
 
 /// `kind = "evidence"`: the client mix, the institutional clients of `site.toml` by type as one
 /// bar whose parts add up to the total (`[[client_type]]`), then the set-ups of another page's

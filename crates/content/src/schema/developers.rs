@@ -7,8 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::api_reference::{self, ErrorModel, WebhookEvent};
-use crate::durations::Duration;
+use crate::schema::api_reference::{self, ErrorModel, WebhookEvent};
+use crate::schema::durations::Duration;
 use crate::text::numbers::grouped;
 
 /// `developers.toml`.
@@ -302,7 +302,7 @@ mod tests {
 
     #[test]
     fn a_header_that_is_not_a_header_name_or_a_version_without_its_number_is_a_problem() {
-        let text = include_str!("../../../content/developers.toml");
+        let text = include_str!("../../../../content/developers.toml");
         let mut developers: Developers = toml::from_str(text).expect("developers.toml parses");
         developers.idempotency.header = "Idempotency Key".into();
         developers.versioning.current = "version-1".into();

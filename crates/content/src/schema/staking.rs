@@ -7,9 +7,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::durations::{Duration, DurationUnit};
-use crate::section_items::EntityId;
-use crate::supported_assets::SupportedAssetLists;
+use crate::schema::durations::{Duration, DurationUnit};
+use crate::schema::section_items::EntityId;
+use crate::schema::supported_assets::SupportedAssetLists;
 use crate::text::words::Words;
 
 /// The service whose particulars these are.

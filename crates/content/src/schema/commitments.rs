@@ -7,9 +7,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::durations::in_words;
-use crate::hours::Hours;
-use crate::service_facts::ServiceFacts;
+use crate::schema::durations::in_words;
+use crate::schema::hours::Hours;
+use crate::schema::service_facts::ServiceFacts;
 
 /// `commitments.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]

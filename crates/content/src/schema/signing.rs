@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::durations::in_words;
-use crate::hours::Hours;
-use crate::service_facts::ServiceFacts;
+use crate::schema::durations::in_words;
+use crate::schema::hours::Hours;
+use crate::schema::service_facts::ServiceFacts;
 use crate::text::words::Words;
 
 /// `signing.toml`.

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::service_facts::ServiceFacts;
+use crate::schema::service_facts::ServiceFacts;
 
 /// When a channel is staffed or a process runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,9 +8,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::durations::Duration;
-use crate::hours::Hours;
-use crate::service_facts::ServiceFacts;
+use crate::schema::durations::Duration;
+use crate::schema::hours::Hours;
+use crate::schema::service_facts::ServiceFacts;
 use crate::text::words::Words;
 
 /// `channels.toml`.
@@ -174,7 +174,7 @@ pub fn problems(channels: &Channels, durations: &[Duration]) -> Vec<(String, Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::durations::DurationUnit;
+    use crate::schema::durations::DurationUnit;
 
     fn channels(text: &str) -> Channels {
         toml::from_str(text).unwrap()

@@ -352,7 +352,7 @@ mod tests {
     #[test]
     fn the_house_glossary_refuses_you_for_what_the_organisation_owns() {
         let glossary: Glossary =
-            toml::from_str(include_str!("../../../content/glossary.toml")).unwrap();
+            toml::from_str(include_str!("../../../../content/glossary.toml")).unwrap();
         for wrong in [
             "质押指令从您的账户提交。",
             "您的资产保留在托管账户中。",

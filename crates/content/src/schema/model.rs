@@ -8,16 +8,16 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::api_copy::ApiCopy;
-use crate::contact::ContactCopy;
-use crate::countries::CallingCodes;
-use crate::documents::{Announcements, Faq, LongDocument};
-use crate::entities::{Entity, LocalEntity};
-use crate::fees::{FeeSchedules, LocalFees};
-use crate::glossary::Glossary;
-use crate::marketing::MarketingPage;
-use crate::menu_features::MenuFeature;
-use crate::supported_assets::SupportedAssetLists;
+use crate::schema::api_copy::ApiCopy;
+use crate::schema::contact::ContactCopy;
+use crate::schema::countries::CallingCodes;
+use crate::schema::documents::{Announcements, Faq, LongDocument};
+use crate::schema::entities::{Entity, LocalEntity};
+use crate::schema::fees::{FeeSchedules, LocalFees};
+use crate::schema::glossary::Glossary;
+use crate::schema::marketing::MarketingPage;
+use crate::schema::menu_features::MenuFeature;
+use crate::schema::supported_assets::SupportedAssetLists;
 
 /// All site content, parsed and validated.
 #[derive(Debug, Clone, Serialize)]
@@ -38,7 +38,7 @@ pub struct Content {
     pub glossary: Glossary,
     /// The channels, the signing model, what each entity offers and the recurring commitments
     /// (`channels.toml`, `signing.toml`, `offerings.toml`, `commitments.toml`).
-    pub operations: crate::operations::Operations,
+    pub operations: crate::schema::operations::Operations,
     /// The application form's area codes. Not a content file: [`crate::load::parse`] leaves it
     /// empty; `crates/site/build.rs` fills it from libphonenumber and the server from the table
     /// `crates/site/build.rs` embedded (`embedded::CALLING_CODES`).
@@ -63,7 +63,7 @@ pub struct SiteFacts {
     /// Company figures shown in figure strips and written in copy as tokens.
     pub figures: Figures,
     /// Clients by type on the day of the figures, shown in client-evidence strips.
-    pub client_type: Vec<crate::section_layouts::ClientTypeCount>,
+    pub client_type: Vec<crate::schema::section_layouts::ClientTypeCount>,
     /// The named chains; the site claims their count minus two as `N+` supported chains.
     pub chain: Vec<Chain>,
     /// Certifications and audit reports, in display order.
@@ -71,20 +71,20 @@ pub struct SiteFacts {
     /// The legal entities the site names, in display order; described in `{lang}/site.toml`.
     pub entity: Vec<Entity>,
     /// Durations and service levels, written in copy as `{duration.{id}}`.
-    pub duration: Vec<crate::durations::Duration>,
+    pub duration: Vec<crate::schema::durations::Duration>,
     /// The service levels that are not durations: availability target, business hours, cut-offs.
-    pub service: crate::service_facts::ServiceFacts,
+    pub service: crate::schema::service_facts::ServiceFacts,
     /// The management team and the board, written in copy as `{leader.{id}}`.
-    pub leader: Vec<crate::service_facts::Named>,
+    pub leader: Vec<crate::schema::service_facts::Named>,
     /// The exchanges connected to Oasis, written in copy as `{exchange.{id}}`.
-    pub exchange: Vec<crate::service_facts::Named>,
+    pub exchange: Vec<crate::schema::service_facts::Named>,
     /// Where data is kept, written in copy as `{data.{id}}`.
-    pub data_location: Vec<crate::data_locations::DataLocation>,
+    pub data_location: Vec<crate::schema::data_locations::DataLocation>,
     /// The regulators' public registers, linked in copy as `[text]({register.{id}})`.
-    pub register: Vec<crate::service_facts::Register>,
+    pub register: Vec<crate::schema::service_facts::Register>,
     /// The policy of the security contact: `/.well-known/security.txt` names it beside the address
     /// of the vulnerability-report channel (`channels.toml`).
-    pub security: crate::security::SecurityContact,
+    pub security: crate::schema::security::SecurityContact,
     /// Brand colours in display order; each becomes the CSS custom property `--color-{key}`.
     /// `brand` is the theme colour and `background` the page background.
     pub palette: Vec<PaletteColour>,
@@ -94,8 +94,8 @@ pub struct SiteFacts {
 
 impl SiteFacts {
     /// The facts whose tokens `service_facts.rs` writes.
-    pub fn service_facts(&self) -> crate::service_facts::Facts<'_> {
-        crate::service_facts::Facts {
+    pub fn service_facts(&self) -> crate::schema::service_facts::Facts<'_> {
+        crate::schema::service_facts::Facts {
             service: &self.service,
             leaders: &self.leader,
             exchanges: &self.exchange,

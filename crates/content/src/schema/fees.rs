@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::section_items::FeeScheduleId;
+use crate::schema::section_items::FeeScheduleId;
 use crate::text::cjk_spacing;
 use crate::text::numbers::{decimal, grouped, money};
 

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::commitments::{Frequency, Interval};
+use crate::schema::commitments::{Frequency, Interval};
 use crate::text::prose::long_date;
 
 /// `holdings.toml`.
@@ -35,7 +35,7 @@ pub struct Attestation {
     pub engagement: Engagement,
     /// The assurance standard the engagement follows, as each language writes it
     /// ("ISAE 3000 (Revised)" / "ISAE 3000（修订版）").
-    pub standard: crate::jurisdictions::Named,
+    pub standard: crate::schema::jurisdictions::Named,
 }
 
 /// The kind of an auditor's engagement, which says how much the attestation assures.
@@ -233,7 +233,7 @@ mod tests {
                 issued: day(issued),
                 frequency: "q".into(),
                 engagement: Engagement::ReasonableAssurance,
-                standard: crate::jurisdictions::Named {
+                standard: crate::schema::jurisdictions::Named {
                     en: "ISAE 3000 (Revised)".into(),
                     zh: "ISAE 3000（修订版）".into(),
                 },

@@ -7,14 +7,14 @@
 
 use serde::Serialize;
 
-use crate::channels::Channels;
-use crate::commitments::Commitments;
-use crate::developers::Developers;
-use crate::holdings::Holdings;
-use crate::insurance::Insurance;
-use crate::jurisdictions::Jurisdictions;
-use crate::offerings::Offerings;
-use crate::signing::Signing;
+use crate::schema::channels::Channels;
+use crate::schema::commitments::Commitments;
+use crate::schema::developers::Developers;
+use crate::schema::holdings::Holdings;
+use crate::schema::insurance::Insurance;
+use crate::schema::jurisdictions::Jurisdictions;
+use crate::schema::offerings::Offerings;
+use crate::schema::signing::Signing;
 
 /// The facts files, read together.
 #[derive(Debug, Clone, Serialize)]

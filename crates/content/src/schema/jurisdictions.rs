@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::entities::Entity;
+use crate::schema::entities::Entity;
 use crate::text::words::Words;
 
 /// `jurisdictions.toml`.

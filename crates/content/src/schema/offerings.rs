@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::entities::{AccountType, Entity};
+use crate::schema::entities::{AccountType, Entity};
 use crate::text::words::Words;
 
 /// `offerings.toml`.
@@ -38,10 +38,10 @@ pub struct Offerings {
     pub qualification: Vec<Qualification>,
     /// The particulars of staking of each entity that offers it.
     #[serde(default)]
-    pub staking: Vec<crate::staking::StakingTerms>,
+    pub staking: Vec<crate::schema::staking::StakingTerms>,
     /// How copy speaks of slashing and of who bears it.
     #[serde(default)]
-    pub slashing_words: crate::staking::SlashingWords,
+    pub slashing_words: crate::schema::staking::SlashingWords,
 }
 
 /// A claim and the words that qualify it: a line that uses one of `claim` uses one of `needs`
@@ -91,7 +91,7 @@ pub struct Offer {
     /// (whose account holds the client's money, what a licence does not cover); default: the
     /// basis in words.
     #[serde(default)]
-    pub cell: Option<crate::jurisdictions::Named>,
+    pub cell: Option<crate::schema::jurisdictions::Named>,
     /// Whether the entity offers the service to its individual clients too (default); `false`
     /// keeps it for institutions, and `{offering.not-for-individuals.{entity}}` names it.
     #[serde(default = "offered_to_individuals")]
@@ -358,7 +358,7 @@ mod tests {
             "Offered as your agent, outside the scope of its exemption"
         );
         let fiat = Offer {
-            cell: Some(crate::jurisdictions::Named {
+            cell: Some(crate::schema::jurisdictions::Named {
                 en: "Held on trust".into(),
                 zh: "以信托方式持有".into(),
             }),

@@ -10,7 +10,7 @@ use ts_rs::TS;
 /// The words of each illustration in the order it shows them: `null` where it shows the next of
 /// the `labels` its hero or section gives, or the text itself where it reads the same in every
 /// language (an address, an amount).
-pub const SLOTS: &str = include_str!("../../../ui/src/components/screens/slots.json");
+pub const SLOTS: &str = include_str!("../../../../ui/src/components/screens/slots.json");
 
 /// The wallet type (`signing.toml` `[[wallet]]` `id`) whose keys the `key-sites` diagram draws.
 pub const KEY_SITES_WALLET: &str = "cold";

@@ -3,16 +3,18 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::brand_items::{
+use crate::schema::brand_items::{
     BrandMarkSection, BrandTypeSection, CopyItem, LogoItem, PaletteItem, RuleItem,
 };
-pub use crate::illustration::Illustration;
-pub use crate::section_items::{Action, ActionStyle};
-use crate::section_items::{
+pub use crate::schema::illustration::Illustration;
+pub use crate::schema::section_items::{Action, ActionStyle};
+use crate::schema::section_items::{
     CertificationLayout, ClientCase, EntityItem, FeatureItem, FeatureLayout, FeeScheduleId,
     FigureItem, TableLayout, TitledText,
 };
-use crate::section_layouts::{DiagramSection, EvidenceSection, PartnersSection, TimelineSection};
+use crate::schema::section_layouts::{
+    DiagramSection, EvidenceSection, PartnersSection, TimelineSection,
+};
 
 /// One marketing page in one language.
 #[derive(Debug, Clone, Serialize, Deserialize)]
