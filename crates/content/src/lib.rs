@@ -4,7 +4,6 @@
 //! `crates/site/build.rs` depends on this crate, so its own dependencies stay few: `serde`,
 //! `serde_json`, `toml`, `bs58`, `sha2`, `sha3` and `ts-rs`.
 
-pub mod addresses;
 pub mod client_evidence;
 pub mod copy_tokens;
 pub mod entity_view;
@@ -18,7 +17,6 @@ pub mod load;
 pub mod menu_feature_links;
 pub mod page_kind;
 pub mod pages;
-pub mod parity;
 pub mod register;
 pub mod schema;
 pub mod sections;
@@ -27,13 +25,8 @@ pub mod source;
 pub mod supported_asset_query;
 pub mod text;
 pub mod tokens;
-pub mod typed_durations;
-pub mod typed_figures;
-pub mod typed_frequencies;
-pub mod typed_money;
 pub mod validate;
 pub mod view;
-pub mod zh_dates;
 
 pub use lang::Lang;
 pub use page_kind::PageKind;

@@ -29,7 +29,7 @@ use crate::schema::operations::Operations;
 use crate::schema::signing::Signing;
 use crate::schema::supported_assets::{SupportedAssetList, SupportedAssetLists};
 use crate::source::files::{ContentFiles, MARKETING_DIR, unexpected_files};
-use crate::{ContentError, Lang, parity, validate};
+use crate::{ContentError, Lang, validate, validate::parity};
 
 /// Parses and validates all content. Returns every problem found, each with file and line.
 pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {

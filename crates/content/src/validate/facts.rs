@@ -13,8 +13,8 @@ use crate::schema::section_items::EntityId;
 use crate::source::files::ContentFiles;
 use crate::source::lines::copy_lines;
 use crate::{
-    ContentError, Lang, schema::service_facts, typed_durations, typed_figures, typed_money,
-    zh_dates,
+    ContentError, Lang, schema::service_facts, validate::typed_durations, validate::typed_figures,
+    validate::typed_money, validate::zh_dates,
 };
 
 /// Runs every rule and returns all violations.

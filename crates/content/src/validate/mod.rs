@@ -1,5 +1,6 @@
 //! Cross-file rules the types cannot express, one pass per concern; [`check`] runs them all.
 
+pub mod addresses;
 mod channel_copy;
 mod claims;
 mod contact;
@@ -12,6 +13,7 @@ mod marketing_fixture;
 mod offering_copy;
 mod operations;
 mod pages;
+pub mod parity;
 mod particulars;
 mod particulars_copy;
 mod security;
@@ -20,6 +22,11 @@ mod site;
 mod supported_assets;
 mod titles;
 mod trust_line;
+pub mod typed_durations;
+pub mod typed_figures;
+pub mod typed_frequencies;
+pub mod typed_money;
+pub mod zh_dates;
 
 use crate::ContentError;
 use crate::schema::model::Content;

@@ -8,7 +8,7 @@ use crate::schema::model::Content;
 use crate::source::files::ContentFiles;
 use crate::{
     ContentError, schema::channels, schema::commitments, schema::offerings, schema::signing,
-    typed_frequencies,
+    validate::typed_frequencies,
 };
 
 /// Runs every rule and returns all violations.

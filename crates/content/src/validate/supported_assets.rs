@@ -8,7 +8,7 @@ use crate::schema::entities::AccountType;
 use crate::schema::model::Content;
 use crate::schema::supported_assets::{SUPPORTED_ASSET_FILES, SupportedAsset};
 use crate::source::files::ContentFiles;
-use crate::{ContentError, addresses};
+use crate::{ContentError, validate::addresses};
 
 /// Every rule of the supported-asset lists; `files` give the line of each problem.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {

@@ -328,8 +328,8 @@ mod tests {
                 text.to_owned(),
             )
         };
-        let en = include_str!("../../../content/en/marketing/how-custody-works.toml");
-        let zh = include_str!("../../../content/zh/marketing/how-custody-works.toml");
+        let en = include_str!("../../../../content/en/marketing/how-custody-works.toml");
+        let zh = include_str!("../../../../content/zh/marketing/how-custody-works.toml");
         let written = ContentFiles::from([page("en", en), page("zh", zh)]);
         assert!(check(&written, &durations).is_empty());
         let typed = ContentFiles::from([
