@@ -4,32 +4,22 @@
 //! `crates/site/build.rs` depends on this crate, so its own dependencies stay few: `serde`,
 //! `serde_json`, `toml`, `bs58`, `sha2`, `sha3` and `ts-rs`.
 
-pub mod client_evidence;
 pub mod copy_tokens;
-pub mod entity_view;
-pub mod error_kind;
 pub mod facts;
 pub mod fee_tokens;
-pub mod fee_view;
 pub mod lang;
-pub mod list_pages;
 pub mod load;
-pub mod menu_feature_links;
-pub mod page_kind;
 pub mod pages;
 pub mod register;
 pub mod schema;
-pub mod sections;
-pub mod share_card;
 pub mod source;
 pub mod supported_asset_query;
 pub mod text;
-pub mod tokens;
 pub mod validate;
 pub mod view;
 
 pub use lang::Lang;
-pub use page_kind::PageKind;
+pub use pages::page_kind::PageKind;
 pub use pages::{PageInstance, page_instances};
 pub use schema::model::Content;
 pub use source::error::ContentError;

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::findings::Findings;
-use crate::client_evidence::cases_of;
+use crate::pages::evidence::cases_of;
 use crate::schema::marketing::{MarketingPage, Section};
 use crate::schema::model::{Content, SiteFacts};
 use crate::schema::section_items::{CertificationLayout, FeatureLayout, TableLayout};

@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use super::findings::Findings;
-use crate::error_kind::ErrorKind;
-use crate::page_kind::PageKind;
+use crate::pages::error_kind::ErrorKind;
+use crate::pages::page_kind::PageKind;
 use crate::pages::{CHECKS, page_instances};
 use crate::schema::documents::LongDocument;
 use crate::schema::model::Content;

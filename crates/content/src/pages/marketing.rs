@@ -15,7 +15,7 @@ use crate::view::marketing::{
 use crate::view::section::{
     CertificationView, EntityCard, EvidenceView, FigureView, SectionBody, SectionView,
 };
-use crate::{Lang, client_evidence, entity_view, facts, fee_view};
+use crate::{Lang, facts, pages::entities, pages::evidence, pages::fees};
 
 /// Where the supported-assets list of an entity is shown.
 pub fn entity_supported_assets_path(entity: EntityId) -> &'static str {
@@ -199,7 +199,7 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
         Section::Fees { schedule, note, .. } => SectionBody::Fees {
             schedule: *schedule,
             note: note.clone(),
-            table: fee_view::table(&content.fees, &content.locale(lang).fees, *schedule, lang),
+            table: fees::table(&content.fees, &content.locale(lang).fees, *schedule, lang),
         },
         Section::Certifications { layout, action, .. } => {
             let descriptions = &content.locale(lang).site.certification;
@@ -225,14 +225,11 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
             item: item.clone(),
             note: note.clone(),
         },
-        Section::Evidence(evidence) => client_evidence::evidence_body(
-            content,
-            lang,
-            evidence,
-            localized(&evidence.action, lang),
-        ),
+        Section::Evidence(evidence) => {
+            evidence::evidence_body(content, lang, evidence, localized(&evidence.action, lang))
+        }
         Section::Partners(partners) => SectionBody::Partners {
-            group: client_evidence::partner_groups(content, &partners.group),
+            group: evidence::partner_groups(content, &partners.group),
         },
         Section::Timeline(timeline) => SectionBody::Timeline {
             item: timeline.item.clone(),
@@ -276,13 +273,13 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
                         points: card.points.clone(),
                         link: card.link.clone(),
                         href: localize_link(entity_supported_assets_path(card.entity), lang),
-                        particulars: entity_view::by_id(content, lang, card.entity.code())?,
+                        particulars: entities::by_id(content, lang, card.entity.code())?,
                     })
                 })
                 .collect(),
         },
         Section::Licences { .. } => SectionBody::Licences {
-            item: entity_view::all(content, lang, false),
+            item: entities::all(content, lang, false),
         },
         Section::Cta {
             body,

@@ -1,9 +1,20 @@
 //! Concrete pages: every route expanded to the paths it serves (a dynamic route once per id its
 //! validity check admits), and the data each page is rendered from.
 
-use crate::error_kind::ErrorKind;
-use crate::menu_feature_links::menu_feature_links;
-use crate::page_kind::PageKind;
+pub mod design_tokens;
+pub mod entities;
+pub mod error_kind;
+pub mod evidence;
+pub mod fees;
+pub mod lists;
+pub mod marketing;
+pub mod menu_features;
+pub mod page_kind;
+pub mod share_card;
+
+use crate::pages::error_kind::ErrorKind;
+use crate::pages::menu_features::menu_feature_links;
+use crate::pages::page_kind::PageKind;
 use crate::schema::contact::{BUSINESS_TYPES, MAX_CHARS};
 use crate::schema::countries::COUNTRIES;
 use crate::schema::documents::LongDocument;
@@ -19,7 +30,7 @@ use crate::view::page::{
     FooterEntity, PageBody, PageData, Suggestion, SupportedAssetsData,
 };
 use crate::view::site_data::{UiPage, UiSiteData};
-use crate::{Lang, entity_view, list_pages, sections, text::markup};
+use crate::{Lang, text::markup};
 
 /// Stands for the request path in prerendered error pages; the server replaces it per request.
 pub const REQUEST_PATH_MARKER: &str = "__CUSTODY_REQUEST_PATH__";
@@ -125,9 +136,9 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Page
             .expect("a page shown once per id has its id (validate::site)")
     };
     let ((title, description), data) = match instance.kind {
-        PageKind::FaqEntry => list_pages::faq_entry(locale, lang, meta, id()),
+        PageKind::FaqEntry => lists::faq_entry(locale, lang, meta, id()),
         PageKind::Announcement => {
-            let item = list_pages::announcement(locale, lang, meta, id());
+            let item = lists::announcement(locale, lang, meta, id());
             (
                 head(&item.heading, &item.lead),
                 PageBody::Announcement(item),
@@ -151,7 +162,7 @@ pub fn page_data(content: &Content, lang: Lang, instance: &PageInstance) -> Page
         ),
         PageKind::Marketing => (
             head(&meta.title, &meta.description),
-            PageBody::Marketing(sections::page_data(
+            PageBody::Marketing(marketing::page_data(
                 content,
                 lang,
                 meta,
@@ -332,7 +343,7 @@ pub fn chrome_data(content: &Content, lang: Lang) -> Chrome {
         name: site.name.clone(),
         legal_line: site.legal_line.clone(),
         skip_link: site.skip_link.clone(),
-        entities: entity_view::all(content, lang, true)
+        entities: entities::all(content, lang, true)
             .into_iter()
             .map(|entity| FooterEntity {
                 id: entity.id,
@@ -358,7 +369,9 @@ pub fn ui_site_data(content: &Content) -> UiSiteData {
             pages.push(UiPage {
                 key: lang.localize(&instance.path),
                 data: page_data(content, lang, &instance),
-                card: Some(crate::share_card::card_data(content, lang, &instance)),
+                card: Some(crate::pages::share_card::card_data(
+                    content, lang, &instance,
+                )),
             });
         }
         for kind in ErrorKind::ALL {
@@ -372,7 +385,7 @@ pub fn ui_site_data(content: &Content) -> UiSiteData {
     UiSiteData {
         pages,
         page_ids: content.routes.iter().map(|r| r.id.clone()).collect(),
-        design_tokens: crate::tokens::design_tokens_css(&content.site),
+        design_tokens: crate::pages::design_tokens::design_tokens_css(&content.site),
         palette: content
             .site
             .palette
