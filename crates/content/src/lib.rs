@@ -4,9 +4,6 @@
 //! `crates/site/build.rs` depends on this crate, so its own dependencies stay few: `serde`,
 //! `serde_json`, `toml`, `bs58`, `sha2`, `sha3` and `ts-rs`.
 
-pub mod copy_tokens;
-pub mod facts;
-pub mod fee_tokens;
 pub mod lang;
 pub mod load;
 pub mod pages;
@@ -15,6 +12,7 @@ pub mod schema;
 pub mod source;
 pub mod supported_asset_query;
 pub mod text;
+pub mod tokens;
 pub mod validate;
 pub mod view;
 

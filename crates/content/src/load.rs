@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use crate::copy_tokens::{CopyTokens, Sources};
 use crate::schema::api_copy::{ApiCopy, RUNTIME_VALUES};
 use crate::schema::channels::Channels;
 use crate::schema::commitments::Commitments;
@@ -29,6 +28,7 @@ use crate::schema::operations::Operations;
 use crate::schema::signing::Signing;
 use crate::schema::supported_assets::{SupportedAssetList, SupportedAssetLists};
 use crate::source::files::{ContentFiles, MARKETING_DIR, unexpected_files};
+use crate::tokens::copy::{CopyTokens, Sources};
 use crate::{ContentError, Lang, validate, validate::parity};
 
 /// Parses and validates all content. Returns every problem found, each with file and line.

@@ -15,7 +15,7 @@ use crate::view::marketing::{
 use crate::view::section::{
     CertificationView, EntityCard, EvidenceView, FigureView, SectionBody, SectionView,
 };
-use crate::{Lang, facts, pages::entities, pages::evidence, pages::fees};
+use crate::{Lang, pages::entities, pages::evidence, pages::fees, tokens::figures};
 
 /// Where the supported-assets list of an entity is shown.
 pub fn entity_supported_assets_path(entity: EntityId) -> &'static str {
@@ -113,7 +113,7 @@ fn trust_line(content: &Content, lang: Lang, trust: &TrustLine) -> TrustLineView
         })
     });
     let insurance = TrustBadge {
-        title: facts::in_strip(site, Figure::Insurance, lang),
+        title: figures::in_strip(site, Figure::Insurance, lang),
         line: trust.insurance.clone(),
         href: link(TRUST_CENTER_INSURANCE),
     };
@@ -146,7 +146,7 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
                 .map(|figure| FigureView {
                     figure: figure.figure,
                     label: figure.label.clone(),
-                    value: facts::in_strip(site, figure.figure, lang),
+                    value: figures::in_strip(site, figure.figure, lang),
                 })
                 .collect(),
         },

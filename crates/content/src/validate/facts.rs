@@ -7,11 +7,11 @@
 use std::collections::BTreeSet;
 
 use super::findings::is_slug;
-use crate::fee_tokens::{self, EXAMPLE};
 use crate::schema::model::Content;
 use crate::schema::section_items::EntityId;
 use crate::source::files::ContentFiles;
 use crate::source::lines::copy_lines;
+use crate::tokens::fees::{self, EXAMPLE};
 use crate::{
     ContentError, Lang, schema::service_facts, validate::typed_durations, validate::typed_figures,
     validate::typed_money, validate::zh_dates,
@@ -165,10 +165,10 @@ fn fees(content: &Content, text: &str) -> Vec<ContentError> {
             ));
         }
     }
-    if let Some(problem) = fee_tokens::step_at_floor(&content.fees) {
+    if let Some(problem) = fees::step_at_floor(&content.fees) {
         errors.push(ContentError::near(file, text, "floor", problem));
     }
-    if let Err(problem) = fee_tokens::price(&content.fees) {
+    if let Err(problem) = fees::price(&content.fees) {
         errors.push(ContentError::near(
             file,
             text,

@@ -5,8 +5,6 @@
 
 use std::collections::BTreeMap;
 
-use crate::copy_tokens::{CopyTokens, Sources};
-use crate::facts;
 use crate::schema::fees::FeeSchedules;
 use crate::schema::model::SiteFacts;
 use crate::schema::operations::Operations;
@@ -14,6 +12,8 @@ use crate::schema::section_items::Figure;
 use crate::schema::signing::TYPED_TERMS;
 use crate::source::files::ContentFiles;
 use crate::source::lines::current_copy_lines;
+use crate::tokens::copy::{CopyTokens, Sources};
+use crate::tokens::figures;
 use crate::{ContentError, Lang};
 
 /// Fee tokens that write a sentence of the fee table rather than an amount (its amounts are
@@ -67,7 +67,7 @@ pub fn literals(
                 || name.ends_with(".acknowledgement")
                 || (name.starts_with("fee.") && FEE_SENTENCES.iter().any(|s| name.ends_with(s)))
                 || text.starts_with('/')
-                || name == facts::AS_OF
+                || name == figures::AS_OF
                 || is_plain_api_word(name, text);
             if !elsewhere {
                 add(text.to_owned(), format!("{{{name}}}"));
@@ -75,10 +75,10 @@ pub fn literals(
         }
         add(
             format!("{}+", site.figures.evm_chains),
-            format!("{{{}}}+", facts::EVM_CHAINS),
+            format!("{{{}}}+", figures::EVM_CHAINS),
         );
-        for (name, figure) in facts::TOKENS {
-            let strip = facts::in_strip(site, figure, lang);
+        for (name, figure) in figures::TOKENS {
+            let strip = figures::in_strip(site, figure, lang);
             let token = match figure {
                 Figure::Safeguarded | Figure::Insurance => format!("{{{name}}}"),
                 _ => format!("{{{name}}}+"),

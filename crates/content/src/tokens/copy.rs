@@ -14,16 +14,17 @@
 use std::collections::BTreeMap;
 
 use crate::Lang;
-use crate::facts::{self, RUNTIME_TOKENS, TOKENS};
 use crate::schema::entities::{self, LocalEntity};
 use crate::schema::fees::{FeeSchedules, LocalFees};
 use crate::schema::model::SiteFacts;
 use crate::schema::operations::Operations;
 use crate::source::lines::copy_lines;
+use crate::tokens::figures::{self, RUNTIME_TOKENS, TOKENS};
 use crate::{
-    fee_tokens, schema::channels, schema::commitments, schema::data_locations, schema::developers,
+    schema::channels, schema::commitments, schema::data_locations, schema::developers,
     schema::durations, schema::holdings, schema::insurance, schema::jurisdictions,
     schema::offerings, schema::service_facts, schema::signing, schema::staking, text::cjk_spacing,
+    tokens::fees,
 };
 
 /// The language's entity descriptions (`[entity.{id}]`) and regulator names (`[regulator]`).
@@ -95,16 +96,16 @@ impl CopyTokens {
         let site = sources.site;
         let mut values: BTreeMap<String, String> = TOKENS
             .iter()
-            .map(|(name, figure)| ((*name).to_owned(), facts::in_prose(site, *figure, lang)))
+            .map(|(name, figure)| ((*name).to_owned(), figures::in_prose(site, *figure, lang)))
             .collect();
-        values.extend(facts::other_tokens(site, lang));
-        values.extend(facts::certification_tokens(site, lang));
+        values.extend(figures::other_tokens(site, lang));
+        values.extend(figures::certification_tokens(site, lang));
         values.extend(durations::tokens(&site.duration, lang));
         values.extend(service_facts::tokens(site.service_facts(), lang));
         values.extend(data_locations::tokens(&site.data_location, lang));
         let mut groups = Vec::new();
         if let Some(fees) = sources.fees {
-            values.extend(fee_tokens::tokens(fees, lang));
+            values.extend(fees::tokens(fees, lang));
             groups.push("fee");
         }
         if let Some((local, regulators)) = sources.entities {
@@ -147,7 +148,7 @@ impl CopyTokens {
         wording: &LocalFees,
         lang: Lang,
     ) -> Self {
-        let made = fee_tokens::wording_tokens(fees, wording, |text| self.fill(text), lang);
+        let made = fees::wording_tokens(fees, wording, |text| self.fill(text), lang);
         self.values.extend(made);
         self
     }
