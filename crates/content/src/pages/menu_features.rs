@@ -1,5 +1,5 @@
 //! The featured link of each header menu as the page data carries it, made from what
-//! `{lang}/site.toml` says of it (`menu_features.rs`).
+//! `{lang}/site.toml` says of it (`schema/menu_features.rs`).
 
 use std::collections::BTreeMap;
 

@@ -1,5 +1,6 @@
 //! Concrete pages: every route expanded to the paths it serves (a dynamic route once per id its
-//! validity check admits), and the data each page is rendered from.
+//! validity check admits), and the data each page is rendered from, built from the content into
+//! the shapes of `view/` by the modules below (each named for the part of the page it fills).
 
 pub mod design_tokens;
 pub mod entities;

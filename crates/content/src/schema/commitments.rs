@@ -2,7 +2,7 @@
 //! recovery, test the incident plan, rotate keys, review the privacy policy and the supported
 //! tokens (`[[frequency]]`), and when the processes that are not channels run (`[[hours]]`).
 //! Copy writes `{frequency.reconciliation}` ("every business day" / "每个工作日") and
-//! `{hours.deposits}`; a frequency typed in copy is refused (`typed_frequencies.rs`).
+//! `{hours.deposits}`; a frequency typed in copy is refused (`validate/typed_frequencies.rs`).
 
 use serde::{Deserialize, Serialize};
 

@@ -120,7 +120,7 @@ impl Area {
 }
 
 impl Jurisdictions {
-    /// Whether a [[restricted]] names the region.
+    /// Whether a `[[restricted]]` names the region.
     pub fn is_restricted(&self, region: &str) -> bool {
         self.restricted
             .iter()

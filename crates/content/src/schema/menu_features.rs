@@ -1,5 +1,5 @@
 //! The featured link of each header menu (`[menu_feature.*]` of `{lang}/site.toml`), as an
-//! editor writes it; `menu_feature_links.rs` makes the link the page data carries.
+//! editor writes it; `pages/menu_features.rs` makes the link the page data carries.
 
 use serde::{Deserialize, Serialize};
 

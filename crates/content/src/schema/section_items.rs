@@ -60,7 +60,7 @@ pub enum Figure {
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct FeatureItem {
-    /// A lucide icon name from [`ICONS`].
+    /// A lucide icon name from [`ICONS`](crate::schema::icons::ICONS).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub icon: Option<String>,
     /// Card title.

@@ -2,7 +2,7 @@
 //! language: company figures (`{clients}`), fee amounts (`{fee.setup.amount}`), the worked fee
 //! example (`{fee.example.fixed}`), the particulars of the legal entities
 //! (`{entity.sg.legal_name}`), durations (`{duration.claim-notice}`), the service levels,
-//! leaders, exchanges and registers of `service_facts.rs` (`{cutoff.cold-withdrawal}`),
+//! leaders, exchanges and registers of `schema/service_facts.rs` (`{cutoff.cold-withdrawal}`),
 //! and the facts of how the company operates: channels (`{channel.incidents.address}`), the
 //! signing model (`{signing.cold.threshold}`), what each entity offers
 //! (`{offering.otc.sg}`) and its staking particulars (`{staking.sg.commission}`), frequencies and

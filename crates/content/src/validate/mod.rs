@@ -1,4 +1,7 @@
 //! Cross-file rules the types cannot express, one pass per concern; [`check`] runs them all.
+//! Beside them, the rules over copy as text that the passes call ([`typed_durations`],
+//! [`typed_figures`], [`typed_frequencies`], [`typed_money`], [`zh_dates`]), the en/zh
+//! [`parity`] of the files, and the contract-address checks ([`addresses`]).
 
 pub mod addresses;
 mod channel_copy;
