@@ -1,7 +1,8 @@
 //! Cross-file rules the types cannot express, one pass per concern; [`check`] runs them all.
 //! Beside them, the rules over copy as text that the passes call ([`typed_durations`],
-//! [`typed_figures`], [`typed_frequencies`], [`typed_money`], [`zh_dates`]), the en/zh
-//! [`parity`] of the files, and the contract-address checks ([`addresses`]).
+//! [`typed_figures`], [`typed_frequencies`], [`typed_money`], [`zh_dates`], the house terms of
+//! `glossary.toml`), the en/zh [`parity`] of the files, and the contract-address checks
+//! ([`addresses`]).
 
 pub mod addresses;
 mod channel_copy;
@@ -9,6 +10,7 @@ mod claims;
 mod contact;
 mod facts;
 mod findings;
+mod glossary;
 mod grammar;
 mod illustrations;
 #[cfg(test)]
