@@ -29,7 +29,8 @@ use crate::schema::signing::Signing;
 use crate::schema::supported_assets::{SupportedAssetList, SupportedAssetLists};
 use crate::source::files::{ContentFiles, MARKETING_DIR, unexpected_files};
 use crate::tokens::copy::{CopyTokens, Sources};
-use crate::{ContentError, Lang, validate, validate::parity};
+use crate::validate::{self, parity};
+use crate::{ContentError, Lang};
 
 /// Parses and validates all content. Returns every problem found, each with file and line.
 pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {

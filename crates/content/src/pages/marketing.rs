@@ -1,12 +1,15 @@
 //! The page data of a marketing page: its hero and sections as written, with figures computed,
 //! fee tables joined, certifications and brand facts looked up, and every link localized.
 
+use crate::Lang;
+use crate::pages::{entities, evidence, fees};
 use crate::schema::brand_items::BrandText;
 use crate::schema::illustration::{Illustration, KEY_SITES_WALLET};
 use crate::schema::marketing::{Action, MarketingPage, Section};
 use crate::schema::model::{Content, Evidence, PageMeta, TrustLine};
 use crate::schema::section_items::{EntityId, Figure};
 use crate::text::markup::{self, localize_link};
+use crate::tokens::figures;
 use crate::view::brand::{BrandCopyText, Swatch, TextInLanguage, TypeStepView};
 use crate::view::intro::Intro;
 use crate::view::marketing::{
@@ -15,7 +18,6 @@ use crate::view::marketing::{
 use crate::view::section::{
     CertificationView, EntityCard, EvidenceView, FigureView, SectionBody, SectionView,
 };
-use crate::{Lang, pages::entities, pages::evidence, pages::fees, tokens::figures};
 
 /// Where the supported-assets list of an entity is shown.
 pub fn entity_supported_assets_path(entity: EntityId) -> &'static str {

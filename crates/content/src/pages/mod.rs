@@ -13,6 +13,7 @@ pub mod menu_features;
 pub mod page_kind;
 pub mod share_card;
 
+use crate::Lang;
 use crate::pages::error_kind::ErrorKind;
 use crate::pages::menu_features::menu_feature_links;
 use crate::pages::page_kind::PageKind;
@@ -24,6 +25,7 @@ use crate::schema::section_items::EntityId;
 use crate::supported_asset_query::{
     DEFAULT_PAGE_SIZE, MAX_FILTER_CHARS, PAGE_SIZES, SupportedAssetIndex, SupportedAssetQuery,
 };
+use crate::text::markup;
 use crate::view::intro::Intro;
 use crate::view::page::{
     AnnouncementSummary, AnnouncementsData, BusinessTypeOption, Chrome, ContactData,
@@ -31,7 +33,6 @@ use crate::view::page::{
     FooterEntity, PageBody, PageData, Suggestion, SupportedAssetsData,
 };
 use crate::view::site_data::{UiPage, UiSiteData};
-use crate::{Lang, text::markup};
 
 /// Stands for the request path in prerendered error pages; the server replaces it per request.
 pub const REQUEST_PATH_MARKER: &str = "__CUSTODY_REQUEST_PATH__";

@@ -18,14 +18,14 @@ use crate::schema::entities::{self, LocalEntity};
 use crate::schema::fees::{FeeSchedules, LocalFees};
 use crate::schema::model::SiteFacts;
 use crate::schema::operations::Operations;
-use crate::source::lines::copy_lines;
-use crate::tokens::figures::{self, RUNTIME_TOKENS, TOKENS};
-use crate::{
-    schema::channels, schema::commitments, schema::data_locations, schema::developers,
-    schema::durations, schema::holdings, schema::insurance, schema::jurisdictions,
-    schema::offerings, schema::service_facts, schema::signing, schema::staking, text::cjk_spacing,
-    tokens::fees,
+use crate::schema::{
+    channels, commitments, data_locations, developers, durations, holdings, insurance,
+    jurisdictions, offerings, service_facts, signing, staking,
 };
+use crate::source::lines::copy_lines;
+use crate::text::cjk_spacing;
+use crate::tokens::fees;
+use crate::tokens::figures::{self, RUNTIME_TOKENS, TOKENS};
 
 /// The language's entity descriptions (`[entity.{id}]`) and regulator names (`[regulator]`).
 pub type EntityWords<'a> = (

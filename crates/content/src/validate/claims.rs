@@ -8,7 +8,8 @@ use super::findings::is_slug;
 use crate::schema::model::{Certification, Content, Evidence};
 use crate::schema::section_items::Figure;
 use crate::source::files::ContentFiles;
-use crate::{ContentError, Lang, tokens::figures};
+use crate::tokens::figures;
+use crate::{ContentError, Lang};
 
 /// The most months a report's period may have ended before the newest announcement: older
 /// assurance is stale, and is brought current (a new period, or a bridge letter) or withdrawn.

@@ -9,13 +9,12 @@ use std::collections::BTreeSet;
 use super::findings::is_slug;
 use crate::schema::model::Content;
 use crate::schema::section_items::EntityId;
+use crate::schema::service_facts;
 use crate::source::files::ContentFiles;
 use crate::source::lines::copy_lines;
 use crate::tokens::fees::{self, EXAMPLE};
-use crate::{
-    ContentError, Lang, schema::service_facts, validate::typed_durations, validate::typed_figures,
-    validate::typed_money, validate::zh_dates,
-};
+use crate::validate::{typed_durations, typed_figures, typed_money, zh_dates};
+use crate::{ContentError, Lang};
 
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {

@@ -4,12 +4,11 @@
 //! every id is a unique slug; and no frequency is typed in copy.
 
 use super::findings::token_id_problems;
+use crate::ContentError;
 use crate::schema::model::Content;
+use crate::schema::{channels, commitments, offerings, signing};
 use crate::source::files::ContentFiles;
-use crate::{
-    ContentError, schema::channels, schema::commitments, schema::offerings, schema::signing,
-    validate::typed_frequencies,
-};
+use crate::validate::typed_frequencies;
 
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {

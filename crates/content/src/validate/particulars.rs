@@ -7,12 +7,10 @@
 
 use super::findings::token_id_problems;
 use crate::schema::model::Content;
+use crate::schema::{developers, holdings, insurance, jurisdictions, staking};
 use crate::source::entries::table_key_offset;
 use crate::source::files::ContentFiles;
-use crate::{
-    ContentError, Lang, schema::developers, schema::holdings, schema::insurance,
-    schema::jurisdictions, schema::staking,
-};
+use crate::{ContentError, Lang};
 
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
