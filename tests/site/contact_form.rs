@@ -11,7 +11,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use custody_applications::secret::Secret;
 use custody_content::Lang;
-use custody_content::contact::ContactCopy;
+use custody_content::schema::contact::ContactCopy;
 use custody_site::http::contact::unknown_names;
 use custody_site::render::answer_documents::AnswerKind;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};

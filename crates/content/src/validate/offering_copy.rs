@@ -7,10 +7,10 @@
 //! ("an anti-money-laundering licence") carries it in the same line; and a line may not leave
 //! open whether an entity accepts individual clients, which `{lang}/site.toml` states.
 
-use crate::entries::entries;
-use crate::files::{ContentFiles, language_files};
-use crate::model::Content;
-use crate::offerings::Offerings;
+use crate::schema::model::Content;
+use crate::schema::offerings::Offerings;
+use crate::source::entries::entries;
+use crate::source::files::{ContentFiles, language_files};
 use crate::{ContentError, Lang};
 
 /// Runs every rule over the language folders and returns all violations.

@@ -6,11 +6,11 @@
 //! only of the wallet types whose model bears it out; and a diagram draws the keys of a wallet
 //! type that exists.
 
-use crate::entries::scoped_line_errors;
-use crate::files::ContentFiles;
-use crate::marketing::Section;
-use crate::model::Content;
-use crate::signing::Signing;
+use crate::schema::marketing::Section;
+use crate::schema::model::Content;
+use crate::schema::signing::Signing;
+use crate::source::entries::scoped_line_errors;
+use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 
 /// Runs every rule and returns all violations.
@@ -116,12 +116,12 @@ fn worded_claims(signing: &Signing, line: &str, scope: &str, lang: Lang) -> Vec<
             let Some((at, says)) = claim.says.find_in(sentence, lang) else {
                 continue;
             };
-            let named: Vec<&crate::signing::Wallet> = signing
+            let named: Vec<&crate::schema::signing::Wallet> = signing
                 .wallet
                 .iter()
                 .filter(|w| w.called.in_text(sentence, lang))
                 .collect();
-            let meant: Vec<&crate::signing::Wallet> = if !named.is_empty() {
+            let meant: Vec<&crate::schema::signing::Wallet> = if !named.is_empty() {
                 named
             } else {
                 let in_scope: Vec<_> = signing
