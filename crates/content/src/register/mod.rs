@@ -255,6 +255,9 @@ fn about(content: &Content, token: &str) -> String {
                 format!("{} ({}){deadlines}", c.purpose, c.hours.label())
             })
             .unwrap_or_default(),
+        ["signing", "control-changes"] => {
+            "who approves a change of users, roles, tiers, quorums or limits".to_owned()
+        }
         ["signing", "automatic", ..] => {
             "transfers signed without your checkers' approval of each one".to_owned()
         }

@@ -1,7 +1,7 @@
 //! How a client verifies its own holdings (`holdings.toml`): our auditor's periodic attestation
 //! that the client balances in our records are held at our wallets' addresses, its issuer, the day
 //! the latest one describes, the day it was signed and the kind of engagement under its assurance
-//! standard. Copy writes `{attestation.as-of}`; how often
+//! standard, and what it does not cover. Copy writes `{attestation.as-of}`; how often
 //! it recurs is a frequency of `commitments.toml`, and the build refuses an attestation overtaken by
 //! the next one due.
 
@@ -36,6 +36,9 @@ pub struct Attestation {
     /// The assurance standard the engagement follows, as each language writes it
     /// ("ISAE 3000 (Revised)" / "ISAE 3000（修订版）").
     pub standard: crate::schema::jurisdictions::Named,
+    /// What the attestation does not cover, one phrase per language that every list of its limits
+    /// cites as `{attestation.excludes}`.
+    pub excludes: crate::schema::jurisdictions::Named,
 }
 
 /// The kind of an auditor's engagement, which says how much the attestation assures.
@@ -93,6 +96,10 @@ pub fn tokens(holdings: &Holdings, lang: Lang) -> Vec<(String, String)> {
             attestation
                 .engagement
                 .in_prose(attestation.standard.of(lang), lang),
+        ),
+        (
+            "attestation.excludes".to_owned(),
+            attestation.excludes.of(lang).to_owned(),
         ),
     ]
 }
@@ -236,6 +243,10 @@ mod tests {
                 standard: crate::schema::jurisdictions::Named {
                     en: "ISAE 3000 (Revised)".into(),
                     zh: "ISAE 3000（修订版）".into(),
+                },
+                excludes: crate::jurisdictions::Named {
+                    en: "assets sent to an exchange".into(),
+                    zh: "转至交易所的资产".into(),
                 },
             },
         }

@@ -33,6 +33,10 @@ pub struct Offerings {
     /// `{lang}/site.toml` states it for each entity and copy cites `{entity.sg.individuals}`.
     #[serde(default)]
     pub individuals_hedged: Words,
+    /// Phrases that keep a service for institutions ("only to institutional clients"): refused in
+    /// a line that names a service offered to individuals too.
+    #[serde(default)]
+    pub institutions_only: Words,
     /// Claims about an entity's status that need their qualification in the same line.
     #[serde(default)]
     pub qualification: Vec<Qualification>,

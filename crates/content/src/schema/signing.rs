@@ -1,7 +1,7 @@
 //! The signing model as data (`signing.toml`): for each wallet type, the scheme (multi-signature
 //! or multi-party computation), the m-of-n threshold, the continents its keys are held on, who
-//! signs and when; and the transfers signed without your checkers' approval of each one (Oasis
-//! settlement). Copy writes the claims as tokens scoped to a wallet type,
+//! signs and when; the transfers signed without your checkers' approval of each one, and who
+//! approves a change of controls. Copy writes the claims as tokens scoped to a wallet type,
 //! `{signing.cold.scheme}` across `{signing.cold.continents}`, so that a claim true of one wallet
 //! type is never made of the other.
 
@@ -37,6 +37,8 @@ pub struct Signing {
     /// refused while more than one `automatic` transfer is listed.
     #[serde(default)]
     pub sole: Words,
+    /// Who approves a change of users, roles, tiers, quorums or limits: `{signing.control-changes}`.
+    pub control_changes: RuleText,
 }
 
 /// A claim copy makes in words ("no single site can sign alone"), and what of the signing model
@@ -127,8 +129,7 @@ pub enum Signers {
     Automatic,
 }
 
-/// A transfer signed without your checkers' approval of each one, under an authority you give
-/// once (the Oasis terms you accept when you bind an exchange).
+/// A transfer signed without your checkers' approval of each one, under a rule they approved once.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Automatic {
@@ -224,9 +225,11 @@ pub const TYPED_TERMS: [&str; 12] = [
 /// Every signing token of one language.
 pub fn tokens(signing: &Signing, service: &ServiceFacts, lang: Lang) -> Vec<(String, String)> {
     let rules: Vec<&str> = signing.automatic.iter().map(|a| a.rule.of(lang)).collect();
+    let changes = signing.control_changes.of(lang).to_owned();
     let mut tokens = vec![
         ("signing.hsm".to_owned(), signing.hsm_certification.clone()),
         ("signing.automatic".to_owned(), rules_listed(&rules, lang)),
+        ("signing.control-changes".to_owned(), changes),
     ];
     for automatic in &signing.automatic {
         if let Some(risk) = &automatic.risk {
@@ -356,6 +359,7 @@ mod tests {
         toml::from_str(
             r#"
 hsm_certification = "FIPS 140-3 Level 3"
+control_changes = { en = "changes", zh = "变更" }
 universal = { en = ["every transfer"] }
 claim = [{ says = { en = ["no continent"] }, holds = "no-continent-signs-alone" }]
 

@@ -47,13 +47,13 @@ pub struct StakedAsset {
     pub unbonding: Unbonding,
 }
 
-/// The time an asset takes to come back from staking: `days`, exactly, at least or at most.
+/// The time an asset takes to come back from staking: `days`, exactly, at least or usually.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Unbonding {
     /// Days; 0 for an asset that is never locked.
     pub days: u32,
-    /// Whether `days` is exact, a minimum or a maximum.
+    /// Whether `days` is exact, a minimum or the network's usual period.
     #[serde(default)]
     pub bound: Bound,
 }
@@ -67,13 +67,14 @@ pub enum Bound {
     Exactly,
     /// The period is a minimum; the network's queue or the staking term chosen may lengthen it.
     AtLeast,
-    /// The period is a maximum; it ends at the network's next boundary, such as an epoch.
-    UpTo,
+    /// The network's usual period, which it does not guarantee: it ends at the network's next
+    /// boundary, such as an epoch, later when much stake unbonds at once.
+    Usually,
 }
 
 impl Unbonding {
     /// The wait as copy reads it: "28 days", "at least one day", "no unbonding period" /
-    /// "28 天", "至少一天", "无解除质押等待期".
+    /// "28 天", "至少 1 天", "无解除质押等待期" (in figures in Chinese, as a list of periods reads).
     fn in_prose(self, lang: Lang) -> String {
         if self.days == 0 {
             return match lang {
@@ -81,18 +82,23 @@ impl Unbonding {
                 Lang::Zh => "无解除质押等待期".to_owned(),
             };
         }
-        let period = Duration {
-            id: String::new(),
-            value: self.days,
-            unit: DurationUnit::Days,
-        }
-        .in_prose(lang);
+        let period = match lang {
+            Lang::En => Duration {
+                id: String::new(),
+                value: self.days,
+                unit: DurationUnit::Days,
+            }
+            .in_prose(lang),
+            Lang::Zh => format!("{} 天", self.days),
+        };
         match (self.bound, lang) {
             (Bound::Exactly, _) => period,
             (Bound::AtLeast, Lang::En) => format!("at least {period}"),
-            (Bound::UpTo, Lang::En) => format!("up to {period}"),
-            (Bound::AtLeast, Lang::Zh) => format!("至少{period}"),
-            (Bound::UpTo, Lang::Zh) => format!("最长{period}"),
+            (Bound::Usually, Lang::En) => {
+                format!("usually within {period}, longer when much stake unbonds at once")
+            }
+            (Bound::AtLeast, Lang::Zh) => format!("至少 {period}"),
+            (Bound::Usually, Lang::Zh) => format!("通常在 {period}内，大量质押同时解除时可能更长"),
         }
     }
 }
@@ -332,6 +338,7 @@ mod tests {
 entity = "sg"
 assets = [
   { token = "ETH", network = "ethereum", at = "protocol", unbonding = { days = 1, bound = "at-least" } },
+  { token = "SOL", network = "solana", at = "protocol", unbonding = { days = 3, bound = "usually" } },
   { token = "ADA", network = "cardano", at = "address", unbonding = { days = 0 } },
   { token = "DOT", network = "polkadot", at = "address", unbonding = { days = 28 } },
 ]
@@ -344,12 +351,14 @@ slashing = "entity"
         .unwrap();
         let en = tokens(std::slice::from_ref(&terms), Lang::En);
         assert!(en.contains(&("staking.sg.at-address".into(), "ADA and DOT".into())));
-        assert!(en.contains(&("staking.sg.in-protocol".into(), "ETH".into())));
+        assert!(en.contains(&("staking.sg.in-protocol".into(), "ETH and SOL".into())));
         let zh = tokens(&[terms], Lang::Zh);
         assert!(zh.contains(&("staking.sg.at-address".into(), "ADA 及 DOT".into())));
-        let unbonding = "ETH: at least one day; ADA: no unbonding period; DOT: 28 days";
+        let unbonding = "ETH: at least one day; SOL: usually within three days, longer when much \
+                         stake unbonds at once; ADA: no unbonding period; DOT: 28 days";
         assert!(en.contains(&("staking.sg.unbonding".into(), unbonding.into())));
-        let unbonding = "ETH：至少一天；ADA：无解除质押等待期；DOT：28 天";
+        let unbonding = "ETH：至少 1 天；SOL：通常在 3 天内，大量质押同时解除时可能更长；\
+                         ADA：无解除质押等待期；DOT：28 天";
         assert!(zh.contains(&("staking.sg.unbonding".into(), unbonding.into())));
     }
 }

@@ -180,6 +180,7 @@ mod tests {
         toml::from_str(
             r#"
 hsm_certification = "FIPS 140-3 Level 3"
+control_changes = { en = "changes", zh = "变更" }
 universal = { en = ["every transfer passes", "executed only after", "at least two people", "wait for your checkers"], zh = ["至少由两人参与"] }
 claim = [{ says = { en = ["no continent"] }, holds = "no-continent-signs-alone" }]
 
