@@ -244,7 +244,7 @@ mod tests {
                     en: "ISAE 3000 (Revised)".into(),
                     zh: "ISAE 3000（修订版）".into(),
                 },
-                excludes: crate::jurisdictions::Named {
+                excludes: crate::schema::jurisdictions::Named {
                     en: "assets sent to an exchange".into(),
                     zh: "转至交易所的资产".into(),
                 },
