@@ -31,5 +31,7 @@ pub mod section_layouts;
 pub mod security;
 pub mod service_facts;
 pub mod signing;
+#[cfg(test)]
+pub(crate) mod signing_fixture;
 pub mod staking;
 pub mod supported_assets;

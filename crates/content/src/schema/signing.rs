@@ -354,44 +354,10 @@ pub fn problems(signing: &Signing) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::schema::signing_fixture::fixture;
 
     fn signing() -> Signing {
-        toml::from_str(
-            r#"
-hsm_certification = "FIPS 140-3 Level 3"
-control_changes = { en = "changes", zh = "变更" }
-universal = { en = ["every transfer"] }
-claim = [{ says = { en = ["no continent"] }, holds = "no-continent-signs-alone" }]
-
-[[wallet]]
-id = "cold"
-scheme = "multi-signature"
-threshold = 3
-keys = 5
-continents = { asia = 2, europe = 2, north-america = 1 }
-signers = "key-holders"
-hours = "business"
-called = { en = ["cold"] }
-
-[[wallet]]
-id = "warm"
-scheme = "mpc"
-threshold = 2
-keys = 3
-continents = { asia = 2, europe = 1 }
-signers = "automatic"
-hours = "around-the-clock"
-called = { en = ["warm"] }
-
-[[automatic]]
-id = "oasis-settlement"
-wallet = "warm"
-interval = "oasis-settlement"
-named = { en = ["Oasis"] }
-rule = { en = "Oasis settlement", zh = "Oasis 结算" }
-"#,
-        )
-        .unwrap()
+        fixture(r#"{ en = ["every transfer"] }"#)
     }
 
     #[test]
