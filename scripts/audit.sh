@@ -10,7 +10,7 @@
 #   layout      every page, both languages, at 320, 390, 800, 1024 and 1440 px: no sideways scroll,
 #               no clipped, overlapping or squeezed text, every lead-in's list under it, no Chinese
 #               heading broken inside a word, no fixed overlay on the text, a header on one line, no
-#               card alone under a full row; a contact sheet of screenshots per width under
+#               card alone under a full row, no part of a diagram outside its box; a contact sheet of screenshots per width under
 #               artifacts/layout/
 #   axe         axe-core on every page, both languages, 1280×800 and 390×844, consent banner and menus open
 #   engines     in Firefox ESR and WebKitGTK: axe on ten pages of each language and the layout

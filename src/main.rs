@@ -15,7 +15,7 @@ use cli::{
 use config::{Config, LogFormat, Overrides};
 use config_reference::default_config_toml;
 use custody_applications::export;
-use custody_content::error::report;
+use custody_content::source::error::report;
 use custody_edge::listeners::{self, Listeners};
 use custody_edge::upgrade::Invocation;
 use custody_site::ServedSite;
@@ -155,7 +155,7 @@ fn check(command: &CheckCommand) -> anyhow::Result<()> {
 
 /// Checks the content of `dir` and lists every problem.
 fn check_folder(dir: &std::path::Path) -> anyhow::Result<()> {
-    let files = custody_content::files::read_dir(dir)
+    let files = custody_content::source::files::read_dir(dir)
         .map_err(|error| anyhow::anyhow!("cannot read {}: {error}", dir.display()))?;
     match custody_site::embedded::load_content(&files) {
         Ok(content) => {
@@ -180,7 +180,7 @@ fn claims(command: &ClaimsCommand) -> anyhow::Result<()> {
     use custody_content::register;
     let (files, content) = match &command.content {
         Some(dir) => {
-            let files = custody_content::files::read_dir(dir)
+            let files = custody_content::source::files::read_dir(dir)
                 .map_err(|error| anyhow::anyhow!("cannot read {}: {error}", dir.display()))?;
             let content = custody_site::embedded::load_content(&files).map_err(|errors| {
                 eprintln!("{}", report(&errors));

@@ -33,10 +33,10 @@ fn main() {
     let out = PathBuf::from(env("OUT_DIR"));
     track_inputs(&root);
 
-    let files = custody_content::files::read_dir(&root.join("content"))
+    let files = custody_content::source::files::read_dir(&root.join("content"))
         .unwrap_or_else(|e| fail(&format!("cannot read content/: {e}")));
     let mut site = custody_content::load::parse(&files)
-        .unwrap_or_else(|errors| fail(&custody_content::error::report(&errors)));
+        .unwrap_or_else(|errors| fail(&custody_content::source::error::report(&errors)));
     pack_content(&files, &out);
     check_catalog_terms(&site.glossary, &root);
     site.calling_codes = calling_codes();
@@ -70,7 +70,7 @@ const PACKED_BODY_QUALITY: u32 = 9;
 /// Packs the content files the build just checked, each a brotli stream, as `content.pack`:
 /// the binary holds a fifth of the bytes, and the server unpacks them once at start-up
 /// (`crates/site/src/embedded/mod.rs`).
-fn pack_content(files: &custody_content::files::ContentFiles, out: &Path) {
+fn pack_content(files: &custody_content::source::files::ContentFiles, out: &Path) {
     let entries = files
         .iter()
         .map(|(name, text)| (name.clone(), brotli_bytes(text.as_bytes())));
@@ -269,23 +269,23 @@ fn track_inputs(root: &Path) {
 }
 
 /// The Chinese interface catalog uses the house terms of `content/glossary.toml`.
-fn check_catalog_terms(glossary: &custody_content::glossary::Glossary, root: &Path) {
+fn check_catalog_terms(glossary: &custody_content::schema::glossary::Glossary, root: &Path) {
     let path = root
         .join("content")
-        .join(custody_content::glossary::CATALOG);
+        .join(custody_content::schema::glossary::CATALOG);
     let catalog = fs::read_to_string(&path)
         .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
     let errors = glossary.check_catalog(&catalog);
     if !errors.is_empty() {
-        fail(&custody_content::error::report(&errors));
+        fail(&custody_content::source::error::report(&errors));
     }
 }
 
 /// The area code of every country or region with a numbering plan, from libphonenumber's
 /// metadata: the same data the server validates phone numbers with.
-fn calling_codes() -> custody_content::countries::CallingCodes {
+fn calling_codes() -> custody_content::schema::countries::CallingCodes {
     let database = &*phonenumber::metadata::DATABASE;
-    custody_content::countries::COUNTRIES
+    custody_content::schema::countries::COUNTRIES
         .iter()
         .filter_map(|region| {
             database
@@ -297,7 +297,7 @@ fn calling_codes() -> custody_content::countries::CallingCodes {
 
 /// Writes `calling-codes.json`, embedded in the binary (`embedded::CALLING_CODES`) so the
 /// server need not load libphonenumber's metadata to render the contact page.
-fn write_calling_codes(codes: &custody_content::countries::CallingCodes, out: &Path) {
+fn write_calling_codes(codes: &custody_content::schema::countries::CallingCodes, out: &Path) {
     let path = out.join("calling-codes.json");
     fs::write(
         &path,

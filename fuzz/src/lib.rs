@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
-use custody_content::section_items::EntityId;
+use custody_content::schema::section_items::EntityId;
 use custody_content::supported_asset_query::{
     MAX_FILTER_CHARS, PAGE_SIZES, SupportedAssetQuery, fold,
 };

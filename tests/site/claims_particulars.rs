@@ -2,8 +2,9 @@
 //! contradicting edit (an insurance figure typed, a sublimit claimed of every wallet, the limit said
 //! to be separate while it is shared, staking shown for an entity that does not stake, slashing put
 //! on the wrong party, a stale attestation, a restricted jurisdiction accepted, an API limit typed,
-//! a line that leaves open whether an entity accepts individuals) fails the content check at the
-//! file and line of the edit; and the entities page shows which individuals each entity accepts.
+//! a line that leaves open whether an entity accepts individuals, a service kept for institutions
+//! that the data opens to individuals) fails the content check at the file and line of the edit;
+//! and the entities page shows which individuals each entity accepts.
 
 use custody_content::Lang;
 
@@ -202,8 +203,8 @@ fn an_api_fact_typed_in_copy_or_a_missing_duration_fails() {
 fn a_line_that_leaves_open_whether_an_entity_accepts_individuals_fails() {
     refused(
         "en/marketing/clients.toml",
-        "Of individuals, our Singapore entity accepts only {entity.sg.individuals}, and our Hong \
-         Kong entity only {entity.hk.individuals}.",
+        "Our Singapore entity also accepts {entity.sg.individuals}, and our Hong Kong entity \
+         {entity.hk.individuals}; we accept no other individuals.",
         "Individuals may apply only where the entity accepts individual clients.",
         &[
             "leaves open whether an entity accepts individual clients",
@@ -215,6 +216,26 @@ fn a_line_that_leaves_open_whether_an_entity_accepts_individuals_fails() {
         "两家实体均不接受其他个人客户",
         "签约实体是否接受个人客户视情况而定",
         &["“签约实体是否接受个人客户”", "{entity.hk.individuals}"],
+    );
+}
+
+#[test]
+fn a_service_kept_for_institutions_but_open_to_individuals_fails() {
+    let errors = errors_after(|f| {
+        replace(
+            f,
+            "offerings.toml",
+            "basis = \"licence\", principal = true, individuals = false }]",
+            "basis = \"licence\", principal = true }]",
+        );
+    });
+    reported(
+        &errors,
+        &at("en/faq.toml", "and only to institutional clients;"),
+        &[
+            "“only to institutional clients” keeps “integrated account”",
+            "individuals = false",
+        ],
     );
 }
 

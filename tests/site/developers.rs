@@ -3,8 +3,8 @@
 //! the header (SPEC fixes the header), and stating the API's facts from `developers.toml`.
 
 use custody_content::Lang;
-use custody_content::copy_tokens::{CopyTokens, Sources};
 use custody_content::load::parse;
+use custody_content::tokens::copy::{CopyTokens, Sources};
 use custody_site::embedded::content_files;
 
 use crate::common::{PUBLIC, SITE, as_read, get, replace};

@@ -2,11 +2,11 @@
 //! service-level table from `site.toml`, the pages that link to it, the leadership and the Oasis
 //! exchanges from data, and links to the regulators' registers as the only links off the site.
 
-use custody_content::copy_tokens::{CopyTokens, Sources};
-use custody_content::files::ContentFiles;
 use custody_content::load::parse;
-use custody_content::marketing::Section;
 use custody_content::pages::{page_data, page_instances};
+use custody_content::schema::marketing::Section;
+use custody_content::source::files::ContentFiles;
+use custody_content::tokens::copy::{CopyTokens, Sources};
 use custody_content::{Content, Lang};
 use custody_site::embedded::content_files;
 

@@ -2,12 +2,12 @@
 //! palette of `site.toml`, each page carries its sections in both languages, mistakes in a page
 //! file fail with file and line, and the brand kit downloads as a named zip.
 
-use custody_content::facts::chain_count;
-use custody_content::fees::Amount;
-use custody_content::files::ContentFiles;
 use custody_content::load::parse;
-use custody_content::marketing::Section;
 use custody_content::pages::{page_data, page_instances};
+use custody_content::schema::fees::Amount;
+use custody_content::schema::marketing::Section;
+use custody_content::source::files::ContentFiles;
+use custody_content::tokens::figures::chain_count;
 use custody_content::{Content, Lang};
 use custody_site::embedded::content_files;
 use serde_json::Value;

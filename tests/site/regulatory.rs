@@ -2,7 +2,7 @@
 //! them, in both languages; no figure or fee typed by hand; the Chinese house terms of
 //! `glossary.toml` in the content and the interface catalog; each rule fails with file and line.
 
-use custody_content::glossary::CATALOG;
+use custody_content::schema::glossary::CATALOG;
 use custody_content::{Content, Lang};
 use custody_site::embedded::content_files;
 
@@ -17,7 +17,7 @@ fn particular(content: &Content, lang: Lang, entity: &str, field: &str) -> Strin
         .iter()
         .find(|e| e.id == entity)
         .unwrap_or_else(|| panic!("site.toml has the entity {entity}"));
-    custody_content::entities::particulars(entity, &local.entity, &local.regulator, lang)
+    custody_content::schema::entities::particulars(entity, &local.entity, &local.regulator, lang)
         .expect("described")
         .get(field)
         .to_owned()

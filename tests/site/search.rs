@@ -4,7 +4,7 @@
 use axum::body::Body;
 use axum::http::{Request, header};
 use custody_content::Lang;
-use custody_content::markup::plain_text;
+use custody_content::text::markup::plain_text;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::Value;
 

@@ -1,7 +1,7 @@
 //! The supported-asset lists: the data keeps the site's "400+" claim, every address passes its
 //! chain family's rules, and each kind of mistake fails with the file and line of the row.
 
-use custody_content::model::ChainFamily;
+use custody_content::schema::model::ChainFamily;
 use custody_site::embedded::content_files;
 
 use crate::common::{SITE, errors_after, replace};

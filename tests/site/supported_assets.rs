@@ -3,8 +3,8 @@
 
 use axum::body::Body;
 use axum::http::{Request, header};
-use custody_content::section_items::EntityId;
-use custody_content::supported_assets::SupportedAsset;
+use custody_content::schema::section_items::EntityId;
+use custody_content::schema::supported_assets::SupportedAsset;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::Value;
 
@@ -40,7 +40,7 @@ fn rows(entity: EntityId) -> &'static [SupportedAsset] {
     SITE.content().supported_assets.of(entity)
 }
 
-fn chain_of(row: &SupportedAsset) -> &'static custody_content::model::Chain {
+fn chain_of(row: &SupportedAsset) -> &'static custody_content::schema::model::Chain {
     SITE.content()
         .site
         .chain

@@ -10,8 +10,8 @@ const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 const HAN = /\p{Script=Han}/u;
 const DIGIT = /\d/;
 
-/** Terms of the site the dictionary splits that read as one (数字|资产, 冷|钱包, 白|名单, 贵|机构),
- * and units of amounts (万|美元), kept whole like its words. */
+/** Terms of the site the dictionary splits that read as one (数字|资产, 冷|钱包, 白|名单, 贵|机构,
+ * the addresses' 邮|编 and 红|隼), and units of amounts (万|美元), kept whole like its words. */
 const TERMS = [
   "数字资产",
   "冷钱包",
@@ -19,6 +19,8 @@ const TERMS = [
   "热钱包",
   "白名单",
   "贵机构",
+  "邮编",
+  "红隼",
   "万美元",
   "亿美元",
   "万港元",

@@ -15,6 +15,7 @@ describe("the breaks a page's text may and may not take", () => {
     expect(shown(markBreaks("请查看"))).not.toContain("查|看");
     expect(shown(markBreaks("绝不会"))).not.toContain("绝|不");
     expect(shown(markBreaks("分开持有冷钱包，白名单，贵机构"))).toBe("分开|持有|冷钱包，白名单，贵机构");
+    expect(shown(markBreaks("新加坡红隼码头 20 号 #18-01，邮编 099017"))).toContain("，邮编");
   });
 
   it("keeps a short bracketed phrase whole, its spaces too, and a figure with its unit", () => {

@@ -4,8 +4,8 @@
 //! of [`unstorable`] characters, every code valid, the phone in E.164 under its calling code, an
 //! address, and consent given.
 
-use custody_content::contact::{BUSINESS_TYPES, MAX_CHARS};
-use custody_content::countries::is_country;
+use custody_content::schema::contact::{BUSINESS_TYPES, MAX_CHARS};
+use custody_content::schema::countries::is_country;
 
 use crate::application::Application;
 use crate::checks::unstorable;

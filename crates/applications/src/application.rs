@@ -10,8 +10,8 @@ use super::checks::{self, TextProblem};
 use super::field::{Field, Problems, Reason};
 use super::phone;
 use custody_content::Lang;
-use custody_content::contact::{BUSINESS_TYPES, ContactCopy, MAX_CHARS};
-use custody_content::countries;
+use custody_content::schema::contact::{BUSINESS_TYPES, ContactCopy, MAX_CHARS};
+use custody_content::schema::countries;
 
 /// The JSON body of `POST /api/contact`. Every field is optional so that a missing answer is
 /// reported with its own message; unknown fields make the body unreadable.

@@ -93,7 +93,7 @@ fn lower_each(text: &str) -> String {
 mod tests {
     use super::super::phone;
     use super::*;
-    use custody_content::contact::MAX_CHARS;
+    use custody_content::schema::contact::MAX_CHARS;
 
     #[test]
     fn text_is_trimmed_and_bounded() {

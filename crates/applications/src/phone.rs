@@ -5,7 +5,7 @@ use phonenumber::country::Id;
 use phonenumber::metadata::DATABASE;
 
 use super::rules::{MAX_PHONE_DIGITS, MIN_PHONE_DIGITS, PHONE_PUNCTUATION};
-use custody_content::countries;
+use custody_content::schema::countries;
 
 /// The international calling code of a country or region (`SG` → 65); `None` for territories
 /// without a numbering plan of their own (Antarctica) and for anything not an ISO 3166-1 code.

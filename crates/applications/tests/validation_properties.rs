@@ -8,8 +8,8 @@ use std::sync::LazyLock;
 
 use custody_applications::accepted::broken_promise;
 use custody_applications::application::{Application, Submission};
-use custody_content::contact::{BUSINESS_TYPES, ContactCopy};
-use custody_content::countries::COUNTRIES;
+use custody_content::schema::contact::{BUSINESS_TYPES, ContactCopy};
+use custody_content::schema::countries::COUNTRIES;
 use custody_content::{Content, Lang};
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -23,8 +23,8 @@ const CASES: u32 = 2048;
 /// of the form.
 static CONTENT: LazyLock<Content> = LazyLock::new(|| {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content");
-    let files =
-        custody_content::files::read_dir(std::path::Path::new(dir)).expect("content/ reads");
+    let files = custody_content::source::files::read_dir(std::path::Path::new(dir))
+        .expect("content/ reads");
     custody_content::load::parse(&files).expect("content/ parses")
 });
 

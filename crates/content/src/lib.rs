@@ -1,80 +1,31 @@
 //! The content model: typed, validated site content shared by `crates/site/build.rs` and the
 //! server.
 //!
+//! The modules, by what they are: [`source`] (the files as text and errors placed in them),
+//! [`text`] (how each language writes numbers, dates and words), [`schema`] (the serde types of
+//! every content file), [`tokens`] (the values copy cites instead of typing them), [`validate`]
+//! (the rules across files and over copy), [`load`] (parsing and checking `content/`),
+//! [`view`] (the shapes of the page data), [`pages`] (every page and its data, built from the
+//! content), [`supported_asset_query`] (the supported-asset lists a page at a time) and
+//! [`register`] (the claims register).
+//!
 //! `crates/site/build.rs` depends on this crate, so its own dependencies stay few: `serde`,
 //! `serde_json`, `toml`, `bs58`, `sha2`, `sha3` and `ts-rs`.
 
-pub mod addresses;
-pub mod api_copy;
-pub mod api_reference;
-pub mod brand_items;
-pub mod channels;
-pub mod cjk_spacing;
-pub mod client_evidence;
-pub mod commitments;
-pub mod contact;
-pub mod copy_tokens;
-pub mod countries;
-pub mod data_locations;
-pub mod developers;
-pub mod documents;
-pub mod durations;
-pub mod entities;
-pub mod entity_view;
-pub mod entries;
-pub mod error;
-pub mod error_kind;
-pub mod facts;
-pub mod fee_tokens;
-pub mod fee_view;
-pub mod fees;
-pub mod files;
-pub mod glossary;
-pub mod holdings;
-pub mod hours;
-pub mod icons;
-pub mod illustration;
-pub mod insurance;
-pub mod jurisdictions;
 pub mod lang;
-pub mod lines;
-pub mod list_pages;
 pub mod load;
-pub mod marketing;
-pub mod markup;
-pub mod menu_feature_links;
-pub mod menu_features;
-pub mod model;
-pub mod numbers;
-pub mod offerings;
-pub mod operations;
-pub mod page_kind;
 pub mod pages;
-pub mod parity;
-pub mod prose;
 pub mod register;
-pub mod section_items;
-pub mod section_layouts;
-pub mod sections;
-pub mod security;
-pub mod service_facts;
-pub mod share_card;
-pub mod signing;
-pub mod staking;
+pub mod schema;
+pub mod source;
 pub mod supported_asset_query;
-pub mod supported_assets;
+pub mod text;
 pub mod tokens;
-pub mod typed_durations;
-pub mod typed_figures;
-pub mod typed_frequencies;
-pub mod typed_money;
 pub mod validate;
 pub mod view;
-pub mod words;
-pub mod zh_dates;
 
-pub use error::ContentError;
 pub use lang::Lang;
-pub use model::Content;
-pub use page_kind::PageKind;
+pub use pages::page_kind::PageKind;
 pub use pages::{PageInstance, page_instances};
+pub use schema::model::Content;
+pub use source::error::ContentError;

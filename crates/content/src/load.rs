@@ -7,29 +7,30 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use super::api_copy::{ApiCopy, RUNTIME_VALUES};
-use super::channels::Channels;
-use super::commitments::Commitments;
-use super::contact::ContactCopy;
-use super::copy_tokens::{CopyTokens, Sources};
-use super::developers::Developers;
-use super::documents::{Announcements, Faq, LongDocument};
-use super::entities::LocalEntity;
-use super::fees::{FeeSchedules, LocalFees};
-use super::files::{ContentFiles, MARKETING_DIR, unexpected_files};
-use super::glossary::Glossary;
-use super::holdings::Holdings;
-use super::insurance::Insurance;
-use super::jurisdictions::Jurisdictions;
-use super::marketing::MarketingPage;
-use super::model::{
+use crate::schema::api_copy::{ApiCopy, RUNTIME_VALUES};
+use crate::schema::channels::Channels;
+use crate::schema::commitments::Commitments;
+use crate::schema::contact::ContactCopy;
+use crate::schema::developers::Developers;
+use crate::schema::documents::{Announcements, Faq, LongDocument};
+use crate::schema::entities::LocalEntity;
+use crate::schema::fees::{FeeSchedules, LocalFees};
+use crate::schema::glossary::Glossary;
+use crate::schema::holdings::Holdings;
+use crate::schema::insurance::Insurance;
+use crate::schema::jurisdictions::Jurisdictions;
+use crate::schema::marketing::MarketingPage;
+use crate::schema::model::{
     Content, LocalSiteFacts, LocaleContent, PageMeta, RedirectTable, RouteTable, SiteFacts,
 };
-use super::offerings::Offerings;
-use super::operations::Operations;
-use super::signing::Signing;
-use super::supported_assets::{SupportedAssetList, SupportedAssetLists};
-use super::{ContentError, Lang, parity, validate};
+use crate::schema::offerings::Offerings;
+use crate::schema::operations::Operations;
+use crate::schema::signing::Signing;
+use crate::schema::supported_assets::{SupportedAssetList, SupportedAssetLists};
+use crate::source::files::{ContentFiles, MARKETING_DIR, unexpected_files};
+use crate::tokens::copy::{CopyTokens, Sources};
+use crate::validate::{self, parity};
+use crate::{ContentError, Lang};
 
 /// Parses and validates all content. Returns every problem found, each with file and line.
 pub fn parse(files: &ContentFiles) -> Result<Content, Vec<ContentError>> {

@@ -6,9 +6,9 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::model::Content;
-use super::section_items::EntityId;
-use super::supported_assets::SupportedAsset;
+use crate::schema::model::Content;
+use crate::schema::section_items::EntityId;
+use crate::schema::supported_assets::SupportedAsset;
 
 /// The page sizes a visitor can choose.
 pub const PAGE_SIZES: [usize; 4] = [10, 20, 50, 100];

@@ -6,7 +6,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use custody_content::section_items::EntityId;
+use custody_content::schema::section_items::EntityId;
 use custody_content::supported_asset_query::{Flag, SupportedAssetIndex, SupportedAssetQuery};
 use custody_site::render::supported_asset_answers::SupportedAssetAnswers;
 use custody_site::{ServedSite, SiteSettings};

@@ -3,7 +3,7 @@
 //! Every redirect target is a page path taken from the page table, never text from the request,
 //! so no request can redirect off this site (`//host`, `/%5chost`, `/en//host` all end in 404).
 
-use custody_content::error_kind::ErrorKind;
+use custody_content::pages::error_kind::ErrorKind;
 use custody_content::{Content, Lang};
 
 use crate::tables::{FixedMap, FixedSet};

@@ -5,7 +5,7 @@
 
 use axum::body::Body;
 use custody_content::Lang;
-use custody_content::contact::MAX_CHARS;
+use custody_content::schema::contact::MAX_CHARS;
 use serde_json::{Value, json};
 
 use super::wire::Server;

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 
 use axum::http::StatusCode;
 use custody_content::Lang;
-use custody_content::contact::MAX_CHARS;
+use custody_content::schema::contact::MAX_CHARS;
 use custody_site::http::contact::MAX_BODY_BYTES;
 
 use super::report;

@@ -76,6 +76,7 @@ export class LayoutSweep {
     const kinds: [string, string[]][] = [
       ["clipped", layout.clipped],
       ["orphan", layout.orphans],
+      ["a drawn part paints outside its parent:", layout.spills],
       ["the header wraps:", layout.header.wrapped],
       ["text over text:", layout.overlaps],
       ["stranded lead-in", layout.leadIns],
@@ -133,6 +134,7 @@ export class LayoutSweep {
         "overflow",
         { heading: "clipped", right: true },
         { heading: "orphans", right: true },
+        { heading: "spills", right: true },
         { heading: "header wraps", right: true },
         { heading: "overlaps", right: true },
         { heading: "lead-ins", right: true },

@@ -1,5 +1,6 @@
 /** The layout audit's box check (layout-checks.ts runs it beside layout-text.ts in every engine):
- * the document's width, clipped text, orphan cards and the header's first row. */
+ * the document's width, clipped text, orphan cards, drawn parts outside their box and the header's
+ * first row. */
 
 /** Pixels of rounding allowed before a box counts as overflowing. */
 export const SLACK = 1;
@@ -12,6 +13,9 @@ export interface Findings {
   clipped: string[];
   /** Grids and wrapping rows whose last row holds one item under a row of three or more. */
   orphans: string[];
+  /** Parts of a drawing (every element inside a `.lattice-diagram`) that paint outside their
+   * parent's box: a shard crossing its continent's border. */
+  spills: string[];
   /** The header's height and whether its items sit on one line. */
   header: { height: number; wrapped: string[] };
 }
@@ -118,6 +122,23 @@ export function inspect(slack: number): Findings {
     }
   }
 
+  const spills: string[] = [];
+  for (const part of document.querySelectorAll(".lattice-diagram *")) {
+    const parent = part.parentElement;
+    if (!parent || !visible(part)) continue;
+    // The painted box: a rotated shard's corners, not its untransformed square.
+    const drawn = part.getBoundingClientRect();
+    const box = parent.getBoundingClientRect();
+    const outside = Math.max(
+      box.left - drawn.left,
+      drawn.right - box.right,
+      box.top - drawn.top,
+      drawn.bottom - box.bottom,
+    );
+    if (outside > slack)
+      spills.push(`${describe(part)} (${Math.round(outside)} px outside ${describe(parent)})`);
+  }
+
   const header = document.querySelector(".site-header");
   const wrapped: string[] = [];
   // Every text of the header's first row stays on one line.
@@ -155,6 +176,7 @@ export function inspect(slack: number): Findings {
     overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
     clipped,
     orphans,
+    spills,
     header: { height: Math.round(header?.getBoundingClientRect().height ?? 0), wrapped },
   };
 }

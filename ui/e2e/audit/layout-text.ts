@@ -1,6 +1,6 @@
 /** What the text check of the layout audit found on one page (layout.spec.ts). */
 export interface TextFindings {
-  /** Text drawn over other text. */
+  /** Text drawn over other text (not text hidden under an opaque layer above it). */
   overlaps: string[];
   /** Lead-ins ending in a colon whose list is not right under them. */
   leadIns: string[];
@@ -94,6 +94,24 @@ export function inspectText(sameDictionary: boolean): TextFindings {
     const last = Math.floor((line.rect.bottom + scrollY) / BAND);
     for (let band = first; band <= last; band++) bands.set(band, [...(bands.get(band) ?? []), index]);
   });
+  /** The stacking layer an element paints in: its nearest positioned ancestor (itself included)
+   * that sets a z-index, with that z-index; the page's own layer otherwise. */
+  const layerOf = (element: Element): { root: Element; z: number } => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.position !== "static" && style.zIndex !== "auto")
+        return { root: node, z: Number(style.zIndex) };
+    }
+    return { root: document.documentElement, z: 0 };
+  };
+  /** Whether the text of `lower` is hidden under an opaque layer that holds `upper` (the "On this
+   * page" list sliding under a full-width section of cards): covered, not drawn over. */
+  const hiddenUnder = (lower: Element, upper: Element): boolean => {
+    const below = layerOf(lower);
+    const above = layerOf(upper);
+    // A computed colour is rgb() when opaque, rgba() when not.
+    return above.z > below.z && getComputedStyle(above.root).backgroundColor.startsWith("rgb(");
+  };
   const overlaps = new Set<string>();
   for (const members of bands.values()) {
     for (let i = 0; i < members.length; i++) {
@@ -102,7 +120,8 @@ export function inspectText(sameDictionary: boolean): TextFindings {
         const b = lines[members[j] as number];
         if (!a || !b || a.owner === b.owner) continue;
         const shared = overlap(a.rect, b.rect);
-        if (shared.x > 2 && shared.y > 0.5 * Math.min(a.rect.height, b.rect.height)) {
+        if (shared.x <= 2 || shared.y <= 0.5 * Math.min(a.rect.height, b.rect.height)) continue;
+        if (!hiddenUnder(a.owner, b.owner) && !hiddenUnder(b.owner, a.owner)) {
           overlaps.add(`${describe(a.owner)} and ${describe(b.owner)}`);
         }
       }

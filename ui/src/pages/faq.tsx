@@ -4,6 +4,7 @@ import { QuestionCount } from "../components/QuestionCount";
 import { localize } from "../lib/paths";
 import type { PageProps } from "../lib/types";
 import { Words } from "../components/Words";
+import "../styles/faq-categories.css";
 
 /** `/faq`: the search box and the categories with their article counts. */
 export default function FaqPage({ page }: PageProps<"faq">) {

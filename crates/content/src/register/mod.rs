@@ -15,10 +15,10 @@ pub use changes::ChangedLines;
 pub use format::{csv, markdown};
 
 use crate::Lang;
-use crate::copy_tokens::{CopyTokens, Sources, names_in};
-use crate::files::ContentFiles;
-use crate::lines::copy_lines;
-use crate::model::Content;
+use crate::schema::model::Content;
+use crate::source::files::ContentFiles;
+use crate::source::lines::copy_lines;
+use crate::tokens::copy::{CopyTokens, Sources, names_in};
 use particulars::{api_about, insurance_about, staking_about};
 
 /// The register: the claims in the order of their groups, then of their tokens.
@@ -255,6 +255,9 @@ fn about(content: &Content, token: &str) -> String {
                 format!("{} ({}){deadlines}", c.purpose, c.hours.label())
             })
             .unwrap_or_default(),
+        ["signing", "control-changes"] => {
+            "who approves a change of users, roles, tiers, quorums or limits".to_owned()
+        }
         ["signing", "automatic", ..] => {
             "transfers signed without your checkers' approval of each one".to_owned()
         }

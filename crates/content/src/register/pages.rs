@@ -2,9 +2,9 @@
 //! announcement or document section the line belongs to, or where a shared file appears.
 
 use crate::Lang;
-use crate::entries::entries;
-use crate::files::MARKETING_DIR;
-use crate::model::Content;
+use crate::schema::model::Content;
+use crate::source::entries::entries;
+use crate::source::files::MARKETING_DIR;
 
 /// For one file, the page of each one-based line number.
 pub fn pages_of<'a>(

@@ -10,6 +10,7 @@ pub fn staking_about(field: &str) -> &'static str {
         "at-address" => "the staked assets that stay at the client's segregated addresses",
         "in-protocol" => "the staked assets held in their network's staking mechanism",
         "commission" => "the commission the entity keeps from the rewards",
+        "unbonding" => "how long each staked asset takes to return after an instruction to unstake",
         _ => "who bears a slashing penalty a validator's fault causes",
     }
 }

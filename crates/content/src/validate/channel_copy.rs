@@ -4,10 +4,10 @@
 //! the reader somewhere sends them to that channel; and a channel's acknowledgement time or a
 //! notice given through it is never stated for another channel.
 
-use crate::channels::{Channel, Channels};
-use crate::entries::{Entry, entries};
-use crate::files::{ContentFiles, language_files};
-use crate::model::Content;
+use crate::schema::channels::{Channel, Channels};
+use crate::schema::model::Content;
+use crate::source::entries::{Entry, entries};
+use crate::source::files::{ContentFiles, language_files};
 use crate::{ContentError, Lang};
 
 /// Runs every rule over the language folders and returns all violations.

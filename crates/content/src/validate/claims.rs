@@ -5,10 +5,11 @@
 use std::collections::BTreeSet;
 
 use super::findings::is_slug;
-use crate::files::ContentFiles;
-use crate::model::{Certification, Content, Evidence};
-use crate::section_items::Figure;
-use crate::{ContentError, Lang, facts};
+use crate::schema::model::{Certification, Content, Evidence};
+use crate::schema::section_items::Figure;
+use crate::source::files::ContentFiles;
+use crate::tokens::figures;
+use crate::{ContentError, Lang};
 
 /// The most months a report's period may have ended before the newest announcement: older
 /// assurance is stale, and is brought current (a new period, or a bridge letter) or withdrawn.
@@ -37,7 +38,7 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
             }
         }
     }
-    let named = facts::evm_chains_named(site);
+    let named = figures::evm_chains_named(site);
     if site.figures.evm_chains as usize > named {
         errors.push(ContentError::near(
             "site.toml",
@@ -51,7 +52,7 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     }
     for lang in Lang::ALL {
         let long = &content.locale(lang).site.brand.long;
-        let insurance = facts::in_prose(site, Figure::Insurance, lang);
+        let insurance = figures::in_prose(site, Figure::Insurance, lang);
         for missing in boilerplate_omits(long, &site.certification, &insurance) {
             let file = format!("{}/site.toml", lang.code());
             let text = files.get(&file).map(String::as_str).unwrap_or_default();

@@ -1,7 +1,7 @@
 //! The rule of the form's copy: every language labels exactly the fixed business types.
 
-use crate::contact::BUSINESS_TYPES;
-use crate::model::Content;
+use crate::schema::contact::BUSINESS_TYPES;
+use crate::schema::model::Content;
 use crate::{ContentError, Lang};
 
 /// Every language labels exactly the fixed business types.

@@ -7,14 +7,14 @@
 use std::collections::BTreeSet;
 
 use super::findings::is_slug;
-use crate::fee_tokens::{self, EXAMPLE};
-use crate::files::ContentFiles;
-use crate::lines::copy_lines;
-use crate::model::Content;
-use crate::section_items::EntityId;
-use crate::{
-    ContentError, Lang, service_facts, typed_durations, typed_figures, typed_money, zh_dates,
-};
+use crate::schema::model::Content;
+use crate::schema::section_items::EntityId;
+use crate::schema::service_facts;
+use crate::source::files::ContentFiles;
+use crate::source::lines::copy_lines;
+use crate::tokens::fees::{self, EXAMPLE};
+use crate::validate::{typed_durations, typed_figures, typed_money, zh_dates};
+use crate::{ContentError, Lang};
 
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
@@ -164,10 +164,10 @@ fn fees(content: &Content, text: &str) -> Vec<ContentError> {
             ));
         }
     }
-    if let Some(problem) = fee_tokens::step_at_floor(&content.fees) {
+    if let Some(problem) = fees::step_at_floor(&content.fees) {
         errors.push(ContentError::near(file, text, "floor", problem));
     }
-    if let Err(problem) = fee_tokens::price(&content.fees) {
+    if let Err(problem) = fees::price(&content.fees) {
         errors.push(ContentError::near(
             file,
             text,

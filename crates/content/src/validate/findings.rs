@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use crate::ContentError;
-use crate::files::ContentFiles;
+use crate::source::files::ContentFiles;
 
 /// The errors of a pass over `files`.
 pub struct Findings<'a> {

@@ -5,11 +5,11 @@
 use std::collections::BTreeMap;
 
 use super::findings::Findings;
-use crate::client_evidence::cases_of;
-use crate::files::ContentFiles;
-use crate::marketing::{MarketingPage, Section};
-use crate::model::{Content, SiteFacts};
-use crate::section_items::{CertificationLayout, FeatureLayout, TableLayout};
+use crate::pages::evidence::cases_of;
+use crate::schema::marketing::{MarketingPage, Section};
+use crate::schema::model::{Content, SiteFacts};
+use crate::schema::section_items::{CertificationLayout, FeatureLayout, TableLayout};
+use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 
 /// Runs the rules in every language and returns all violations.

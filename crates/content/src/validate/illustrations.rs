@@ -5,10 +5,10 @@
 use std::collections::BTreeMap;
 
 use super::findings::Findings;
-use crate::files::ContentFiles;
-use crate::illustration::{Illustration, KEY_SITES_WALLET};
-use crate::marketing::{MarketingPage, Section};
-use crate::model::Content;
+use crate::schema::illustration::{Illustration, KEY_SITES_WALLET};
+use crate::schema::marketing::{MarketingPage, Section};
+use crate::schema::model::Content;
+use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 
 /// Runs the rules in every language and returns all violations.

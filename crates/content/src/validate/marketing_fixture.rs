@@ -2,8 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::files::ContentFiles;
-use crate::marketing::MarketingPage;
+use crate::schema::marketing::MarketingPage;
+use crate::source::files::ContentFiles;
 
 /// The pages `(page id, file text)` as English marketing files, and each parsed.
 pub fn english_pages(pages: &[(&str, &str)]) -> (ContentFiles, BTreeMap<String, MarketingPage>) {

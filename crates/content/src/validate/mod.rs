@@ -1,10 +1,16 @@
 //! Cross-file rules the types cannot express, one pass per concern; [`check`] runs them all.
+//! Beside them, the rules over copy as text that the passes call ([`typed_durations`],
+//! [`typed_figures`], [`typed_frequencies`], [`typed_money`], [`zh_dates`], the house terms of
+//! `glossary.toml`), the en/zh [`parity`] of the files, and the contract-address checks
+//! ([`addresses`]).
 
+pub mod addresses;
 mod channel_copy;
 mod claims;
 mod contact;
 mod facts;
 mod findings;
+mod glossary;
 mod grammar;
 mod illustrations;
 #[cfg(test)]
@@ -12,6 +18,7 @@ mod marketing_fixture;
 mod offering_copy;
 mod operations;
 mod pages;
+pub mod parity;
 mod particulars;
 mod particulars_copy;
 mod security;
@@ -20,10 +27,15 @@ mod site;
 mod supported_assets;
 mod titles;
 mod trust_line;
+pub mod typed_durations;
+pub mod typed_figures;
+pub mod typed_frequencies;
+pub mod typed_money;
+pub mod zh_dates;
 
 use crate::ContentError;
-use crate::files::ContentFiles;
-use crate::model::Content;
+use crate::schema::model::Content;
+use crate::source::files::ContentFiles;
 
 /// Runs every cross-file rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {

@@ -5,12 +5,13 @@
 //! do); "each entity provides only what its licence permits" is refused while an
 //! entity offers a service no licence covers; and a status claim that needs its qualification
 //! ("an anti-money-laundering licence") carries it in the same line; and a line may not leave
-//! open whether an entity accepts individual clients, which `{lang}/site.toml` states.
+//! open whether an entity accepts individual clients, which `{lang}/site.toml` states, nor keep
+//! for institutions a service offered to individuals too (`individuals` of an offer).
 
-use crate::entries::entries;
-use crate::files::{ContentFiles, language_files};
-use crate::model::Content;
-use crate::offerings::Offerings;
+use crate::schema::model::Content;
+use crate::schema::offerings::Offerings;
+use crate::source::entries::entries;
+use crate::source::files::{ContentFiles, language_files};
 use crate::{ContentError, Lang};
 
 /// Runs every rule over the language folders and returns all violations.
@@ -61,6 +62,24 @@ fn line_problems(
                  {{entity.sg.individuals}} and {{entity.hk.individuals}}"
             ),
         ));
+    }
+    if let Some((at, phrase)) = offerings.institutions_only.find_in(line, lang) {
+        for service in &offerings.service {
+            let Some((_, called)) = service.called.find_in(line, lang) else {
+                continue;
+            };
+            if service.offer.iter().any(|offer| offer.individuals) {
+                problems.push((
+                    at,
+                    format!(
+                        "“{phrase}” keeps “{called}” ({}) for institutions, but offerings.toml \
+                         offers it to individuals too: set `individuals = false` on its offer, \
+                         or say who may use it",
+                        service.name
+                    ),
+                ));
+            }
+        }
     }
     for qualification in &offerings.qualification {
         if let Some((at, claim)) = qualification.claim.find_in(line, lang)
@@ -166,6 +185,13 @@ account = "integrated"
 offer = [{ entity = "sg", basis = "unregulated", principal = true }]
 called = { en = ["fixed income"] }
 
+[[service]]
+id = "trading"
+name = "Trading"
+account = "integrated"
+offer = [{ entity = "sg", basis = "licence", principal = true, individuals = false }]
+called = { en = ["integrated account"] }
+
 [entity]
 sg = { en = ["Singapore entity"] }
 hk = { en = ["Hong Kong entity"] }
@@ -181,6 +207,9 @@ en = ["only the services its licence"]
 
 [individuals_hedged]
 en = ["where the entity accepts individual"]
+
+[institutions_only]
+en = ["only to institutional clients"]
 "#,
         )
         .unwrap()
@@ -236,6 +265,23 @@ en = ["where the entity accepts individual"]
         assert!(
             problems(
                 "Our Singapore entity accepts {entity.sg.individuals}.",
+                false
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_service_kept_for_institutions_is_refused_while_individuals_may_use_it() {
+        let refused = problems(
+            "Fixed income is offered only to institutional clients.",
+            false,
+        );
+        assert_eq!(refused.len(), 1);
+        assert!(refused[0].contains("individuals = false"));
+        assert!(
+            problems(
+                "The integrated account is offered only to institutional clients.",
                 false
             )
             .is_empty()

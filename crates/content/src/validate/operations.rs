@@ -4,9 +4,11 @@
 //! every id is a unique slug; and no frequency is typed in copy.
 
 use super::findings::token_id_problems;
-use crate::files::ContentFiles;
-use crate::model::Content;
-use crate::{ContentError, channels, commitments, offerings, signing, typed_frequencies};
+use crate::ContentError;
+use crate::schema::model::Content;
+use crate::schema::{channels, commitments, offerings, signing};
+use crate::source::files::ContentFiles;
+use crate::validate::typed_frequencies;
 
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {

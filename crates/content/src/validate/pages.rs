@@ -4,14 +4,14 @@
 use std::collections::BTreeSet;
 
 use super::findings::{Findings, is_hex_colour};
-use crate::fees;
-use crate::files::ContentFiles;
-use crate::icons::ICONS;
-use crate::marketing::{BRAND_KIT_PAGE, MarketingPage, Section, TRUST_CENTER_PAGE};
-use crate::menu_features::MenuFeature;
-use crate::model::Content;
 use crate::pages::page_instances;
-use crate::section_items::CertificationLayout;
+use crate::schema::fees;
+use crate::schema::icons::ICONS;
+use crate::schema::marketing::{BRAND_KIT_PAGE, MarketingPage, Section, TRUST_CENTER_PAGE};
+use crate::schema::menu_features::MenuFeature;
+use crate::schema::model::Content;
+use crate::schema::section_items::CertificationLayout;
+use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 
 /// The palette keys the site's stylesheets use; `site.toml` must define each.

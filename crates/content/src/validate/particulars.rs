@@ -6,10 +6,11 @@
 //! (`developers.toml`); every id of these files is a unique slug.
 
 use super::findings::token_id_problems;
-use crate::entries::table_key_offset;
-use crate::files::ContentFiles;
-use crate::model::Content;
-use crate::{ContentError, Lang, developers, holdings, insurance, jurisdictions, staking};
+use crate::schema::model::Content;
+use crate::schema::{developers, holdings, insurance, jurisdictions, staking};
+use crate::source::entries::table_key_offset;
+use crate::source::files::ContentFiles;
+use crate::{ContentError, Lang};
 
 /// Runs every rule and returns all violations.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {

@@ -7,10 +7,10 @@
 //! (`jurisdictions.toml`).
 
 use super::offering_copy::named_entities;
-use crate::entries::scoped_line_errors;
-use crate::files::ContentFiles;
-use crate::model::Content;
-use crate::operations::Operations;
+use crate::schema::model::Content;
+use crate::schema::operations::Operations;
+use crate::source::entries::scoped_line_errors;
+use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 
 /// Runs every rule over the language folders and returns all violations.
@@ -66,8 +66,8 @@ fn line_problems(
                          offerings.toml has `{}` bear it for `{}`; write \
                          {{staking.{}.slashing}}",
                         match terms.slashing {
-                            crate::staking::SlashingBorneBy::Entity => "entity",
-                            crate::staking::SlashingBorneBy::Client => "client",
+                            crate::schema::staking::SlashingBorneBy::Entity => "entity",
+                            crate::schema::staking::SlashingBorneBy::Client => "client",
                         },
                         terms.entity,
                         terms.entity

@@ -3,11 +3,11 @@
 //! mailbox by its token only.
 
 use crate::ContentError;
-use crate::files::ContentFiles;
-use crate::lines::copy_lines;
-use crate::model::Content;
 use crate::pages::page_instances;
-use crate::security::MAILTO_LINK;
+use crate::schema::model::Content;
+use crate::schema::security::MAILTO_LINK;
+use crate::source::files::ContentFiles;
+use crate::source::lines::copy_lines;
 
 /// Checks the contact: plausible mailboxes, a policy that is a page section in every language,
 /// and e-mail links in copy that name a channel's mailbox by its token only.

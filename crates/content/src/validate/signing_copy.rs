@@ -6,11 +6,11 @@
 //! only of the wallet types whose model bears it out; and a diagram draws the keys of a wallet
 //! type that exists.
 
-use crate::entries::scoped_line_errors;
-use crate::files::ContentFiles;
-use crate::marketing::Section;
-use crate::model::Content;
-use crate::signing::Signing;
+use crate::schema::marketing::Section;
+use crate::schema::model::Content;
+use crate::schema::signing::Signing;
+use crate::source::entries::scoped_line_errors;
+use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 
 /// Runs every rule and returns all violations.
@@ -116,12 +116,12 @@ fn worded_claims(signing: &Signing, line: &str, scope: &str, lang: Lang) -> Vec<
             let Some((at, says)) = claim.says.find_in(sentence, lang) else {
                 continue;
             };
-            let named: Vec<&crate::signing::Wallet> = signing
+            let named: Vec<&crate::schema::signing::Wallet> = signing
                 .wallet
                 .iter()
                 .filter(|w| w.called.in_text(sentence, lang))
                 .collect();
-            let meant: Vec<&crate::signing::Wallet> = if !named.is_empty() {
+            let meant: Vec<&crate::schema::signing::Wallet> = if !named.is_empty() {
                 named
             } else {
                 let in_scope: Vec<_> = signing
@@ -175,43 +175,12 @@ fn sentences(line: &str) -> Vec<(usize, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::schema::signing_fixture::fixture;
 
     fn signing() -> Signing {
-        toml::from_str(
-            r#"
-hsm_certification = "FIPS 140-3 Level 3"
-universal = { en = ["every transfer passes", "executed only after", "at least two people", "wait for your checkers"], zh = ["至少由两人参与"] }
-claim = [{ says = { en = ["no continent"] }, holds = "no-continent-signs-alone" }]
-
-[[wallet]]
-id = "cold"
-scheme = "multi-signature"
-threshold = 3
-keys = 5
-continents = { asia = 2, europe = 2, north-america = 1 }
-signers = "key-holders"
-hours = "business"
-called = { en = ["cold"] }
-
-[[wallet]]
-id = "warm"
-scheme = "mpc"
-threshold = 2
-keys = 3
-continents = { asia = 2, europe = 1 }
-signers = "automatic"
-hours = "around-the-clock"
-called = { en = ["warm"] }
-
-[[automatic]]
-id = "oasis-settlement"
-wallet = "warm"
-interval = "oasis-settlement"
-named = { en = ["Oasis"] }
-rule = { en = "Oasis settlement", zh = "Oasis 结算" }
-"#,
+        fixture(
+            r#"{ en = ["every transfer passes", "executed only after", "at least two people", "wait for your checkers"], zh = ["至少由两人参与"] }"#,
         )
-        .unwrap()
     }
 
     #[test]

@@ -5,12 +5,12 @@
 use std::collections::BTreeSet;
 
 use super::findings::Findings;
-use crate::documents::LongDocument;
-use crate::error_kind::ErrorKind;
-use crate::files::ContentFiles;
-use crate::model::Content;
-use crate::page_kind::PageKind;
+use crate::pages::error_kind::ErrorKind;
+use crate::pages::page_kind::PageKind;
 use crate::pages::{CHECKS, page_instances};
+use crate::schema::documents::LongDocument;
+use crate::schema::model::Content;
+use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 
 /// Unique ids and paths, known validity checks, complete page metadata, redirects and internal

@@ -4,11 +4,12 @@
 
 use std::collections::BTreeSet;
 
-use crate::entities::AccountType;
-use crate::files::ContentFiles;
-use crate::model::Content;
-use crate::supported_assets::{SUPPORTED_ASSET_FILES, SupportedAsset};
-use crate::{ContentError, addresses};
+use crate::ContentError;
+use crate::schema::entities::AccountType;
+use crate::schema::model::Content;
+use crate::schema::supported_assets::{SUPPORTED_ASSET_FILES, SupportedAsset};
+use crate::source::files::ContentFiles;
+use crate::validate::addresses;
 
 /// Every rule of the supported-asset lists; `files` give the line of each problem.
 pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {

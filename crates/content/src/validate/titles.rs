@@ -2,9 +2,9 @@
 //! (`{lang}/pages.toml`), an FAQ category's and an FAQ question (`{lang}/faq.toml`) are at most
 //! [`TITLE_MAX_CHARS`] characters, the most a result shows before it cuts the words off.
 
-use crate::files::ContentFiles;
-use crate::model::Content;
 use crate::pages::TITLE_MAX_CHARS;
+use crate::schema::model::Content;
+use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 
 /// Runs the rule over every language and returns all violations.
@@ -49,8 +49,8 @@ mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::files::read_dir;
     use crate::load::parse;
+    use crate::source::files::read_dir;
 
     #[test]
     fn a_title_longer_than_a_search_result_shows_is_refused_at_its_line() {

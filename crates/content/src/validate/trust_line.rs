@@ -1,10 +1,10 @@
 //! The trust line's badges lead to sections of the Trust center, which exist in every language.
 
 use super::findings::Findings;
-use crate::files::ContentFiles;
-use crate::marketing::TRUST_CENTER_PAGE;
-use crate::model::Content;
-use crate::sections::TRUST_LINE_SECTIONS;
+use crate::pages::marketing::TRUST_LINE_SECTIONS;
+use crate::schema::marketing::TRUST_CENTER_PAGE;
+use crate::schema::model::Content;
+use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
 
 /// Runs the rule in every language and returns all violations.

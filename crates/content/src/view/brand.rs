@@ -5,7 +5,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::Lang;
-use crate::brand_items::BrandText;
+use crate::schema::brand_items::BrandText;
 
 /// A colour swatch of the brand kit.
 #[derive(Debug, Clone, Serialize, TS)]

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::model::PageMeta;
+use crate::schema::model::PageMeta;
 
 /// The heading and introduction every page carries.
 #[derive(Debug, Clone, Serialize, TS)]

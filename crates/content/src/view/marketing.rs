@@ -5,8 +5,8 @@ use ts_rs::TS;
 
 use super::intro::Intro;
 use super::section::SectionView;
-use crate::illustration::Illustration;
-use crate::marketing::Action;
+use crate::schema::illustration::Illustration;
+use crate::schema::marketing::Action;
 
 /// A marketing page: hero extras and sections.
 #[derive(Debug, Clone, Serialize, TS)]

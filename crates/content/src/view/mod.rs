@@ -1,6 +1,7 @@
 //! The typed data pages are rendered from: what the prerender, hydration and client-side
 //! navigation read. The UI's TypeScript types are generated from these structs
-//! (`ui/src/lib/generated/`), so the two sides cannot drift apart.
+//! (`ui/src/lib/generated/`), so the two sides cannot drift apart. `pages/` fills them from the
+//! content.
 
 pub mod brand;
 pub mod evidence;

@@ -8,9 +8,9 @@ use ts_rs::TS;
 use super::intro::Intro;
 use super::marketing::MarketingData;
 use crate::Lang;
-use crate::contact::{ContactCopy, FieldLimits};
-use crate::markup::Block;
+use crate::schema::contact::{ContactCopy, FieldLimits};
 use crate::supported_asset_query::SupportedAssetAnswer;
+use crate::text::markup::Block;
 
 /// Everything a page renders from, in one language.
 #[derive(Debug, Clone, Serialize, TS)]

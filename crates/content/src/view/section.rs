@@ -6,14 +6,14 @@ use ts_rs::TS;
 
 use super::brand::{BrandCopyText, Swatch, TypeStepView};
 use super::evidence::{ClientTypeView, PartnerGroupView};
-use crate::brand_items::{LogoItem, MarkItem, RuleItem};
-use crate::marketing::{Action, Illustration};
-use crate::markup::Block;
-use crate::section_items::{
+use crate::schema::brand_items::{LogoItem, MarkItem, RuleItem};
+use crate::schema::marketing::{Action, Illustration};
+use crate::schema::section_items::{
     CertificationLayout, ClientCase, EntityId, FeatureItem, FeatureLayout, FeeScheduleId, Figure,
     TableLayout, TitledText,
 };
-use crate::section_layouts::Milestone;
+use crate::schema::section_layouts::Milestone;
+use crate::text::markup::Block;
 
 /// One body section: its anchor, heading and lead, then what its kind shows.
 #[derive(Debug, Clone, Serialize, TS)]

@@ -23,8 +23,8 @@ use crate::security_headers::{Sources, content_security_policy, security_headers
 use crate::settings::SiteSettings;
 use crate::{embedded, http};
 use custody_applications::{ContactConfig, ContactDesk};
-use custody_content::error::{ContentError, report};
 use custody_content::pages::ui_site_data;
+use custody_content::source::error::{ContentError, report};
 use frontend::Frontend;
 pub use frontend::source_tree_dir;
 pub use preview::Preview;
@@ -182,7 +182,7 @@ fn build(
     content_dir: &Path,
     data_file: &Path,
 ) -> Result<ServedSite, Vec<ContentError>> {
-    let files = custody_content::files::read_dir(content_dir).map_err(|error| {
+    let files = custody_content::source::files::read_dir(content_dir).map_err(|error| {
         vec![ContentError::in_file(
             "",
             format!("cannot read {}: {error}", content_dir.display()),

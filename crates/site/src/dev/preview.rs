@@ -21,7 +21,7 @@ use crate::http::SiteService;
 use crate::http::pipeline::secure::follow_headers_rule;
 use crate::http::routes::{Kind, RouteTable};
 use crate::render::document::html_escape;
-use custody_content::error::ContentError;
+use custody_content::source::error::ContentError;
 
 /// What the preview shows now.
 #[derive(Debug, Clone)]

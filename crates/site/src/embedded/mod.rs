@@ -59,8 +59,8 @@ pub static CALLING_CODES: &str = include_str!(concat!(env!("OUT_DIR"), "/calling
 /// Parses and checks content `files` (every problem, each with file and line) and adds the
 /// area-code table built into the binary.
 pub fn load_content(
-    files: &custody_content::files::ContentFiles,
-) -> Result<custody_content::Content, Vec<custody_content::error::ContentError>> {
+    files: &custody_content::source::files::ContentFiles,
+) -> Result<custody_content::Content, Vec<custody_content::source::error::ContentError>> {
     with_calling_codes(custody_content::load::parse(files)?)
 }
 
@@ -68,15 +68,15 @@ pub fn load_content(
 /// `crates/site/build.rs` checked these very files against every content rule, so they are only
 /// read.
 pub fn embedded_content()
--> Result<custody_content::Content, Vec<custody_content::error::ContentError>> {
+-> Result<custody_content::Content, Vec<custody_content::source::error::ContentError>> {
     with_calling_codes(custody_content::load::parse_checked(&content_files())?)
 }
 
 fn with_calling_codes(
     mut content: custody_content::Content,
-) -> Result<custody_content::Content, Vec<custody_content::error::ContentError>> {
+) -> Result<custody_content::Content, Vec<custody_content::source::error::ContentError>> {
     content.calling_codes = serde_json::from_str(CALLING_CODES).map_err(|error| {
-        vec![custody_content::error::ContentError::in_file(
+        vec![custody_content::source::error::ContentError::in_file(
             "",
             format!("the area-code table built into the binary: {error}"),
         )]
@@ -85,7 +85,7 @@ fn with_calling_codes(
 }
 
 /// The embedded content files as the content loader reads them.
-pub fn content_files() -> custody_content::files::ContentFiles {
+pub fn content_files() -> custody_content::source::files::ContentFiles {
     let pack = Pack::new("content files", CONTENT_INDEX, CONTENT_PACK)
         .expect("crates/site/build.rs writes a valid content index");
     pack.entries()

@@ -16,7 +16,7 @@ use super::respond::{JSON, NO_STORE};
 use super::supported_asset_params::ParamErrors;
 use crate::render::document::to_json;
 use crate::search::text::MAX_QUERY_CHARS;
-use custody_content::api_copy::fill;
+use custody_content::schema::api_copy::fill;
 use custody_content::{Content, Lang};
 
 /// What went wrong with an API request.

@@ -9,7 +9,7 @@ use super::respond::{HTML, NO_STORE, RoutePattern, respond};
 use crate::render::error_pages::ErrorPages;
 use custody_applications::checks::unstorable;
 use custody_content::Lang;
-use custody_content::error_kind::ErrorKind;
+use custody_content::pages::error_kind::ErrorKind;
 
 /// The error page for `shown_path` (as received: shown by [`shown_path`], HTML-escaped when
 /// rendered).

@@ -15,7 +15,7 @@ use super::routes::Kind;
 use super::{AppState, errors};
 use crate::render::served_site::ServedSite;
 use crate::resolver::Missing;
-use custody_content::error_kind::ErrorKind;
+use custody_content::pages::error_kind::ErrorKind;
 
 /// Answers a path no route claimed.
 pub async fn unrouted(

@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use percent_encoding::percent_decode;
 
-use custody_content::api_copy::{SupportedAssets, fill};
-use custody_content::section_items::EntityId;
+use custody_content::schema::api_copy::{SupportedAssets, fill};
+use custody_content::schema::section_items::EntityId;
 use custody_content::supported_asset_query::{
     Flag, MAX_FILTER_CHARS, PAGE_SIZES, SupportedAssetQuery, fold,
 };

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use anyhow::{Context, anyhow};
 
 use super::form_template::FormTemplate;
-use custody_content::page_kind::PageKind;
+use custody_content::pages::page_kind::PageKind;
 use custody_content::{Lang, PageInstance};
 
 /// The name of the place, in an answer document, of the state the form hydrates from (JSON).

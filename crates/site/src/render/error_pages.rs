@@ -9,7 +9,7 @@ use super::answer_cache::AnswerCache;
 use super::encoded::Encoded;
 use super::error_template::ErrorTemplate;
 use custody_content::Lang;
-use custody_content::error_kind::ErrorKind;
+use custody_content::pages::error_kind::ErrorKind;
 
 /// Bytes of 404 answers kept in memory (bodies in every coding, plus the paths).
 const CACHE_BYTES: u64 = 4 * 1024 * 1024;

@@ -17,9 +17,9 @@ use crate::seo::feed::{FEED_PAGES, FEED_PATH, feed_title};
 use crate::seo::{discovery, structured_data};
 use crate::settings::SiteSettings;
 use askama::Template;
-use custody_content::error_kind::ErrorKind;
+use custody_content::pages::error_kind::ErrorKind;
+use custody_content::pages::share_card::alt_text;
 use custody_content::pages::{REQUEST_PATH_MARKER, error_page_data, page_data};
-use custody_content::share_card::alt_text;
 use custody_content::view::page::{FeedLink as PageFeedLink, PageData, ShareImageLink};
 use custody_content::{Content, Lang, PageInstance};
 

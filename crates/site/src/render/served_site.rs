@@ -23,7 +23,7 @@ use crate::embedded;
 use crate::embedded::pack::Pack;
 use crate::security_headers::security_headers;
 use crate::settings::SiteSettings;
-use custody_content::error_kind::ErrorKind;
+use custody_content::pages::error_kind::ErrorKind;
 use custody_content::pages::{REQUEST_PATH_MARKER, error_page_data};
 use custody_content::view::page::PageData;
 use custody_content::{Content, Lang};
@@ -62,7 +62,7 @@ impl ServedSite {
         let content = embedded::embedded_content().map_err(|errors| {
             anyhow!(
                 "embedded content is invalid:\n{}",
-                custody_content::error::report(&errors)
+                custody_content::source::error::report(&errors)
             )
         })?;
         let build = BuildManifest::embedded()?;

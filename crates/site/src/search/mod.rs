@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use custody_content::markup::plain_text;
+use custody_content::text::markup::plain_text;
 use custody_content::{Content, Lang};
 use text::{Segment, Term, fold, occurrences, segments, terms, window_around, word_starts};
 

@@ -5,9 +5,9 @@
 use std::fmt::Write;
 
 use super::discovery::{absolute, xml_escape};
-use custody_content::documents::Announcement;
-use custody_content::markup::{self, Block, Inline};
 use custody_content::pages::document_title;
+use custody_content::schema::documents::Announcement;
+use custody_content::text::markup::{self, Block, Inline};
 use custody_content::{Content, Lang, PageKind};
 
 /// The feed's unprefixed path.

@@ -5,7 +5,7 @@
 use jiff::{SignedDuration, Timestamp};
 
 use super::discovery::absolute;
-use custody_content::markup::localize_link;
+use custody_content::text::markup::localize_link;
 use custody_content::{Content, Lang};
 
 /// Where the file is served.

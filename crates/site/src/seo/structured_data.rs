@@ -6,7 +6,7 @@
 use serde_json::{Value, json};
 
 use super::discovery::absolute;
-use custody_content::entities;
+use custody_content::schema::entities;
 use custody_content::{Content, Lang, PageInstance, PageKind};
 
 /// The FAQ index's path, which every FAQ page's breadcrumbs lead through.

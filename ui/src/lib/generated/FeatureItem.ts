@@ -5,7 +5,7 @@
  */
 export type FeatureItem = { 
 /**
- * A lucide icon name from [`ICONS`].
+ * A lucide icon name from [`ICONS`](crate::schema::icons::ICONS).
  */
 icon?: string | null, 
 /**

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use custody_applications::field::{Field, Problems, Reason};
-use custody_content::contact::FieldMessages;
+use custody_content::schema::contact::FieldMessages;
 
 /// Each refused field's name with its message in `messages`' language.
 pub fn field_messages(problems: &Problems, messages: &FieldMessages) -> BTreeMap<String, String> {

@@ -21,7 +21,7 @@ use custody_applications::application::Submission;
 use custody_applications::checks::unstorable;
 use custody_applications::record::{Draft, Receipt};
 use custody_content::Lang;
-use custody_content::contact::ContactCopy;
+use custody_content::schema::contact::ContactCopy;
 
 /// Largest accepted body in bytes; an honest application is under 2 KB.
 pub const MAX_BODY_BYTES: usize = 16 * 1024;

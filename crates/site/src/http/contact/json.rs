@@ -18,7 +18,7 @@ use super::super::negotiate::accepted_lang;
 use super::super::respond::PRIVATE_NO_STORE;
 use super::intake::{Intake, has_media_type};
 use custody_applications::application::Submission;
-use custody_content::contact::ContactCopy;
+use custody_content::schema::contact::ContactCopy;
 
 /// Header carrying the sender's idempotency key.
 pub const IDEMPOTENCY_KEY: &str = "idempotency-key";

@@ -29,7 +29,7 @@ use crate::http::api_error::ApiError;
 use crate::http::errors::error_page;
 use crate::http::routes::RouteTable;
 use custody_content::Lang;
-use custody_content::error_kind::ErrorKind;
+use custody_content::pages::error_kind::ErrorKind;
 
 /// The layer of [`CatchPanic`], with the routes of the site whose error pages answer a panic.
 #[derive(Debug, Clone)]

@@ -10,7 +10,7 @@ use super::reading::{first_values, js_trim, page_number, utf16_prefix};
 use super::served::{AssetFilters, AssetView};
 use super::templates::{AssetTemplates, Fill, LanguageTemplates, escape};
 use custody_content::Lang;
-use custody_content::section_items::EntityId;
+use custody_content::schema::section_items::EntityId;
 use custody_content::supported_asset_query::{
     DEFAULT_PAGE_SIZE, Flag, MAX_FILTER_CHARS, PAGE_SIZES, SupportedAssetAnswer,
     SupportedAssetIndex, SupportedAssetItem, SupportedAssetQuery, fold,

@@ -11,7 +11,7 @@ use crate::render::line_breaks::Marks;
 use crate::search::Answer;
 use crate::search::text::{MAX_QUERY_CHARS, Segment};
 use custody_content::Lang;
-use custody_content::documents::Announcement;
+use custody_content::schema::documents::Announcement;
 
 /// The announcements on each page of the list (`PAGE_SIZE` of `ui/src/pages/announcements.tsx`).
 const PAGE_SIZE: usize = 5;

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::search::Answer;
-use custody_content::section_items::EntityId;
+use custody_content::schema::section_items::EntityId;
 use custody_content::supported_asset_query::{Flag, SupportedAssetAnswer};
 
 /// The view and answer a document was served with.

@@ -1,0 +1,8 @@
+//! How the site writes in each language: numbers, dates and money in prose, the words the rules
+//! recognise in copy, the markup of long-form text and the spacing of Chinese around a value.
+
+pub mod cjk_spacing;
+pub mod markup;
+pub mod numbers;
+pub mod prose;
+pub mod words;
