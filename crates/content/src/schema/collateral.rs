@@ -220,7 +220,7 @@ assets = [{ token = "BTC", haircut_percent = "10" }, { token = "USDT", haircut_p
         assert!(en.contains(&("collateral.sg.assets".into(), "BTC and USDT".into())));
         assert!(en.contains(&("collateral.sg.haircuts".into(), "BTC: 10%; USDT: 5%".into())));
         assert!(en.contains(&("collateral.sg.usdt".into(), "5%".into())));
-        let zh = tokens(&[sg.clone()], Lang::Zh);
+        let zh = tokens(std::slice::from_ref(&sg), Lang::Zh);
         assert!(zh.contains(&("collateral.sg.haircuts".into(), "BTC：10%；USDT：5%".into())));
         assert!(problems(&[sg], &["sg"], &lists()).is_empty());
     }
