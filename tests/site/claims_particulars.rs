@@ -1,10 +1,12 @@
 //! The particulars a buyer compares (issue 56, §4) cannot contradict their data: each class of
 //! contradicting edit (an insurance figure typed, a sublimit claimed of every wallet, the limit said
 //! to be separate while it is shared, staking shown for an entity that does not stake, slashing put
-//! on the wrong party, a stale attestation, a restricted jurisdiction accepted, an API limit typed,
+//! on the wrong party, Oasis collateral the supported-asset list does not bear out or a haircut
+//! typed, a stale attestation, a restricted jurisdiction accepted, an API limit typed,
 //! a line that leaves open whether an entity accepts individuals, a service kept for institutions
 //! that the data opens to individuals) fails the content check at the file and line of the edit;
-//! and the entities page shows which individuals each entity accepts.
+//! the entities page shows which individuals each entity accepts, and the Oasis page the haircut of
+//! every asset its buffer account holds.
 
 use custody_content::Lang;
 
@@ -97,6 +99,61 @@ fn staking_shown_for_an_entity_that_does_not_offer_it_fails() {
         "- 佣金：香港实体从贵机构已质押资产所得收益中收取{staking.sg.commission}",
         &["for the entity `hk`"],
     );
+}
+
+#[test]
+fn oasis_collateral_the_supported_assets_do_not_bear_out_or_a_typed_haircut_fails() {
+    refused(
+        "offerings.toml",
+        "  { token = \"DOGE\", haircut_percent = \"40\" },",
+        "  { token = \"DOT\", haircut_percent = \"40\" },",
+        &["DOT is not marked `oasis` on the supported-asset list of `sg`"],
+    );
+    let errors = errors_after(|f| {
+        replace(
+            f,
+            "offerings.toml",
+            "  { token = \"DOGE\", haircut_percent = \"40\" },\n",
+            "",
+        )
+    });
+    reported(
+        &errors,
+        &at("offerings.toml", "[[collateral]]"),
+        &["DOGE is marked `oasis`", "has no haircut"],
+    );
+    refused(
+        "en/marketing/oasis-off-exchange-settlement.toml",
+        "[\"DOGE\", \"{collateral.sg.doge}\"]",
+        "[\"DOGE\", \"40%\"]",
+        &["“40%” is typed", "{collateral.sg.doge}"],
+    );
+}
+
+#[tokio::test]
+async fn the_oasis_page_shows_the_haircut_of_every_asset_the_buffer_account_holds() {
+    let collateral = &SITE.content().operations.offerings.collateral;
+    assert!(!collateral.is_empty(), "the Singapore entity offers Oasis");
+    for path in [
+        "/oasis-off-exchange-settlement",
+        "/zh/oasis-off-exchange-settlement",
+    ] {
+        let page = as_read(&get(path).await.text);
+        for asset in collateral.iter().flat_map(|c| &c.assets) {
+            let head = format!(">{}</th>", asset.token);
+            let at = page
+                .find(&head)
+                .unwrap_or_else(|| panic!("{path}: a row of {}", asset.token));
+            let row = &page[at + head.len()..];
+            let cell = &row[row.find('>').expect("a cell") + 1..row.find("</td>").expect("a cell")];
+            assert_eq!(
+                cell,
+                format!("{}%", asset.haircut_percent),
+                "{path}: {}",
+                asset.token
+            );
+        }
+    }
 }
 
 #[test]

@@ -66,7 +66,7 @@ pub enum Group {
     Channels,
     /// `signing.toml`.
     Signing,
-    /// `offerings.toml`: what each entity offers, and its staking particulars.
+    /// `offerings.toml`: what each entity offers, its staking particulars and Oasis collateral.
     Offerings,
     /// `insurance.toml`.
     Insurance,
@@ -100,7 +100,7 @@ impl Group {
         match token.split('.').next().unwrap_or_default() {
             "channel" => Self::Channels,
             "signing" => Self::Signing,
-            "offering" | "staking" => Self::Offerings,
+            "offering" | "staking" | "collateral" => Self::Offerings,
             "insurance" if token.contains('.') => Self::Insurance,
             "attestation" => Self::Holdings,
             "jurisdiction" => Self::Jurisdictions,
@@ -316,6 +316,16 @@ fn about(content: &Content, token: &str) -> String {
         ["staking", entity, field] => {
             format!("Staking of entity {entity}: {}", staking_about(field))
         }
+        ["collateral", entity, "assets"] => {
+            format!("Oasis collateral of entity {entity}: the assets a connected exchange counts")
+        }
+        ["collateral", entity, "haircuts"] => {
+            format!("Oasis collateral of entity {entity}: the haircut of each asset")
+        }
+        ["collateral", entity, token] => format!(
+            "Oasis collateral of entity {entity}: the haircut of {}",
+            token.to_uppercase()
+        ),
         ["insurance", ..] => insurance_about(token),
         ["attestation", field] => format!(
             "The auditor's attestation of client balances ({field}), {{frequency.{}}}",

@@ -5,6 +5,7 @@ pub mod api_copy;
 pub mod api_reference;
 pub mod brand_items;
 pub mod channels;
+pub mod collateral;
 pub mod commitments;
 pub mod contact;
 pub mod countries;

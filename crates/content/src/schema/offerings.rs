@@ -46,6 +46,9 @@ pub struct Offerings {
     /// How copy speaks of slashing and of who bears it.
     #[serde(default)]
     pub slashing_words: crate::schema::staking::SlashingWords,
+    /// The eligible collateral of each entity that offers Oasis, with its haircuts.
+    #[serde(default)]
+    pub collateral: Vec<crate::schema::collateral::CollateralTerms>,
 }
 
 /// A claim and the words that qualify it: a line that uses one of `claim` uses one of `needs`

@@ -5,7 +5,8 @@
 //! leaders, exchanges and registers of `schema/service_facts.rs` (`{cutoff.cold-withdrawal}`),
 //! and the facts of how the company operates: channels (`{channel.incidents.address}`), the
 //! signing model (`{signing.cold.threshold}`), what each entity offers
-//! (`{offering.otc.sg}`) and its staking particulars (`{staking.sg.commission}`), frequencies and
+//! (`{offering.otc.sg}`), its staking particulars (`{staking.sg.commission}`) and Oasis collateral
+//! (`{collateral.sg.btc}`), frequencies and
 //! hours (`{frequency.reconciliation}`, `{hours.deposits}`), the insurance policy
 //! (`{insurance.sublimit.cold}`), the attestation of client balances (`{attestation.as-of}`), where
 //! each entity accepts clients from (`{jurisdiction.eu.sg}`) and the client API
@@ -19,7 +20,7 @@ use crate::schema::fees::{FeeSchedules, LocalFees};
 use crate::schema::model::SiteFacts;
 use crate::schema::operations::Operations;
 use crate::schema::{
-    channels, commitments, data_locations, developers, durations, holdings, insurance,
+    channels, collateral, commitments, data_locations, developers, durations, holdings, insurance,
     jurisdictions, offerings, service_facts, signing, staking,
 };
 use crate::source::lines::copy_lines;
@@ -51,10 +52,11 @@ pub struct Sources<'a> {
 const GROUPS_OF_OTHER_FILES: [&str; 2] = ["fee", "entity"];
 
 /// The groups of the facts files of [`Operations`], known once they could be read.
-const OPERATIONS_GROUPS: [&str; 10] = [
+const OPERATIONS_GROUPS: [&str; 11] = [
     "channel",
     "signing",
     "offering",
+    "collateral",
     "frequency",
     "hours",
     "staking",
@@ -67,7 +69,8 @@ const OPERATIONS_GROUPS: [&str; 10] = [
 /// The groups whose text the build spaces from the Chinese characters around it, since it starts
 /// or ends with figures only for some values of the data ("在 24 小时内", but "在两个工作日内").
 /// No token is ever spaced from a Chinese character by a Chinese character of its own text.
-const SPACED: [&str; 10] = [
+const SPACED: [&str; 11] = [
+    "collateral.",
     "duration.",
     "channel.",
     "signing.",
@@ -124,6 +127,7 @@ impl CopyTokens {
             values.extend(offerings::tokens(&operations.offerings, &site.entity, lang));
             values.extend(commitments::tokens(&operations.commitments, service, lang));
             values.extend(staking::tokens(&operations.offerings.staking, lang));
+            values.extend(collateral::tokens(&operations.offerings.collateral, lang));
             values.extend(insurance::tokens(&operations.insurance, lang));
             values.extend(holdings::tokens(&operations.holdings, lang));
             values.extend(jurisdictions::tokens(
@@ -249,6 +253,7 @@ impl CopyTokens {
             Some("hours") => "hours",
             Some("data") => "data location",
             Some("staking") => "staking particular",
+            Some("collateral") => "Oasis collateral particular",
             Some("insurance") => "insurance particular",
             Some("attestation") => "attestation particular",
             Some("jurisdiction") => "jurisdiction",

@@ -1,13 +1,14 @@
 //! The rules of the particulars a buyer compares, each reported at its line of its file: the
 //! insurance policy's parties and limits hold together (`insurance.toml`), staking particulars
-//! belong to the entities that stake (`offerings.toml`), the attestation of client balances is our
+//! belong to the entities that stake and Oasis collateral to those that offer Oasis, priced for
+//! every asset the buffer account holds (`offerings.toml`), the attestation of client balances is our
 //! auditor's and current (`holdings.toml`), no entity accepts clients from a restricted
 //! jurisdiction (`jurisdictions.toml`), and the API's facts name real durations
 //! (`developers.toml`); every id of these files is a unique slug.
 
 use super::findings::token_id_problems;
 use crate::schema::model::Content;
-use crate::schema::{developers, holdings, insurance, jurisdictions, staking};
+use crate::schema::{collateral, developers, holdings, insurance, jurisdictions, staking};
 use crate::source::entries::table_key_offset;
 use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
@@ -65,6 +66,20 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     report(
         "offerings.toml",
         staking::unlisted_assets(&offerings.staking, &content.supported_assets),
+    );
+    let oasis_offered_by: Vec<&str> = offerings
+        .service
+        .iter()
+        .filter(|s| s.id == collateral::SERVICE)
+        .flat_map(|s| s.offer.iter().map(|o| o.entity.as_str()))
+        .collect();
+    report(
+        "offerings.toml",
+        collateral::problems(
+            &offerings.collateral,
+            &oasis_offered_by,
+            &content.supported_assets,
+        ),
     );
     let auditors: Vec<&str> = site
         .certification
