@@ -7,7 +7,8 @@ import { Words } from "./Words";
 const AS_SERVED = { __html: "" };
 
 /** The intro of a marketing page: eyebrow, heading, lead, buttons and an illustration (`art`,
- * drawn by the code of the page's sections, or left as served on a first visit), over the trust
+ * drawn by the code of the page's sections, or left as served on a first visit), beside the words
+ * or layered over a large lattice of the mark, as the page's data says (`hero.layout`), over the trust
  * line, if given: four badges a security team checks first (reports, certificate, insurance, the
  * entities' status), each linking to its section of the Trust center. */
 export function Hero({
@@ -28,7 +29,7 @@ export function Hero({
   textFirstOnPhone?: boolean;
   children?: ComponentChildren;
 }) {
-  const kind = hero.illustration ? "hero hero--illustrated" : "hero";
+  const kind = hero.illustration ? `hero hero--illustrated hero--${hero.layout}` : "hero";
   return (
     <section class={textFirstOnPhone ? `${kind} hero--text-first` : kind}>
       <div class="container hero__inner">

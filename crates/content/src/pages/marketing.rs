@@ -8,13 +8,13 @@ use crate::schema::illustration::{Illustration, KEY_SITES_WALLET};
 use crate::schema::marketing::{Action, MarketingPage, Section};
 use crate::schema::model::{Content, Evidence, PageMeta, TrustLine};
 use crate::schema::section_items::{EntityId, Figure};
+use crate::schema::signing::Wallet;
 use crate::text::markup::{self, localize_link};
 use crate::tokens::figures;
 use crate::view::brand::{BrandCopyText, Swatch, TextInLanguage, TypeStepView};
+use crate::view::drawn_facts::{KeySite, KeysView, LimitsView};
 use crate::view::intro::Intro;
-use crate::view::marketing::{
-    HeroView, KeySite, KeysView, MarketingData, TrustBadge, TrustLineView,
-};
+use crate::view::marketing::{HeroView, MarketingData, TrustBadge, TrustLineView};
 use crate::view::section::{
     CertificationView, EntityCard, EvidenceView, FigureView, SectionBody, SectionView,
 };
@@ -45,6 +45,7 @@ pub fn page_data(
             .then(|| key_sites(content, lang))
             .flatten(),
         action: localized(&hero.action, lang),
+        layout: hero.layout,
     };
     let trust = &content.locale(lang).site.trust_line;
     MarketingData {
@@ -70,7 +71,12 @@ fn key_sites(content: &Content, lang: Lang) -> Option<KeysView> {
         .wallet
         .iter()
         .find(|wallet| wallet.id == KEY_SITES_WALLET)?;
-    Some(KeysView {
+    Some(keys_view(wallet, lang))
+}
+
+/// How one wallet type's keys are held, continent by continent.
+fn keys_view(wallet: &Wallet, lang: Lang) -> KeysView {
+    KeysView {
         threshold: wallet.threshold,
         sites: wallet
             .continents
@@ -80,7 +86,21 @@ fn key_sites(content: &Content, lang: Lang) -> Option<KeysView> {
                 keys,
             })
             .collect(),
-    })
+    }
+}
+
+/// The insurance's aggregate limit and its sublimits, for the `insurance-limits` bar.
+fn limits_view(content: &Content) -> LimitsView {
+    LimitsView {
+        aggregate_usd: content.site.figures.insurance_usd,
+        sublimits_usd: content
+            .operations
+            .insurance
+            .sublimit
+            .iter()
+            .map(|sublimit| sublimit.usd)
+            .collect(),
+    }
 }
 
 /// The Trust center's section on its reports and certificates, which their badges link to.
@@ -155,12 +175,16 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
         Section::Features {
             layout,
             columns,
+            illustration,
+            labels,
             item,
             action,
             ..
         } => SectionBody::Features {
             layout: *layout,
             columns: *columns,
+            illustration: *illustration,
+            words: illustration.map_or_else(Vec::new, |drawn| drawn.words(labels)),
             item: item
                 .iter()
                 .map(|card| {
@@ -184,6 +208,15 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
             aside: aside.as_ref().map(|aside| markup::parse(aside, lang)),
             illustration: *illustration,
             words: illustration.map_or_else(Vec::new, |drawn| drawn.words(labels)),
+            keys: (*illustration == Some(Illustration::KeyMap)).then(|| {
+                let wallets = &content.operations.signing.wallet;
+                wallets
+                    .iter()
+                    .map(|wallet| keys_view(wallet, lang))
+                    .collect()
+            }),
+            limits: (*illustration == Some(Illustration::InsuranceLimits))
+                .then(|| limits_view(content)),
             action: localized(action, lang),
         },
         Section::Table {

@@ -15,7 +15,8 @@ pub const SLOTS: &str = include_str!("../../../../ui/src/components/screens/slot
 /// The wallet type (`signing.toml` `[[wallet]]` `id`) whose keys the `key-sites` diagram draws.
 pub const KEY_SITES_WALLET: &str = "cold";
 
-/// The illustrations drawn for the site: mock product screens and two lattice diagrams.
+/// The illustrations drawn for the site: mock product screens, two lattice diagrams and two
+/// figures of facts from content data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Illustration {
@@ -49,11 +50,36 @@ pub enum Illustration {
     PayoutBatch,
     /// The product: a project treasury with its unlock schedule.
     TokenTreasury,
+    /// The product: an approval policy being edited, the change waiting for the Checkers.
+    PolicyEditor,
+    /// The product: an account's users, each in a role.
+    TeamRoles,
+    /// The product: a conversion of stablecoins to US dollars at an agreed rate.
+    OtcQuote,
+    /// The product: a security researcher's report, acknowledged and under assessment.
+    VulnerabilityReport,
+    /// A bar: the insurance's aggregate limit and each wallet type's sublimit within it
+    /// (`insurance.toml`), drawn in a `split` section, whose page data carries them.
+    InsuranceLimits,
+    /// A lattice diagram: each wallet type's keys on their continents and the threshold that signs
+    /// (`signing.toml`), drawn in a `split` section, whose page data carries them.
+    KeyMap,
     /// A lattice diagram: the group and its entities.
     GroupStructure,
     /// A lattice diagram: the keys of a cold wallet on their continents, and the threshold that
     /// signs (`signing.toml`, the wallet of [`KEY_SITES_WALLET`]).
     KeySites,
+}
+
+/// How a hero composes its words and its illustration.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum HeroLayout {
+    /// The illustration beside the words, on the lattice's lines.
+    #[default]
+    Beside,
+    /// The illustration over a large lattice of the mark, its shards around the lower right corner.
+    Layered,
 }
 
 impl Illustration {

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::schema::brand_items::{
     BrandMarkSection, BrandTypeSection, CopyItem, LogoItem, PaletteItem, RuleItem,
 };
-pub use crate::schema::illustration::Illustration;
+pub use crate::schema::illustration::{HeroLayout, Illustration};
 pub use crate::schema::section_items::{Action, ActionStyle};
 use crate::schema::section_items::{
     CertificationLayout, ClientCase, EntityItem, FeatureItem, FeatureLayout, FeeScheduleId,
@@ -44,6 +44,11 @@ pub struct Hero {
     /// Up to two buttons under the lead.
     #[serde(default)]
     pub action: Vec<Action>,
+    /// How the illustration sits beside the words: `beside` (the default) or `layered` over a
+    /// large lattice of the mark (a page that leads the site: the home page, the Trust center,
+    /// How custody works).
+    #[serde(default)]
+    pub layout: HeroLayout,
 }
 
 /// One body section. Every kind has an anchor `id`, a `heading` (its `h2`) and an optional `lead`.
@@ -77,6 +82,12 @@ pub enum Section {
         /// Items per row on wide screens: 2, 3 (default) or 4 cards, or 1 or 2 list columns.
         #[serde(default = "default_columns")]
         columns: u8,
+        /// A product screen beside a list (`layout = "list"`), on a tinted band.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        illustration: Option<Illustration>,
+        /// The words a product drawing shows ([`Illustration::label_count`]).
+        #[serde(default)]
+        labels: Vec<String>,
         /// The items in order.
         item: Vec<FeatureItem>,
         /// Up to two buttons under the cards, for a link that belongs to the whole section.

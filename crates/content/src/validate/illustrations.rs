@@ -1,6 +1,7 @@
 //! The drawings of the marketing pages: each is shown once on the whole site, not only once per
-//! page, a product drawing is given as many words as it has room for, and the keys' diagram is
-//! drawn in a hero, which carries the keys of the wallet it draws.
+//! page, a product drawing is given as many words as it has room for, the keys' diagram is drawn
+//! in a hero, which carries the keys of the wallet it draws, and the key map and the insurance's
+//! limits in a `split` section, which carries the facts they draw.
 
 use std::collections::BTreeMap;
 
@@ -25,6 +26,7 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
             .iter()
             .any(|wallet| wallet.id == KEY_SITES_WALLET);
         check_key_sites(&mut found, &places, wallet_known);
+        check_split_drawings(&mut found, &places);
     }
     found.errors
 }
@@ -59,6 +61,29 @@ fn check_key_sites(found: &mut Findings<'_>, places: &[Place<'_>], wallet_known:
     }
 }
 
+/// The key map and the insurance's limits draw what the page data of a `split` section carries:
+/// anywhere else they would have nothing to draw.
+fn check_split_drawings(found: &mut Findings<'_>, places: &[Place<'_>]) {
+    for place in places {
+        let Some(drawn @ (Illustration::KeyMap | Illustration::InsuranceLimits)) =
+            place.illustration
+        else {
+            continue;
+        };
+        if !place.split {
+            found.error(
+                &place.file,
+                &place.needle,
+                format!(
+                    "{}: the illustration `{}` is drawn in a `split` section only, whose page data carries what it draws",
+                    place.what,
+                    drawn.name()
+                ),
+            );
+        }
+    }
+}
+
 /// The needle of a page's hero.
 const HERO: &str = "[hero]";
 
@@ -72,6 +97,9 @@ struct Place<'a> {
     what: String,
     illustration: Option<Illustration>,
     labels: &'a [String],
+    /// Whether the place is a `split` section, whose page data carries the keys of every wallet
+    /// and the insurance's limits.
+    split: bool,
 }
 
 impl Place<'_> {
@@ -91,9 +119,16 @@ fn places(pages: &BTreeMap<String, MarketingPage>, lang: Lang) -> Vec<Place<'_>>
             what: "the hero".to_owned(),
             illustration: page.hero.illustration,
             labels: &page.hero.labels,
+            split: false,
         });
         for section in &page.section {
             if let Section::Split {
+                id,
+                illustration,
+                labels,
+                ..
+            }
+            | Section::Features {
                 id,
                 illustration,
                 labels,
@@ -106,6 +141,7 @@ fn places(pages: &BTreeMap<String, MarketingPage>, lang: Lang) -> Vec<Place<'_>>
                     what: format!("section `{id}`"),
                     illustration: *illustration,
                     labels,
+                    split: matches!(section, Section::Split { .. }),
                 });
             }
         }
@@ -198,6 +234,34 @@ mod tests {
             key_sites_errors(&[("about", KEY_SITES_HERO)], false),
             [
                 "the hero: the illustration `key-sites` draws the `cold` wallet's keys, and signing.toml has no such wallet"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_figures_of_facts_are_drawn_in_a_split_section_only() {
+        let seven = "labels = [\"A\", \"B\", \"C\", \"D\", \"E\", \"F\", \"G\"]\n";
+        let split = format!(
+            "[hero]\n[[section]]\nkind = \"split\"\nid = \"keys\"\nheading = \"Keys\"\nbody = \"Text.\"\nillustration = \"key-map\"\n{seven}"
+        );
+        let list = format!(
+            "[hero]\n[[section]]\nkind = \"features\"\nid = \"limits\"\nheading = \"Limits\"\nlayout = \"list\"\nillustration = \"insurance-limits\"\n{seven}item = []\n"
+        );
+        let messages = |pages: &[(&str, &str)]| -> Vec<String> {
+            let (files, parsed) = english_pages(pages);
+            let mut found = Findings::new(&files);
+            check_split_drawings(&mut found, &places(&parsed, Lang::En));
+            found
+                .errors
+                .into_iter()
+                .map(|error| error.message)
+                .collect()
+        };
+        assert!(messages(&[("how-custody-works", &split)]).is_empty());
+        assert_eq!(
+            messages(&[("trust-center", &list)]),
+            [
+                "section `limits`: the illustration `insurance-limits` is drawn in a `split` section only, whose page data carries what it draws"
             ]
         );
     }

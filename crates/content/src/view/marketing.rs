@@ -3,10 +3,11 @@
 use serde::Serialize;
 use ts_rs::TS;
 
+use super::drawn_facts::KeysView;
 use super::intro::Intro;
 use super::section::SectionView;
 use crate::schema::illustration::Illustration;
-use crate::schema::marketing::Action;
+use crate::schema::marketing::{Action, HeroLayout};
 
 /// A marketing page: hero extras and sections.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -62,25 +63,6 @@ pub struct HeroView {
     pub keys: Option<KeysView>,
     /// Up to two buttons under the lead, their links localized.
     pub action: Vec<Action>,
-}
-
-/// How the keys of a cold wallet are held (`signing.toml`, the wallet of
-/// `illustration::KEY_SITES_WALLET`).
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct KeysView {
-    /// How many of the keys sign a transfer.
-    #[ts(type = "number")]
-    pub threshold: u8,
-    /// The continents the keys are held on, each with its keys.
-    pub sites: Vec<KeySite>,
-}
-
-/// One continent and how many of a wallet's keys are held there, one to a site.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct KeySite {
-    /// The continent's name in the page's language.
-    pub name: String,
-    /// How many keys are held on it.
-    #[ts(type = "number")]
-    pub keys: u8,
+    /// How the illustration sits beside the words.
+    pub layout: HeroLayout,
 }

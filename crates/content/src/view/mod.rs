@@ -4,6 +4,7 @@
 //! content.
 
 pub mod brand;
+pub mod drawn_facts;
 pub mod evidence;
 pub mod intro;
 pub mod marketing;

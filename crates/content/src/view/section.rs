@@ -5,6 +5,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::brand::{BrandCopyText, Swatch, TypeStepView};
+use super::drawn_facts::{KeysView, LimitsView};
 use super::evidence::{ClientTypeView, PartnerGroupView};
 use crate::schema::brand_items::{LogoItem, MarkItem, RuleItem};
 use crate::schema::marketing::{Action, Illustration};
@@ -47,6 +48,12 @@ pub enum SectionBody {
         /// Items per row on wide screens.
         #[ts(type = "1 | 2 | 3 | 4")]
         columns: u8,
+        /// The product screen beside the list.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        illustration: Option<Illustration>,
+        /// The words the illustration shows, in the order of its places.
+        words: Vec<String>,
         /// The items, their links localized.
         item: Vec<FeatureItem>,
         /// Buttons under the cards.
@@ -71,6 +78,15 @@ pub enum SectionBody {
         illustration: Option<Illustration>,
         /// The words the illustration shows, in the order of its places.
         words: Vec<String>,
+        /// How each wallet type's keys are held, in the order of `signing.toml`, for the
+        /// illustration that draws them (`key-map`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        keys: Option<Vec<KeysView>>,
+        /// The insurance's limits, for the illustration that draws them (`insurance-limits`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limits: Option<LimitsView>,
         /// Buttons under the text.
         action: Vec<Action>,
     },

@@ -1,17 +1,35 @@
 import type { KeysView } from "../../lib/generated/KeysView";
+import type { LimitsView } from "../../lib/generated/LimitsView";
 import type { IllustrationName } from "../../lib/sections";
-import { AssetList, DefiPositions, Onboarding, Statement, TokenTreasury } from "./accounts";
-import { Approval, AuditTrail, DefiApproval, Policy, Whitelist } from "./approvals";
+import { AssetList, DefiPositions, Onboarding, Statement, TeamRoles, TokenTreasury } from "./accounts";
+import {
+  Approval,
+  AuditTrail,
+  DefiApproval,
+  Policy,
+  PolicyEditor,
+  VulnerabilityReport,
+  Whitelist,
+} from "./approvals";
 import { GroupStructure, KeySites } from "./diagrams";
-import { DepositBatch, PayoutBatch, Settlement, SettlementEmail, WithdrawalQueue } from "./payments";
+import { InsuranceLimits, KeyMap } from "./figures";
+import {
+  DepositBatch,
+  OtcQuote,
+  PayoutBatch,
+  Settlement,
+  SettlementEmail,
+  WithdrawalQueue,
+} from "./payments";
+
+/** The illustrations drawn from their words alone. */
+type WordsOnly = Exclude<IllustrationName, "key-sites" | "key-map" | "insurance-limits">;
 
 /** Each illustration's drawing. */
-const DRAWINGS: Record<
-  Exclude<IllustrationName, "key-sites">,
-  (props: { words: string[] }) => preact.JSX.Element
-> = {
+const DRAWINGS: Record<WordsOnly, (props: { words: string[] }) => preact.JSX.Element> = {
   approval: Approval,
   policy: Policy,
+  "policy-editor": PolicyEditor,
   "audit-trail": AuditTrail,
   onboarding: Onboarding,
   settlement: Settlement,
@@ -25,25 +43,51 @@ const DRAWINGS: Record<
   "withdrawal-queue": WithdrawalQueue,
   "payout-batch": PayoutBatch,
   "token-treasury": TokenTreasury,
+  "team-roles": TeamRoles,
+  "otc-quote": OtcQuote,
+  "vulnerability-report": VulnerabilityReport,
   "group-structure": GroupStructure,
 };
 
-/** An illustration of the site, drawn in HTML: a mock product screen or a lattice diagram, its
- * words (the page's labels and the slots' own texts, ./slots.json) in the page's font and
- * language, named by `data-illustration` (the layout audit checks that each is shown once). */
+/** The facts some drawings draw, from the page data of the hero or section that shows them: a
+ * wallet's keys (`key-sites`), every wallet type's (`key-map`), the insurance's limits
+ * (`insurance-limits`). Without them those drawings draw nothing. */
+export interface DrawnFacts {
+  keys?: KeysView | undefined;
+  wallets?: KeysView[] | undefined;
+  limits?: LimitsView | undefined;
+}
+
+/** An illustration of the site, drawn in HTML: a mock product screen, a lattice diagram or a
+ * figure, its words (the page's labels and the slots' own texts, ./slots.json) in the page's font
+ * and language, named by `data-illustration` (the layout audit checks that each is shown once). */
 export function Screen({
   name,
   words,
-  keys,
+  facts = {},
 }: {
   name: IllustrationName;
   words: string[];
-  keys?: KeysView | undefined;
+  facts?: DrawnFacts;
 }) {
-  const Drawing = name === "key-sites" ? null : DRAWINGS[name];
   return (
     <div class="illustration" data-illustration={name}>
-      {Drawing ? <Drawing words={words} /> : <KeySites words={words} keys={keys} />}
+      {drawing(name, words, facts)}
     </div>
   );
+}
+
+function drawing(name: IllustrationName, words: string[], { keys, wallets, limits }: DrawnFacts) {
+  switch (name) {
+    case "key-sites":
+      return <KeySites words={words} keys={keys} />;
+    case "key-map":
+      return wallets?.length ? <KeyMap words={words} keys={wallets} /> : null;
+    case "insurance-limits":
+      return limits ? <InsuranceLimits words={words} limits={limits} /> : null;
+    default: {
+      const Drawing = DRAWINGS[name];
+      return <Drawing words={words} />;
+    }
+  }
 }

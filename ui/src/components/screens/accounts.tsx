@@ -176,3 +176,30 @@ function Split({ parts }: { parts: number[] }) {
     </svg>
   );
 }
+
+/** An account's users, each in a role, the last invited and not yet active. */
+export function TeamRoles({ words }: { words: string[] }) {
+  const [title, account, active, administrator, maker, checker, viewer, invited, ...names] = wordsOf(
+    words,
+    12,
+  );
+  const roles = [administrator, maker, checker, viewer];
+  return (
+    <Frame title={title} sub={account} status={active} tone="ok">
+      <div class="entries">
+        {roles.map((role, index) => {
+          const pending = index === roles.length - 1;
+          return (
+            <div key={role} class={pending ? "entry entry--fresh" : "entry"}>
+              <span class="entry__name">
+                {names[index]}
+                {pending && <span class="screen__sub">{invited}</span>}
+              </span>
+              <Pill tone={pending ? "wait" : "info"}>{role}</Pill>
+            </div>
+          );
+        })}
+      </div>
+    </Frame>
+  );
+}

@@ -67,6 +67,51 @@ export function Policy({ words }: { words: string[] }) {
   );
 }
 
+/** A business line's approval policy being edited: the top tier's quorum raised, the change a
+ * draft until the Checkers approve it. */
+export function PolicyEditor({ words }: { words: string[] }) {
+  const [
+    title,
+    line,
+    draft,
+    tier,
+    checkers,
+    upTo,
+    above,
+    changed,
+    whitelistOnly,
+    note,
+    discard,
+    submit,
+    limit,
+    two,
+    three,
+  ] = wordsOf(words, 15);
+  return (
+    <Frame title={title} sub={line} status={draft} tone="wait">
+      <div class="rules">
+        <div class="screen__row screen__label">
+          <span>{tier}</span>
+          <span>{checkers}</span>
+        </div>
+        <Row label={`${upTo} ${limit}`} value={<Quorum count={Number(two)} label={two} />} />
+        <div class="screen__row screen__row--edited">
+          <span>
+            {above} {limit} <Pill tone="wait">{changed}</Pill>
+          </span>
+          <Quorum count={Number(three)} label={three} />
+        </div>
+        <Row label={whitelistOnly} value={<span class="tick" />} />
+      </div>
+      <p class="screen__foot">{note}</p>
+      <div class="screen__buttons">
+        <span class="screen__button">{discard}</span>
+        <span class="screen__button screen__button--primary">{submit}</span>
+      </div>
+    </Frame>
+  );
+}
+
 /** A number of approvers drawn as shards, with its words. */
 function Quorum({ count, label }: { count: number; label: string }) {
   return (
@@ -179,6 +224,27 @@ export function DefiApproval({ words }: { words: string[] }) {
         <span class="screen__button">{reject}</span>
         <span class="screen__button screen__button--primary">{approve}</span>
       </div>
+    </Frame>
+  );
+}
+
+/** A security researcher's report on its way: received and acknowledged, under assessment, the
+ * fix and the disclosure to come. */
+export function VulnerabilityReport({ words }: { words: string[] }) {
+  const [title, reference, acknowledged, received, assigned, assessing, fixed, disclosed, handler, team] =
+    wordsOf(words, 10);
+  return (
+    <Frame title={title} sub={reference} status={acknowledged} tone="ok">
+      <Checks
+        items={[
+          { text: received, state: "done" },
+          { text: assigned, state: "done" },
+          { text: assessing, state: "now" },
+          { text: fixed, state: "next" },
+          { text: disclosed, state: "next" },
+        ]}
+      />
+      <Row label={handler} value={team} />
     </Frame>
   );
 }

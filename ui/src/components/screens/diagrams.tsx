@@ -37,20 +37,7 @@ export function GroupStructure({ words }: { words: string[] }) {
 export function KeySites({ words, keys }: { words: string[]; keys: KeysView | undefined }) {
   if (!keys) return null;
   const [signing, alone] = wordsOf(words, 2);
-  // Keys numbered continent by continent; those that sign are taken from as many continents as
-  // possible, first keys first, so that the diagram shows no continent signing alone.
-  let next = 0;
-  const held = keys.sites.map((site) => ({
-    name: site.name,
-    keys: Array.from({ length: site.keys }, () => next++),
-  }));
-  const signs = new Set(
-    held
-      .flatMap((site) => site.keys.map((key, depth) => [depth, key] as const))
-      .sort((a, b) => a[0] - b[0] || a[1] - b[1])
-      .slice(0, keys.threshold)
-      .map(([, key]) => key),
-  );
+  const { held, signs } = keysHeld(keys);
   return (
     <div class="lattice-diagram sites" aria-hidden="true">
       <ul class="sites__continents">
@@ -71,4 +58,22 @@ export function KeySites({ words, keys }: { words: string[]; keys: KeysView | un
       </p>
     </div>
   );
+}
+
+/** A wallet's keys numbered continent by continent, and those that sign: taken from as many
+ * continents as possible, first keys first, so that a drawing shows no continent signing alone. */
+export function keysHeld(keys: KeysView) {
+  let next = 0;
+  const held = keys.sites.map((site) => ({
+    name: site.name,
+    keys: Array.from({ length: site.keys }, () => next++),
+  }));
+  const signs = new Set(
+    held
+      .flatMap((site) => site.keys.map((key, depth) => [depth, key] as const))
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+      .slice(0, keys.threshold)
+      .map(([, key]) => key),
+  );
+  return { held, signs };
 }

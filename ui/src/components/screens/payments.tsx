@@ -86,3 +86,17 @@ export function PayoutBatch({ words }: { words: string[] }) {
     </Frame>
   );
 }
+
+/** A conversion of stablecoins to US dollars, its rate agreed before the trade. */
+export function OtcQuote({ words }: { words: string[] }) {
+  const [title, request, agreed, sell, rate, receive, approved, sold, price, received] = wordsOf(words, 10);
+  return (
+    <Frame title={title} sub={request} status={agreed} tone="ok">
+      <Row label={sell} value={sold} />
+      <Row label={rate} value={price} />
+      <span class="screen__label">{receive}</span>
+      <span class="screen__amount">{received}</span>
+      <p class="screen__foot screen__foot--ok">{approved}</p>
+    </Frame>
+  );
+}

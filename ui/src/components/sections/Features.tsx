@@ -1,6 +1,7 @@
 import type { FeatureItem, SectionOf } from "../../lib/sections";
 import { ActionLinks } from "../ActionLinks";
 import { FeatureIcon } from "../FeatureIcon";
+import { Screen } from "../screens/Screen";
 import { SectionFrame } from "./SectionFrame";
 import { Words } from "../Words";
 
@@ -15,7 +16,8 @@ const LONG_LIST = 4;
 /** The items of a features section: a grid of bordered cards; with `layout = "list"` rows without
  * borders, the icon beside the text, in one or two columns; with `layout = "tiles"` compact
  * linked tiles ending in a tile of the section's button. Each item has an optional icon, bullet
- * points and a link; optional buttons follow. */
+ * points and a link; optional buttons follow. A list may show a product screen beside the
+ * section's heading (an anchor of a long page, on a tinted band: styles/anchors.css). */
 export function Features({ section }: { section: SectionOf<"features"> }) {
   if (section.layout === "tiles") return <Tiles section={section} />;
   const list = section.layout === "list";
@@ -24,16 +26,24 @@ export function Features({ section }: { section: SectionOf<"features"> }) {
     ? `feature-list feature-list--${section.columns}`
     : `tiles feature-grid feature-grid--${section.columns}${long ? " scroller" : ""}`;
   const scroller = !list && long ? { tabIndex: 0, "aria-label": section.heading } : {};
+  const grid = (
+    <ul class={items} {...scroller}>
+      {section.item.map((item) => (
+        <li key={item.title} class={list ? "feature-list__item" : "feature"}>
+          {item.icon && <FeatureIcon name={item.icon} size={list ? 23 : 28} />}
+          {list ? <ListText item={item} folds={long} /> : text(item)}
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <SectionFrame section={section}>
-      <ul class={items} {...scroller}>
-        {section.item.map((item) => (
-          <li key={item.title} class={list ? "feature-list__item" : "feature"}>
-            {item.icon && <FeatureIcon name={item.icon} size={list ? 23 : 28} />}
-            {list ? <ListText item={item} folds={long} /> : text(item)}
-          </li>
-        ))}
-      </ul>
+      {section.illustration && (
+        <div class="split__art">
+          <Screen name={section.illustration} words={section.words} />
+        </div>
+      )}
+      {grid}
       <ActionLinks actions={section.action} />
     </SectionFrame>
   );

@@ -1,4 +1,5 @@
 import type { Hero, Section } from "../../lib/sections";
+import { LatticeStage } from "../screens/LatticeStage";
 import { Screen } from "../screens/Screen";
 import { CallToAction } from "./CallToAction";
 import { Cases } from "./Cases";
@@ -69,7 +70,17 @@ export default function ServedSection({ section }: { section: Section }) {
   }
 }
 
-/** The hero's illustration: a mock product screen or a lattice diagram. */
+/** The hero's illustration: a mock product screen or a lattice diagram, over the large lattice of
+ * the mark in a layered hero. */
 export function HeroArt({ hero }: { hero: Hero }) {
-  return hero.illustration ? <Screen name={hero.illustration} words={hero.words} keys={hero.keys} /> : null;
+  if (!hero.illustration) return null;
+  const screen = <Screen name={hero.illustration} words={hero.words} facts={{ keys: hero.keys }} />;
+  return hero.layout === "layered" ? (
+    <>
+      <LatticeStage />
+      {screen}
+    </>
+  ) : (
+    screen
+  );
 }

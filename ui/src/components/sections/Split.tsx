@@ -27,7 +27,11 @@ export function Split({ section }: { section: SectionOf<"split"> }) {
         )}
         {section.illustration && (
           <div class="split__art">
-            <Screen name={section.illustration} words={section.words} />
+            <Screen
+              name={section.illustration}
+              words={section.words}
+              facts={{ wallets: section.keys, limits: section.limits }}
+            />
           </div>
         )}
       </div>

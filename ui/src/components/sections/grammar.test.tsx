@@ -107,6 +107,54 @@ describe("page grammar sections", () => {
     expect(html).toContain('<aside class="split__aside prose" aria-label="Verify your holdings yourself">');
   });
 
+  it("draws the key map and the insurance's limits from the facts their section carries", () => {
+    const split = (illustration: "key-map" | "insurance-limits", facts: object): SectionOf<"split"> => ({
+      kind: "split",
+      id: illustration,
+      heading: "Figure",
+      body: [{ p: ["Body."] }],
+      illustration,
+      words: ["Caption", "A", "B", "C", "D", "E", "F"],
+      action: [],
+      ...facts,
+    });
+    const cold = {
+      threshold: 3,
+      sites: [
+        { name: "Asia", keys: 2 },
+        { name: "Europe", keys: 2 },
+        { name: "North America", keys: 1 },
+      ],
+    };
+    const warm = {
+      threshold: 2,
+      sites: [
+        { name: "Asia", keys: 2 },
+        { name: "Europe", keys: 1 },
+      ],
+    };
+    const map = renderToString(<Split section={split("key-map", { keys: [cold, warm] })} />);
+    const rows = map.split("<tr>").slice(2);
+    expect(rows.map((row) => row.match(/class="shard( shard--filled)?"/g)?.length)).toEqual([5, 3]);
+    expect(rows.map((row) => row.match(/shard--filled/g)?.length)).toEqual([3, 2]);
+    // Each continent lights a key before any lights a second.
+    expect(
+      rows[0]?.match(/<td>.*?<\/td>/g)?.map((cell) => cell.match(/shard--filled/g)?.length ?? 0),
+    ).toEqual([1, 1, 1, 0]);
+    expect(map).toContain("<figcaption>Caption</figcaption>");
+    const limits = renderToString(
+      <Split
+        section={split("insurance-limits", { limits: { aggregate_usd: 50, sublimits_usd: [40, 10] } })}
+      />,
+    );
+    expect(limits.match(/class="meter__fill" width="([\d.]+)"/g)).toEqual([
+      'class="meter__fill" width="100"',
+      'class="meter__fill" width="80"',
+      'class="meter__fill" width="20"',
+    ]);
+    expect(renderToString(<Split section={split("insurance-limits", {})} />)).not.toContain("<figure");
+  });
+
   it("puts each milestone's period before its title", () => {
     const section: SectionOf<"timeline"> = {
       kind: "timeline",
@@ -136,6 +184,7 @@ describe("page grammar sections", () => {
             heading: "F",
             layout,
             columns: layout === "tiles" ? 4 : 2,
+            words: [],
             item: items(count),
             action:
               layout === "tiles" ? [{ label: "All services", href: "/services", style: "secondary" }] : [],

@@ -14,6 +14,8 @@ import type { FeeScheduleId } from "./FeeScheduleId";
 import type { FeeTable } from "./FeeTable";
 import type { FigureView } from "./FigureView";
 import type { Illustration } from "./Illustration";
+import type { KeysView } from "./KeysView";
+import type { LimitsView } from "./LimitsView";
 import type { LogoItem } from "./LogoItem";
 import type { MarkItem } from "./MarkItem";
 import type { Milestone } from "./Milestone";
@@ -53,6 +55,14 @@ layout: FeatureLayout,
  */
 columns: 1 | 2 | 3 | 4, 
 /**
+ * The product screen beside the list.
+ */
+illustration?: Illustration, 
+/**
+ * The words the illustration shows, in the order of its places.
+ */
+words: Array<string>, 
+/**
  * The items, their links localized.
  */
 item: Array<FeatureItem>, 
@@ -80,6 +90,15 @@ illustration?: Illustration,
  * The words the illustration shows, in the order of its places.
  */
 words: Array<string>, 
+/**
+ * How each wallet type's keys are held, in the order of `signing.toml`, for the
+ * illustration that draws them (`key-map`).
+ */
+keys?: Array<KeysView>, 
+/**
+ * The insurance's limits, for the illustration that draws them (`insurance-limits`).
+ */
+limits?: LimitsView, 
 /**
  * Buttons under the text.
  */
