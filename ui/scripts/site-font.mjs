@@ -3,14 +3,24 @@
 // latin subset's woff2 copied beside the hashed assets, its @font-face, and a fallback face on the
 // system's Arial (or a metric-compatible Helvetica or Liberation Sans) scaled to the same width and
 // vertical metrics, so that text laid out before the font arrives keeps its place when it swaps in.
+// The file gains one character, the non-breaking hyphen, drawn by the hyphen's glyph
+// (scripts/font-alias.mjs).
 
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { create } from "fontkitten";
+import { withAlias } from "./font-alias.mjs";
 
 const PACKAGE = path.join("node_modules", "@fontsource-variable", "source-sans-3");
 const SUBSET = "source-sans-3-latin-wght-normal.woff2";
+
+/** The package's file of that subset, before the build adds to it. */
+export const SUBSET_FILE = path.join(PACKAGE, "files", SUBSET);
+
+/** The hyphen-minus, whose glyph draws the non-breaking hyphen the subset lacks. */
+const HYPHEN = 0x2d;
+const NON_BREAKING_HYPHEN = 0x2011;
 
 /** Source Sans 3's metrics in font units; the vertical ones are checked against the file, and the
  * average width is that of English text (letters weighted by how often they occur). */
@@ -29,7 +39,7 @@ const percent = (ratio) => `${(ratio * 100).toFixed(2)}%`;
  * @returns {{ css: string, file: string, bytes: Uint8Array }}
  */
 export function siteFont(base) {
-  const bytes = fs.readFileSync(path.join(PACKAGE, "files", SUBSET));
+  const bytes = withAlias(fs.readFileSync(SUBSET_FILE), HYPHEN, NON_BREAKING_HYPHEN);
   const font = create(bytes);
   for (const key of ["unitsPerEm", "ascent", "descent", "lineGap"]) {
     if (font[key] !== SOURCE_SANS[key]) {

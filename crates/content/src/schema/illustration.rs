@@ -123,9 +123,10 @@ mod tests {
         assert_eq!(Illustration::Approval.label_count(), 6);
         let labels: Vec<String> = ["a", "b", "c", "d", "e", "f"].map(String::from).into();
         let words = Illustration::Approval.words(&labels);
-        assert_eq!(words.len(), 9);
+        assert_eq!(words.len(), 12);
         assert_eq!(words[0], "a");
         assert!(words.iter().any(|word| word == "12.50 BTC"));
+        assert_eq!(words[9..], ["AL", "DK", "RS"], "the approvers' initials");
         let slots: BTreeMap<String, serde_json::Value> =
             serde_json::from_str(SLOTS).expect("slots.json is JSON");
         for name in slots.keys() {

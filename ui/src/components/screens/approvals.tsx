@@ -5,9 +5,10 @@ import { Checks, Frame, Meter, Pill, Row, wordsOf } from "./parts";
  * (./slots.json): the page's labels, and the addresses and amounts that read the same in every
  * language. */
 
-/** A withdrawal reaching its approval quorum: two of three approvers in. */
+/** A withdrawal reaching its approval quorum: two of three approvers in, each by their initials. */
 export function Approval({ words }: { words: string[] }) {
-  const [title, account, pending, amount, whitelisted, approvals, value, address, count] = wordsOf(words, 9);
+  const [title, account, pending, amount, whitelisted, approvals, value, address, count, ...approvers] =
+    wordsOf(words, 12);
   return (
     <Frame title={title} sub={account} status={pending} tone="wait">
       <span class="screen__label">{amount}</span>
@@ -18,9 +19,11 @@ export function Approval({ words }: { words: string[] }) {
       </div>
       <div class="quorum">
         <span class="avatars">
-          <span class="avatar avatar--done" />
-          <span class="avatar avatar--done" />
-          <span class="avatar" />
+          {approvers.map((initials, index) => (
+            <span key={initials} class={index < 2 ? "avatar avatar--done" : "avatar"}>
+              {initials}
+            </span>
+          ))}
         </span>
         <span class="quorum__progress">
           <span class="screen__row">

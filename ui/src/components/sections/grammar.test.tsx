@@ -70,7 +70,9 @@ describe("page grammar sections", () => {
     expect(html).toContain('<span class="example__value">2 of 3</span>');
     expect(html).not.toContain("500,000");
     expect(html).toContain("Example set-up · A regional exchange");
-    expect(html).toContain('<dd class="wordmark">Woodgrove Specialty Insurance</dd>');
+    expect(html).toContain(
+      '<dd class="wordmark"><span class="wordmark__monogram" aria-hidden="true">WS</span>Woodgrove Specialty Insurance</dd>',
+    );
   });
 
   it("draws people as cards with their initials and the line under its column's name", () => {
