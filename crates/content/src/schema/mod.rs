@@ -5,6 +5,8 @@ pub mod api_copy;
 pub mod api_reference;
 pub mod brand_items;
 pub mod channels;
+#[cfg(test)]
+pub(crate) mod channels_fixture;
 pub mod commitments;
 pub mod contact;
 pub mod countries;
