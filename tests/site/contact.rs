@@ -9,7 +9,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use custody_applications::ContactConfig;
 use custody_applications::record::Record;
-use custody_applications::{ContactDesk, archives};
+use custody_applications::ContactDesk;
 use custody_content::Lang;
 use custody_site::http;
 use custody_site::http::SiteService;
@@ -62,19 +62,6 @@ pub fn post() -> axum::http::request::Builder {
 pub async fn submit(app: &SiteService, body: &Value) -> Answer {
     let request = post().body(Body::from(body.to_string())).unwrap();
     send_to(app.clone(), request).await
-}
-
-/// The ids in the archives of `log`, oldest first, then in `log`: every application once, in
-/// the order it was stored.
-pub fn ids_across_rotations(log: &Path) -> Vec<String> {
-    archives::list(log)
-        .unwrap()
-        .into_iter()
-        .map(|archive| archive.path)
-        .chain([log.to_path_buf()])
-        .flat_map(|file| records(&file))
-        .map(|record| record.id)
-        .collect()
 }
 
 /// The records in the log.
