@@ -8,9 +8,11 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use custody_applications::ContactConfig;
+use custody_applications::ContactDesk;
 use custody_applications::record::Record;
-use custody_applications::{ContactDesk, archives};
 use custody_content::Lang;
+use custody_content::schema::contact::FieldMessages;
+use custody_content::schema::form_field::Field;
 use custody_site::http;
 use custody_site::http::SiteService;
 use serde_json::{Value, json};
@@ -62,19 +64,6 @@ pub fn post() -> axum::http::request::Builder {
 pub async fn submit(app: &SiteService, body: &Value) -> Answer {
     let request = post().body(Body::from(body.to_string())).unwrap();
     send_to(app.clone(), request).await
-}
-
-/// The ids in the archives of `log`, oldest first, then in `log`: every application once, in
-/// the order it was stored.
-pub fn ids_across_rotations(log: &Path) -> Vec<String> {
-    archives::list(log)
-        .unwrap()
-        .into_iter()
-        .map(|archive| archive.path)
-        .chain([log.to_path_buf()])
-        .flat_map(|file| records(&file))
-        .map(|record| record.id)
-        .collect()
 }
 
 /// The records in the log.
@@ -143,46 +132,66 @@ fn uuid_version(id: &str) -> u32 {
     id.chars().nth(14).and_then(|c| c.to_digit(16)).unwrap()
 }
 
+/// The message of `field`, answered in words, in `messages`.
+pub fn said(messages: &FieldMessages, field: Field) -> &str {
+    messages
+        .field
+        .get(field)
+        .expect("a field answered in words")
+}
+
 #[tokio::test]
 async fn every_rule_answers_with_the_forms_message_in_both_languages() {
     let dir = tempfile::tempdir().unwrap();
     let (app, log) = app_in(dir.path(), |_| {});
     let english = &SITE.content().locale(Lang::En).contact.message;
     for (message, spec) in [
-        (&english.company, "Please input company"),
-        (&english.country, "Please select country"),
-        (&english.contact_person, "Please input the contact person"),
-        (&english.area_code, "Please select the area code"),
-        (&english.business_type, "Please select business type"),
-        (&english.phone, "Please input correct phone"),
-        (&english.email, "Please input correct email"),
-        (&english.website, "Please input company website"),
+        (said(english, Field::Company), "Please input company"),
+        (said(english, Field::Country), "Please select country"),
+        (
+            said(english, Field::ContactPerson),
+            "Please input the contact person",
+        ),
+        (
+            said(english, Field::AreaCode),
+            "Please select the area code",
+        ),
+        (
+            said(english, Field::BusinessType),
+            "Please select business type",
+        ),
+        (said(english, Field::Phone), "Please input correct phone"),
+        (said(english, Field::Email), "Please input correct email"),
+        (
+            said(english, Field::Website),
+            "Please input company website",
+        ),
     ] {
         assert_eq!(message, spec, "the fixed wording of the field messages");
     }
     for lang in [Lang::En, Lang::Zh] {
         let m = &SITE.content().locale(lang).contact.message;
         let cases: Vec<(&str, Value, &str)> = vec![
-            ("company", json!("   "), &m.company),
+            ("company", json!("   "), said(m, Field::Company)),
             ("company", json!("x".repeat(201)), &m.too_long),
             ("company", json!("Acme\u{0}Corp"), &m.control_characters),
-            ("country", json!(""), &m.country),
-            ("country", json!("XX"), &m.country),
-            ("businessType", json!("bank"), &m.business_type),
-            ("website", json!(""), &m.website),
-            ("website", json!("   "), &m.website),
-            ("website", Value::Null, &m.website),
+            ("country", json!(""), said(m, Field::Country)),
+            ("country", json!("XX"), said(m, Field::Country)),
+            ("businessType", json!("bank"), said(m, Field::BusinessType)),
+            ("website", json!(""), said(m, Field::Website)),
+            ("website", json!("   "), said(m, Field::Website)),
+            ("website", Value::Null, said(m, Field::Website)),
             ("website", json!("not a website"), &m.website_format),
             ("website", json!("javascript:alert(1)"), &m.website_format),
-            ("contactPerson", json!(""), &m.contact_person),
+            ("contactPerson", json!(""), said(m, Field::ContactPerson)),
             ("contactPerson", json!("Tan\nWei"), &m.control_characters),
-            ("areaCode", json!("AQ"), &m.area_code),
-            ("areaCode", json!(""), &m.area_code),
-            ("phone", json!(""), &m.phone),
-            ("phone", json!("1234 5678"), &m.phone),
-            ("phone", json!("+44 7911 123456"), &m.phone),
-            ("email", json!("ops@acme"), &m.email),
-            ("email", json!("ops acme.com"), &m.email),
+            ("areaCode", json!("AQ"), said(m, Field::AreaCode)),
+            ("areaCode", json!(""), said(m, Field::AreaCode)),
+            ("phone", json!(""), said(m, Field::Phone)),
+            ("phone", json!("1234 5678"), said(m, Field::Phone)),
+            ("phone", json!("+44 7911 123456"), said(m, Field::Phone)),
+            ("email", json!("ops@acme"), said(m, Field::Email)),
+            ("email", json!("ops acme.com"), said(m, Field::Email)),
             ("consent", json!(false), &m.consent),
             ("consent", Value::Null, &m.consent),
         ];
@@ -216,7 +225,7 @@ async fn every_rule_answers_with_the_forms_message_in_both_languages() {
     let everything_missing = submit(&app, &json!({ "lang": "zh" })).await;
     let fields = json_of(&everything_missing)["error"]["fields"].clone();
     let zh = &SITE.content().locale(Lang::Zh).contact.message;
-    assert_eq!(fields["company"], zh.company.as_str());
+    assert_eq!(fields["company"], said(zh, Field::Company));
     assert_eq!(
         fields.as_object().unwrap().len(),
         9,
@@ -239,12 +248,10 @@ async fn the_language_comes_from_the_body_then_accept_language() {
     let answer = send_to(app, request).await;
     assert_eq!(
         json_of(&answer)["error"]["fields"]["email"],
-        SITE.content()
-            .locale(Lang::Zh)
-            .contact
-            .message
-            .email
-            .as_str()
+        said(
+            &SITE.content().locale(Lang::Zh).contact.message,
+            Field::Email
+        )
     );
 }
 

@@ -12,13 +12,14 @@ use axum::http::{Request, StatusCode};
 use custody_applications::secret::Secret;
 use custody_content::Lang;
 use custody_content::schema::contact::ContactCopy;
+use custody_content::schema::form_field::Field;
 use custody_site::http::contact::unknown_names;
 use custody_site::render::answer_documents::AnswerKind;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::Value;
 
 use crate::common::{Answer, PUBLIC, SITE, as_read, send_to};
-use crate::contact::{app_in, records};
+use crate::contact::{app_in, records, said};
 
 /// The contact page in `lang`.
 pub fn page(lang: Lang) -> String {
@@ -322,15 +323,15 @@ async fn invalid_answers_come_back_with_the_forms_messages_in_both_languages() {
         expect_answer_page(&empty, lang);
         let text = as_read(&empty.text);
         for message in [
-            &messages.company,
-            &messages.country,
-            &messages.business_type,
-            &messages.website,
-            &messages.contact_person,
-            &messages.area_code,
-            &messages.phone,
-            &messages.email,
-            &messages.consent,
+            said(messages, Field::Company),
+            said(messages, Field::Country),
+            said(messages, Field::BusinessType),
+            said(messages, Field::Website),
+            said(messages, Field::ContactPerson),
+            said(messages, Field::AreaCode),
+            said(messages, Field::Phone),
+            said(messages, Field::Email),
+            messages.consent.as_str(),
         ] {
             // Beside its field, and in the summary.
             assert_eq!(
@@ -368,10 +369,10 @@ async fn invalid_answers_come_back_with_the_forms_messages_in_both_languages() {
             "the choices are kept"
         );
         assert!(text.contains(r#"<option value="fund" selected>"#));
-        assert!(text.contains(&format!(">{}<", messages.email)));
+        assert!(text.contains(&format!(">{}<", said(messages, Field::Email))));
         assert!(text.contains(&format!(">{}<", messages.consent)));
         assert!(
-            !text.contains(&format!(">{}<", messages.company)),
+            !text.contains(&format!(">{}<", said(messages, Field::Company))),
             "the company is fine"
         );
         assert_eq!(text.matches(r#"aria-invalid="true""#).count(), 2);
@@ -382,7 +383,7 @@ async fn invalid_answers_come_back_with_the_forms_messages_in_both_languages() {
         let state = state_of(&answer);
         assert_eq!(state["values"]["company"], hostile);
         assert_eq!(state["values"]["consent"], false);
-        assert_eq!(state["errors"]["email"], messages.email.as_str());
+        assert_eq!(state["errors"]["email"], said(messages, Field::Email));
         assert!(
             answer.text.contains(r"\u003cscript\u003e"),
             "the state is script-safe"
@@ -390,9 +391,12 @@ async fn invalid_answers_come_back_with_the_forms_messages_in_both_languages() {
     }
     assert_eq!(stored(&log), 0);
     let english = &copy(Lang::En).message;
-    assert_eq!(english.company, "Please input company");
-    assert_eq!(english.country, "Please select country");
-    assert_eq!(english.contact_person, "Please input the contact person");
+    assert_eq!(said(english, Field::Company), "Please input company");
+    assert_eq!(said(english, Field::Country), "Please select country");
+    assert_eq!(
+        said(english, Field::ContactPerson),
+        "Please input the contact person"
+    );
 }
 
 #[tokio::test]

@@ -1,69 +1,11 @@
-//! The fields of the contact form, the one list of them: the body of `POST /api/contact` is keyed
-//! by their names, the export has a column for each, the form's TypeScript list is written from
-//! them (`rules.rs`), and validation reports its problems by them, each with a [`Reason`] that
-//! the site puts into the form's words (`crates/site/src/http/contact/field_words.rs`).
+//! The problems of an application: validation reports them by field ([`Field`], the one list of
+//! the form's fields, which the content's labels and hints need too, so it lives in
+//! `crates/content/src/schema/form_field.rs`), each with a [`Reason`] that the site puts into the
+//! form's words (`crates/site/src/http/contact/field_words.rs`).
 
 use std::collections::BTreeMap;
 
-/// A field of the form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Field {
-    /// Company name.
-    Company,
-    /// Country or region.
-    Country,
-    /// Business type.
-    BusinessType,
-    /// Company website.
-    Website,
-    /// Contact person.
-    ContactPerson,
-    /// The phone number's area code.
-    AreaCode,
-    /// Phone number.
-    Phone,
-    /// Email address.
-    Email,
-    /// The consent box.
-    Consent,
-}
-
-impl Field {
-    /// Every field, in the server's order (the page lays them out in its own: `FIELD_ORDER` of
-    /// `ui/src/components/contact/types.ts`).
-    pub const ALL: [Field; 9] = [
-        Field::Company,
-        Field::Country,
-        Field::BusinessType,
-        Field::Website,
-        Field::ContactPerson,
-        Field::AreaCode,
-        Field::Phone,
-        Field::Email,
-        Field::Consent,
-    ];
-
-    /// Its name: its key in the body, the form and the answer's `fields`, and its column in the
-    /// export.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Field::Company => "company",
-            Field::Country => "country",
-            Field::BusinessType => "businessType",
-            Field::Website => "website",
-            Field::ContactPerson => "contactPerson",
-            Field::AreaCode => "areaCode",
-            Field::Phone => "phone",
-            Field::Email => "email",
-            Field::Consent => "consent",
-        }
-    }
-
-    /// The field named `name`, if it is one.
-    pub fn named(name: &str) -> Option<Field> {
-        Field::ALL.into_iter().find(|field| field.name() == name)
-    }
-}
+pub use custody_content::schema::form_field::Field;
 
 /// Why an answer is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,13 +59,5 @@ mod tests {
             in_body, fields,
             "Submission's fields and Field::ALL: {declared}"
         );
-    }
-
-    #[test]
-    fn every_field_is_found_by_its_name() {
-        for field in Field::ALL {
-            assert_eq!(Field::named(field.name()), Some(field));
-        }
-        assert_eq!(Field::named("fax"), None);
     }
 }

@@ -179,5 +179,9 @@ async fn applications_sent_during_rotations_are_each_stored_once() {
     assert_eq!(archives::list(&log).unwrap().len(), 3);
     let stored = ids_across_rotations(&log);
     assert_eq!(stored.len(), 300, "each once");
+    assert!(
+        stored.is_sorted(),
+        "archives oldest first, each in the log's order (UUID v7 ids follow it)"
+    );
     assert_eq!(stored.into_iter().collect::<HashSet<_>>(), acknowledged);
 }

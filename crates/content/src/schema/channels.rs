@@ -174,51 +174,13 @@ pub fn problems(channels: &Channels, durations: &[Duration]) -> Vec<(String, Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::durations::DurationUnit;
-
-    fn channels(text: &str) -> Channels {
-        toml::from_str(text).unwrap()
-    }
-
-    fn durations() -> Vec<Duration> {
-        [
-            ("claim-notice", 24, DurationUnit::Hours),
-            ("incident-acknowledgement", 1, DurationUnit::Hours),
-            ("support-reply", 4, DurationUnit::BusinessHours),
-        ]
-        .map(|(id, value, unit)| Duration {
-            id: id.into(),
-            value,
-            unit,
-        })
-        .to_vec()
-    }
-
-    const GOOD: &str = r#"
-vulnerability_reports = "incidents"
-
-[[channel]]
-id = "incidents"
-purpose = "Incidents"
-address = "incidents@custody.example"
-hours = "around-the-clock"
-acknowledgement = "incident-acknowledgement"
-deadlines = ["claim-notice"]
-called = { en = ["incident response team"] }
-
-[[channel]]
-id = "support"
-purpose = "Support"
-address = "support@custody.example"
-hours = "business"
-acknowledgement = "support-reply"
-called = { en = ["support team"] }
-"#;
+    use crate::schema::channels_fixture::{CHANNELS, channels, durations};
 
     #[test]
     fn a_business_hours_desk_cannot_take_a_notice_counted_around_the_clock() {
-        assert!(problems(&channels(GOOD), &durations()).is_empty());
-        let moved = GOOD.replace("deadlines = [\"claim-notice\"]\n", "")
+        assert!(problems(&channels(CHANNELS), &durations()).is_empty());
+        // The incident desk's notice moved to the application form, staffed in business hours.
+        let moved = CHANNELS.replace("deadlines = [\"claim-notice\"]\n", "")
             + "deadlines = [\"claim-notice\"]\n";
         let problems = problems(&channels(&moved), &durations());
         assert_eq!(problems.len(), 1, "{problems:?}");
@@ -227,7 +189,7 @@ called = { en = ["support team"] }
 
     #[test]
     fn one_address_keeps_one_promise() {
-        let shared = GOOD.replace("support@custody.example", "incidents@custody.example");
+        let shared = CHANNELS.replace("support@custody.example", "incidents@custody.example");
         let problems = problems(&channels(&shared), &durations());
         assert!(
             problems
@@ -239,7 +201,7 @@ called = { en = ["support team"] }
 
     #[test]
     fn names_a_channel_by_its_words_its_token_or_its_page() {
-        let channels = channels(GOOD);
+        let channels = channels(CHANNELS);
         let support = channels.get("support").unwrap();
         assert_eq!(support.named_at("Ask our Support Team.", Lang::En), Some(8));
         assert_eq!(

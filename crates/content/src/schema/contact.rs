@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use super::per_field::PerTextField;
+
 /// The business types an applicant chooses from, as stored with each application, in display
 /// order.
 pub const BUSINESS_TYPES: [&str; 7] = [
@@ -61,10 +63,10 @@ pub struct ContactCopy {
     /// Note at the top of the form on how the details are used, around its link to the privacy
     /// policy.
     pub privacy_note: PrivacyLinkSentence,
-    /// Field labels.
-    pub label: FieldText,
-    /// What to enter in each field, shown under its label.
-    pub hint: FieldText,
+    /// The label of each field answered in words (the consent box's is [`Self::consent`]).
+    pub label: PerTextField<String>,
+    /// What to enter in each field answered in words, shown under its label.
+    pub hint: PerTextField<String>,
     /// Label of each business type by its fixed value.
     pub business_type: BTreeMap<String, String>,
     /// The consent sentence around its link to the privacy policy.
@@ -81,29 +83,6 @@ pub struct ContactCopy {
     pub error: SubmitErrors,
 }
 
-/// One text per form field.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
-#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
-#[ts(rename_all = "camelCase")]
-pub struct FieldText {
-    /// Company name.
-    pub company: String,
-    /// Country or region.
-    pub country: String,
-    /// Business type.
-    pub business_type: String,
-    /// Company website.
-    pub website: String,
-    /// Contact person.
-    pub contact_person: String,
-    /// Phone area code.
-    pub area_code: String,
-    /// Phone number.
-    pub phone: String,
-    /// Email address.
-    pub email: String,
-}
-
 /// A sentence of the form with a link to the privacy policy in it (the note at its top, the
 /// consent checkbox's label): `before`, the link, `after`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
@@ -117,30 +96,17 @@ pub struct PrivacyLinkSentence {
     pub after: String,
 }
 
-/// The validation messages: one per field, and those for answers too long or with control
-/// characters.
+/// The validation messages: one per field, and those for a website that is not a web address
+/// and for answers too long or with control characters.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
-#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[serde(rename_all(serialize = "camelCase"))]
 #[ts(rename_all = "camelCase")]
 pub struct FieldMessages {
-    /// Company missing.
-    pub company: String,
-    /// Country missing or unknown.
-    pub country: String,
-    /// Business type missing or unknown.
-    pub business_type: String,
-    /// Website missing.
-    pub website: String,
+    /// The message of each field answered in words, missing or not one the field takes.
+    #[serde(flatten)]
+    pub field: PerTextField<String>,
     /// Website given but not a web address.
     pub website_format: String,
-    /// Contact person missing.
-    pub contact_person: String,
-    /// Area code missing or unknown.
-    pub area_code: String,
-    /// Phone missing or not valid for the area code.
-    pub phone: String,
-    /// Email missing or malformed.
-    pub email: String,
     /// Consent box not ticked.
     pub consent: String,
     /// An answer longer than its limit.
@@ -219,4 +185,51 @@ pub struct SubmitErrors {
     pub unavailable: String,
     /// Shown by the browser when the server cannot be reached.
     pub network: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use crate::load::parse;
+    use crate::source::files::read_dir;
+
+    /// The refusals of `zh/contact.toml` once `edit` has changed it, a line each.
+    fn refusal_of_zh_contact(edit: impl FnOnce(&mut String)) -> String {
+        let mut files = read_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content"))
+            .expect("the content folder");
+        edit(files.get_mut("zh/contact.toml").expect("zh/contact.toml"));
+        let errors = parse(&files).expect_err("zh/contact.toml refused");
+        let refusals: Vec<String> = errors
+            .iter()
+            .map(ToString::to_string)
+            .filter(|error| error.starts_with("content/zh/contact.toml:"))
+            .collect();
+        refusals.join("\n")
+    }
+
+    #[test]
+    fn a_field_without_its_label_is_refused_at_load_naming_the_field() {
+        let refusal = refusal_of_zh_contact(|contact| {
+            let labels = contact.find("\n[label]\n").expect("the labels");
+            let label = contact[labels..]
+                .lines()
+                .find(|line| line.starts_with("business_type = "))
+                .expect("the business type's label")
+                .to_owned();
+            *contact = contact.replacen(&format!("{label}\n"), "", 1);
+        });
+        assert!(
+            refusal.contains("missing field `business_type`"),
+            "{refusal}"
+        );
+    }
+
+    #[test]
+    fn a_message_for_no_field_is_refused_at_load() {
+        let refusal = refusal_of_zh_contact(|contact| {
+            *contact = contact.replacen("\n[message]\n", "\n[message]\nfax = \"传真\"\n", 1);
+        });
+        assert!(refusal.contains("unknown field `fax`"), "{refusal}");
+    }
 }

@@ -141,55 +141,12 @@ fn promise_of_another<'c>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn channels() -> Channels {
-        toml::from_str(
-            r#"
-vulnerability_reports = "vulnerabilities"
-
-[[channel]]
-id = "incidents"
-purpose = "Incidents and lost keys"
-address = "incidents@custody.example"
-hours = "around-the-clock"
-acknowledgement = "incident-acknowledgement"
-deadlines = ["claim-notice"]
-called = { en = ["incident response team"] }
-about = { en = ["incident", "lost"] }
-
-[[channel]]
-id = "vulnerabilities"
-purpose = "Vulnerabilities"
-address = "security@custody.example"
-hours = "business"
-acknowledgement = "security-report-acknowledgement"
-called = { en = ["security mailbox"] }
-about = { en = ["vulnerabilit"] }
-
-[[channel]]
-id = "support"
-purpose = "Support"
-address = "support@custody.example"
-hours = "business"
-acknowledgement = "support-reply"
-called = { en = ["support team"] }
-
-[[channel]]
-id = "applications"
-purpose = "Applications"
-address = "/contact-us"
-hours = "business"
-acknowledgement = "application-reply"
-called = { en = ["contact form"] }
-"#,
-        )
-        .unwrap()
-    }
+    use crate::schema::channels_fixture::{CHANNELS, channels};
 
     fn problems(text: &str) -> Vec<String> {
         entries(text)
             .iter()
-            .flat_map(|entry| entry_problems(&channels(), entry, Lang::En))
+            .flat_map(|entry| entry_problems(&channels(CHANNELS), entry, Lang::En))
             .map(|(message, _)| message)
             .collect()
     }

@@ -2,11 +2,10 @@ import type { ContactCopy } from "../../lib/generated/ContactCopy";
 import type { ContactData as ContactPageData } from "../../lib/generated/ContactData";
 import type { FieldLimits } from "../../lib/generated/FieldLimits";
 import type { FieldMessages } from "../../lib/generated/FieldMessages";
-import type { FieldText } from "../../lib/generated/FieldText";
 import type { Submission } from "../../lib/generated/Submission";
 import type { FORM_FIELDS } from "./fields.generated";
 
-export type { ContactCopy, ContactPageData, FieldLimits, FieldMessages, FieldText };
+export type { ContactCopy, ContactPageData, FieldLimits, FieldMessages };
 
 /** A field of the form: a key of the request body, from the server's list of the form's fields. */
 export type FieldName = (typeof FORM_FIELDS)[number];

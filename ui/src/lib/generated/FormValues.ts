@@ -6,38 +6,6 @@
  */
 export type FormValues = { 
 /**
- * Company name.
- */
-company: string, 
-/**
- * ISO 3166-1 alpha-2 code of the country or region chosen.
- */
-country: string, 
-/**
- * The business type chosen.
- */
-businessType: string, 
-/**
- * Company website.
- */
-website: string, 
-/**
- * Contact person.
- */
-contactPerson: string, 
-/**
- * Region code of the area code chosen.
- */
-areaCode: string, 
-/**
- * Phone number without the area code.
- */
-phone: string, 
-/**
- * Email address.
- */
-email: string, 
-/**
  * The consent box.
  */
-consent: boolean, };
+consent: boolean, company: string, country: string, businessType: string, website: string, contactPerson: string, areaCode: string, phone: string, email: string, };

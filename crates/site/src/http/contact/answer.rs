@@ -22,46 +22,25 @@ use crate::render::encoded::Encoded;
 use crate::render::form_template::{Filling, FormTemplate};
 use crate::render::served_site::ServedSite;
 use custody_content::Lang;
+use custody_content::schema::form_field::Field;
+use custody_content::schema::per_field::PerTextField;
 
 /// The answers of the form, as typed, keyed and typed as the form's own values
 /// (`ContactValues` of `ui/src/components/contact/types.ts`).
 #[derive(Debug, Default, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
 pub struct FormValues {
-    /// Company name.
-    pub company: String,
-    /// ISO 3166-1 alpha-2 code of the country or region chosen.
-    pub country: String,
-    /// The business type chosen.
-    pub business_type: String,
-    /// Company website.
-    pub website: String,
-    /// Contact person.
-    pub contact_person: String,
-    /// Region code of the area code chosen.
-    pub area_code: String,
-    /// Phone number without the area code.
-    pub phone: String,
-    /// Email address.
-    pub email: String,
+    /// The answer of each field answered in words, as typed or chosen (a code for the country
+    /// and the area code, a fixed value for the business type).
+    #[serde(flatten)]
+    pub text: PerTextField<String>,
     /// The consent box.
     pub consent: bool,
 }
 
 impl FormValues {
-    /// The answer of the text or choice field `name`.
-    fn text(&self, name: &str) -> Option<&str> {
-        Some(match name {
-            "company" => &self.company,
-            "country" => &self.country,
-            "businessType" => &self.business_type,
-            "website" => &self.website,
-            "contactPerson" => &self.contact_person,
-            "areaCode" => &self.area_code,
-            "phone" => &self.phone,
-            "email" => &self.email,
-            _ => return None,
-        })
+    /// The answer of the field named `name`, when it is answered in words.
+    fn answer(&self, name: &str) -> Option<&str> {
+        self.text.get(Field::named(name)?).map(String::as_str)
     }
 }
 
@@ -122,7 +101,7 @@ impl Filling for Filled<'_> {
             return Some(Cow::Borrowed(&self.state));
         }
         match name.split_once('.') {
-            Some(("value", field)) => escaped(answer.values.text(field)?),
+            Some(("value", field)) => escaped(answer.values.answer(field)?),
             Some(("message", field)) => {
                 escaped(answer.errors.get(field).map_or("", String::as_str))
             }
@@ -148,7 +127,7 @@ impl Filling for Filled<'_> {
                 Some(("chosen", choice)) => choice.split_once('.').is_some_and(|(field, value)| {
                     answer
                         .values
-                        .text(field)
+                        .answer(field)
                         .is_some_and(|chosen| chosen == value)
                 }),
                 _ => false,
@@ -173,14 +152,15 @@ pub fn unknown_names(template: &FormTemplate) -> Vec<String> {
         answer: &answer,
         state: String::new(),
     };
-    let field = |name: &str| FormValues::default().text(name).is_some() || name == "consent";
+    let field = |name: &str| Field::named(name).is_some();
+    let text_field = |name: &str| Field::named(name).is_some_and(Field::is_text);
     let known_condition = |condition: &str| match condition {
         "summary" | "alert" | "checked.consent" => true,
         _ => match condition.split_once('.') {
             Some(("error", name)) => field(name),
             Some(("chosen", choice)) => choice
                 .split_once('.')
-                .is_some_and(|(name, _)| FormValues::default().text(name).is_some()),
+                .is_some_and(|(name, _)| text_field(name)),
             _ => false,
         },
     };

@@ -22,22 +22,14 @@ pub fn field_messages(problems: &Problems, messages: &FieldMessages) -> BTreeMap
 
 /// The message of `field` refused for `reason`: the length and character rules have one message
 /// for every field, a website that is there but malformed its own, and every other refusal the
-/// field's message.
+/// field's message (the consent box's own, it being the one field not answered in words).
 fn message(messages: &FieldMessages, field: Field, reason: Reason) -> &str {
     match (reason, field) {
         (Reason::TooLong, _) => &messages.too_long,
         (Reason::ControlCharacters, _) => &messages.control_characters,
         (Reason::Invalid, Field::Website) => &messages.website_format,
-        (Reason::Missing | Reason::Invalid, field) => match field {
-            Field::Company => &messages.company,
-            Field::Country => &messages.country,
-            Field::BusinessType => &messages.business_type,
-            Field::Website => &messages.website,
-            Field::ContactPerson => &messages.contact_person,
-            Field::AreaCode => &messages.area_code,
-            Field::Phone => &messages.phone,
-            Field::Email => &messages.email,
-            Field::Consent => &messages.consent,
-        },
+        (Reason::Missing | Reason::Invalid, field) => {
+            messages.field.get(field).unwrap_or(&messages.consent)
+        }
     }
 }

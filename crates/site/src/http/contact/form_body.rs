@@ -51,25 +51,12 @@ impl PostedForm {
     }
 
     fn set(&mut self, name: &str, value: String) -> Result<(), NotTheForm> {
-        let values = &mut self.values;
-        let text = match name {
-            "company" => &mut values.company,
-            "country" => &mut values.country,
-            "businessType" => &mut values.business_type,
-            "website" => &mut values.website,
-            "contactPerson" => &mut values.contact_person,
-            "areaCode" => &mut values.area_code,
-            "phone" => &mut values.phone,
-            "email" => &mut values.email,
-            HONEYPOT => &mut self.fax,
-            "consent" if value == CHECKED => {
-                values.consent = true;
-                return Ok(());
-            }
-            _ => return Err(NotTheForm),
-        };
-        debug_assert!(name == HONEYPOT || Field::named(name).is_some());
-        *text = value;
+        match Field::named(name) {
+            Some(Field::Consent) if value == CHECKED => self.values.consent = true,
+            Some(field) => *self.values.text.get_mut(field).ok_or(NotTheForm)? = value,
+            None if name == HONEYPOT => self.fax = value,
+            None => return Err(NotTheForm),
+        }
         Ok(())
     }
 
@@ -77,21 +64,21 @@ impl PostedForm {
     /// JSON endpoint reads one.
     pub fn submission(&self, lang: Lang, request: Option<&str>, source_page: &str) -> Submission {
         let values = &self.values;
-        let text = |value: &str| Some(value.to_owned());
+        let text = |field: Field| values.text.get(field).cloned();
         Submission {
             lang: Some(lang.code().to_owned()),
-            company: text(&values.company),
-            country: text(&values.country),
-            business_type: text(&values.business_type),
-            website: text(&values.website),
-            contact_person: text(&values.contact_person),
-            area_code: text(&values.area_code),
-            phone: text(&values.phone),
-            email: text(&values.email),
+            company: text(Field::Company),
+            country: text(Field::Country),
+            business_type: text(Field::BusinessType),
+            website: text(Field::Website),
+            contact_person: text(Field::ContactPerson),
+            area_code: text(Field::AreaCode),
+            phone: text(Field::Phone),
+            email: text(Field::Email),
             consent: values.consent.then_some(true),
             request: request.map(str::to_owned),
-            source_page: text(source_page),
-            fax: text(&self.fax),
+            source_page: Some(source_page.to_owned()),
+            fax: Some(self.fax.clone()),
         }
     }
 }
@@ -118,9 +105,10 @@ mod tests {
             b"company=Acme+%26+Sons%3Cb%3E&country=SG&businessType=fund&website=&contactPerson=%E9%99%88%E7%BE%8E&areaCode=SG&phone=6123+4567&email=mei%40acme.example&consent=on&fax=",
         )
         .unwrap();
-        assert_eq!(form.values.company, "Acme & Sons<b>");
-        assert_eq!(form.values.contact_person, "陈美");
-        assert_eq!(form.values.email, "mei@acme.example");
+        let text = |field| form.values.text.get(field).map(String::as_str);
+        assert_eq!(text(Field::Company), Some("Acme & Sons<b>"));
+        assert_eq!(text(Field::ContactPerson), Some("陈美"));
+        assert_eq!(text(Field::Email), Some("mei@acme.example"));
         assert!(form.values.consent);
         assert_eq!(form.fax, "");
         let empty = PostedForm::parse(b"").unwrap();
