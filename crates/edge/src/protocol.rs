@@ -23,7 +23,6 @@ use rustix::net::RecvFlags;
 use tokio::io::{AsyncRead, AsyncWrite, Interest};
 use tokio::net::TcpStream;
 
-use super::coarse_timer::CoarseTimer;
 use super::drain::Watcher;
 use super::guarded::guarded;
 use super::self_wake::polled_again_when_self_woken;
@@ -82,7 +81,7 @@ impl Protocols {
     pub fn new(config: &EdgeConfig) -> Self {
         let mut http1 = http1::Builder::new();
         http1
-            .timer(CoarseTimer)
+            .timer(TokioTimer::new())
             .header_read_timeout(config.header_read_timeout())
             .max_header_size(MAX_HEAD_SIZE)
             .max_buf_size(MAX_HEAD_SIZE);
