@@ -20,7 +20,6 @@ use super::connection_headers::with_connection_headers;
 use super::connection_threads::ConnectionThreads;
 use super::drain::Drain;
 use super::protocol::{self, Protocols};
-use super::write_batch;
 use crate::config::EdgeConfig;
 use crate::connections::{self, Admitted, ConnectionCap};
 use crate::tls;
@@ -89,8 +88,7 @@ where
                             return;
                         };
                         let protocol = protocol::negotiated(&stream);
-                        let (stream, flusher) = write_batch::batched(stream);
-                        closed(peer, admitted, flusher.after_each_turn(protocols.serve(protocol, stream, peer, service, watcher)).await);
+                        closed(peer, admitted, protocols.serve(protocol, stream, peer, service, watcher).await);
                     }),
                 }
             }

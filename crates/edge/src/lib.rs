@@ -27,7 +27,6 @@ mod signals;
 mod systemd;
 pub mod tls;
 pub mod upgrade;
-mod write_batch;
 
 pub use config::EdgeConfig;
 
