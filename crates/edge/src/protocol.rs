@@ -25,6 +25,7 @@ use tokio::net::TcpStream;
 
 use super::drain::Watcher;
 use super::guarded::guarded;
+use super::h2_guard::{RESETS, STREAM_ERRORS};
 use crate::config::EdgeConfig;
 
 /// Streams a client may have open at once on one HTTP/2 connection (the SETTINGS it is sent);
@@ -46,6 +47,15 @@ const MAX_PENDING_ACCEPT_RESET_STREAMS: usize = 20;
 /// the guard, which counts the reason in the metrics, closes such a connection first; this bound
 /// is the library's backstop.
 const MAX_LOCAL_ERROR_RESET_STREAMS: usize = 1024;
+
+// The abuse guard's budgets beside the library's limits above, checked as the crate compiles. A
+// burst of resets of streams not yet taken up meets the library's limit before the guard's
+// budget, so the library ends rapid reset whatever the guard allows...
+const _: () = assert!(RESETS.burst > MAX_PENDING_ACCEPT_RESET_STREAMS as f64);
+// ...and the guard's budget for the client's errors is met well before the library's count of
+// the same resets, so the guard closes such a connection and names the reason; the library's
+// bound stays the backstop.
+const _: () = assert!(2.0 * STREAM_ERRORS.burst <= MAX_LOCAL_ERROR_RESET_STREAMS as f64);
 
 /// The largest HTTP/1.1 request head (request line and header fields) answered; a larger one is
 /// answered `431`. The limit is checked on the head as parsed: the read buffer's own bound
