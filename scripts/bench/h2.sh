@@ -196,9 +196,9 @@ start_custody() {
   started_port=$(bench_free_port)
   # The metrics listener (the latency histogram) on a port of its own.
   started_metrics_port=$(bench_free_port)
-  # Pinned before it starts, as nginx is: the site sizes its runtime's workers by the CPUs it
-  # may run on (crates/edge/src/runtime.rs), so pinning it afterwards would leave two workers
-  # taking turns on one core and add a scheduler time slice to its tail.
+  # Pinned before it starts, as nginx is: the site sizes its connection threads by the CPUs it
+  # may run on (crates/edge/src/connection_threads.rs), so pinning it afterwards would leave two
+  # threads taking turns on one core and add a scheduler time slice to its tail.
   read -r started_pid _ < <(cd "$dir" && bench_pin_shell "$server_cpus" \
     && BENCH_PUBLIC_URL=$public_url CUSTODY_SITE_METRICS_LISTEN=127.0.0.1:$started_metrics_port bench_start \
     "$dir/custody-site" "$started_port" "$dir/applications.jsonl" "$dir/site.log" "$work/cert.pem" "$work/key.pem")

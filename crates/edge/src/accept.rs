@@ -1,7 +1,7 @@
-//! The accept loop of one listener: the connection cap, then each connection spawned as a task
-//! of the runtime for its TLS handshake or, in plain text, its first bytes (both bounded by the
-//! header read timeout), which tell HTTP/1.1 from HTTP/2 (`protocol.rs`), and the drain once the
-//! loop stops.
+//! The accept loop of one listener: the connection cap, then each connection handed to a
+//! connection thread (`connection_threads.rs`) for its TLS handshake or, in plain text, its first
+//! bytes (both bounded by the header read timeout), which tell HTTP/1.1 from HTTP/2
+//! (`protocol.rs`), and the drain once the loop stops.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -17,16 +17,19 @@ use tokio_rustls::server::TlsStream;
 use tower::Service;
 
 use super::connection_headers::with_connection_headers;
+use super::connection_threads::ConnectionThreads;
 use super::drain::Drain;
 use super::protocol::{self, Protocols};
+use super::write_batch;
 use crate::config::EdgeConfig;
 use crate::connections::{self, Admitted, ConnectionCap};
 use crate::tls;
 
-/// Serves `app` on `listener`, each connection a task of its own, over TLS when `tls` is given,
-/// until `stop` completes; the connections are then drained (see `drain.rs`) within the
+/// Serves `app` on `listener`, each connection on one of `threads`, over TLS when `tls` is
+/// given, until `stop` completes; the connections are then drained (see `drain.rs`) within the
 /// configured grace period.
 pub async fn serve_connections<S>(
+    threads: &ConnectionThreads,
     app: S,
     config: &EdgeConfig,
     listener: TcpListener,
@@ -71,7 +74,7 @@ where
                 // the task until its scope ends, so a `let connection` held hyper's connection
                 // state twice (4 kB more a plain connection, when it was measured).
                 match tls.clone() {
-                    None => tokio::spawn(async move {
+                    None => threads.serve(stream, move |stream| async move {
                         let mut watcher = watcher;
                         let protocol = match watcher.unless_closed(tokio::time::timeout(header_read_timeout, protocol::plain_text(&stream))).await {
                             Some(Ok(Ok(protocol))) => protocol,
@@ -81,14 +84,15 @@ where
                         };
                         closed(peer, admitted, protocols.serve(protocol, stream, peer, service, watcher).await);
                     }),
-                    Some(acceptor) => tokio::spawn(async move {
+                    Some(acceptor) => threads.serve(stream, move |stream| async move {
                         let Some(stream) = handshake(&acceptor, stream, peer, header_read_timeout).await else {
                             return;
                         };
                         let protocol = protocol::negotiated(&stream);
-                        closed(peer, admitted, protocols.serve(protocol, stream, peer, service, watcher).await);
+                        let (stream, flusher) = write_batch::batched(stream);
+                        closed(peer, admitted, flusher.after_each_turn(protocols.serve(protocol, stream, peer, service, watcher)).await);
                     }),
-                };
+                }
             }
             () = &mut stop => break,
         }

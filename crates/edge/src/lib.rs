@@ -1,5 +1,5 @@
 //! The edge of custody-site: the HTTP server. Listeners (bound, or inherited from systemd or a
-//! previous process), the accept loop that spawns each connection as a task, the connection cap,
+//! previous process), the accept loop and its per-core connection threads, the connection cap,
 //! HTTP/1.1 and HTTP/2 with their settings and the HTTP/2 abuse guard, TLS from files or ACME
 //! (`tls/`) with its plain-HTTP redirect listener, signals (stop, certificate reload, upgrade),
 //! the service manager's notifications, the pid file, the metrics listener and the drain that
@@ -11,6 +11,7 @@
 mod accept;
 pub mod config;
 mod connection_headers;
+mod connection_threads;
 mod connections;
 mod drain;
 mod exposition;
@@ -22,14 +23,18 @@ mod pid_file;
 mod private_files;
 mod protocol;
 mod runtime;
+mod self_wake;
 mod signals;
+mod stream_exec;
 mod systemd;
 pub mod tls;
 pub mod upgrade;
+mod write_batch;
 
 pub use config::EdgeConfig;
 
 use accept::serve_connections;
+use connection_threads::ConnectionThreads;
 pub use listeners::{Listeners, listen};
 pub use runtime::runtime;
 pub use signals::shutdown_signal;
@@ -132,7 +137,8 @@ where
         let router = tls::redirect_router(&config, tls.as_ref().and_then(|t| t.http01_answers()));
         let (config, stop) = (config.clone(), on_stop());
         tasks.push(tokio::spawn(async move {
-            serve_connections(router, &config, listener, None, stop).await
+            let threads = ConnectionThreads::start("http-redirect")?;
+            serve_connections(&threads, router, &config, listener, None, stop).await
         }));
     }
     if let Some(tls) = &tls {
@@ -146,7 +152,13 @@ where
         tracing::info!("{}", readiness.log);
         reload_on_hangup(signals.hangup, reload_tls).await;
     });
-    systemd::keep_watchdog_fed();
+    let thread_name = if tls.is_some() {
+        TLS_CONNECTION_THREADS
+    } else {
+        PLAIN_CONNECTION_THREADS
+    };
+    let threads = Arc::new(ConnectionThreads::start(thread_name)?);
+    systemd::keep_watchdog_fed(threads.clone());
     let after_handover = served.after_handover;
     let stop_trigger = async move {
         tokio::select! {
@@ -161,7 +173,15 @@ where
     };
     tokio::spawn(stop_trigger);
     let acceptor = tls.as_ref().map(|tls| tls.acceptor());
-    let served = serve_connections(served.app, &config, listeners.site, acceptor, on_stop()).await;
+    let served = serve_connections(
+        &threads,
+        served.app,
+        &config,
+        listeners.site,
+        acceptor,
+        on_stop(),
+    )
+    .await;
     for task in tasks {
         let _ = task.await;
     }
@@ -181,8 +201,15 @@ where
     S: Service<Request<Incoming>, Response = Response, Error = Infallible> + Clone + Send + 'static,
     S::Future: Send + 'static,
 {
-    serve_connections(app, config, listener, None, shutdown).await
+    let threads = ConnectionThreads::start(PLAIN_CONNECTION_THREADS)?;
+    serve_connections(&threads, app, config, listener, None, shutdown).await
 }
+
+/// The name of the threads that serve plain HTTP connections.
+const PLAIN_CONNECTION_THREADS: &str = "http-conn";
+
+/// The name of the threads that serve TLS connections.
+const TLS_CONNECTION_THREADS: &str = "https-conn";
 
 /// Reloads the certificate files on every SIGHUP. It starts once the server has reported ready,
 /// so a SIGHUP during start-up is answered after READY=1 and never reports ready early.

@@ -18,7 +18,7 @@ use futures_util::future::Either;
 use hyper::body::Incoming;
 use hyper::server::conn::{http1, http2};
 use hyper::service::HttpService;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::rt::{TokioIo, TokioTimer};
 use rustix::net::RecvFlags;
 use tokio::io::{AsyncRead, AsyncWrite, Interest};
 use tokio::net::TcpStream;
@@ -26,6 +26,8 @@ use tokio::net::TcpStream;
 use super::drain::Watcher;
 use super::guarded::guarded;
 use super::h2_guard::{RESETS, STREAM_ERRORS};
+use super::self_wake::polled_again_when_self_woken;
+use super::stream_exec::FirstPollInline;
 use crate::config::EdgeConfig;
 
 /// Streams a client may have open at once on one HTTP/2 connection (the SETTINGS it is sent);
@@ -79,7 +81,7 @@ pub enum Protocol {
 #[derive(Debug, Clone)]
 pub struct Protocols {
     http1: http1::Builder,
-    http2: http2::Builder<TokioExecutor>,
+    http2: http2::Builder<FirstPollInline>,
     /// How long an HTTP/2 answer may wait for the client's flow-control window.
     stall_limit: Duration,
 }
@@ -93,7 +95,7 @@ impl Protocols {
             .header_read_timeout(config.header_read_timeout())
             .max_header_size(MAX_HEAD_SIZE)
             .max_buf_size(MAX_HEAD_SIZE);
-        let mut http2 = http2::Builder::new(TokioExecutor::new());
+        let mut http2 = http2::Builder::new(FirstPollInline);
         http2
             .timer(TokioTimer::new())
             .max_concurrent_streams(MAX_CONCURRENT_STREAMS)
@@ -133,9 +135,9 @@ impl Protocols {
             )),
             Protocol::Http2 => {
                 let io = TokioIo::new(guarded(stream, peer, self.stall_limit));
-                Either::Right(Box::pin(
+                Either::Right(Box::pin(polled_again_when_self_woken(
                     watcher.serve(self.http2.serve_connection(io, service), true),
-                ))
+                )))
             }
         }
     }

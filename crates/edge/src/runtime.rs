@@ -1,6 +1,6 @@
-//! The runtime the server starts on: tokio's multi-threaded scheduler, one worker per core the
-//! process may use. It runs the accept loops, every connection as a task of its own, signals,
-//! timers and background work.
+//! The runtime the server starts on: tokio's multi-threaded scheduler, one worker per core. It
+//! runs the accept loops, signals, timers and background work; the connections themselves are
+//! served on the connection threads of `connection_threads.rs`.
 
 use tokio::runtime::{Builder, Runtime};
 

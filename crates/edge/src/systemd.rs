@@ -3,9 +3,12 @@
 //! `STOPPING=1` when the drain begins, and watchdog keep-alives when `WatchdogSec=` is set.
 //! Without `NOTIFY_SOCKET` (not started by systemd) every call does nothing.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use sd_notify::NotifyState;
+
+use super::connection_threads::ConnectionThreads;
 
 /// Tells the service manager the server is ready, with a one-line status.
 pub fn ready(status: &str) {
@@ -26,10 +29,10 @@ pub fn stopping(status: &str) {
     send(&[NotifyState::Stopping, NotifyState::Status(status)]);
 }
 
-/// Sends watchdog keep-alives at half the interval the service manager asked for, each once a
-/// task spawned on the runtime has run within that half: a runtime whose workers stop making
-/// progress stops them, and the service manager restarts the service.
-pub fn keep_watchdog_fed() {
+/// Sends watchdog keep-alives at half the interval the service manager asked for, each once
+/// every connection thread of the site (`threads`) has run a task within that half: a thread
+/// that stops making progress stops them, and the service manager restarts the service.
+pub fn keep_watchdog_fed(threads: Arc<ConnectionThreads>) {
     let Some(interval) = sd_notify::watchdog_enabled() else {
         return;
     };
@@ -42,15 +45,12 @@ pub fn keep_watchdog_fed() {
         let mut ticks = tokio::time::interval(period);
         loop {
             ticks.tick().await;
-            if tokio::time::timeout(period, tokio::spawn(async {}))
-                .await
-                .is_ok_and(|probed| probed.is_ok())
-            {
+            if threads.responsive(period).await {
                 send(&[NotifyState::Watchdog]);
             } else {
                 tracing::warn!(
                     limit_ms = period.as_millis() as u64,
-                    "the runtime did not run a task in time: no watchdog keep-alive"
+                    "a connection thread did not run a task in time: no watchdog keep-alive"
                 );
             }
         }
