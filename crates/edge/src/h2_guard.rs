@@ -42,14 +42,15 @@ impl Abuse {
 
 /// A budget of frames: `burst` at once, refilled at `per_second`.
 #[derive(Debug, Clone, Copy)]
-struct Rate {
-    burst: f64,
+pub struct Rate {
+    /// Frames at once.
+    pub burst: f64,
     per_second: f64,
 }
 
 /// RST_STREAM frames a client may send: a browser cancels at most the requests of a page it
 /// leaves (tens, a few hundred for an image gallery), never thousands.
-const RESETS: Rate = Rate {
+pub const RESETS: Rate = Rate {
     burst: 1_000.0,
     per_second: 100.0,
 };
@@ -68,7 +69,7 @@ const SETTINGS: Rate = Rate {
 
 /// Streams the server may refuse or reset for the client's errors: a browser waits for a free
 /// stream instead of opening more than the advertised limit, and sends well-formed requests.
-const STREAM_ERRORS: Rate = Rate {
+pub const STREAM_ERRORS: Rate = Rate {
     burst: 100.0,
     per_second: 10.0,
 };

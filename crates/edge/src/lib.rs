@@ -9,7 +9,6 @@
 //! builds or applications: it depends on neither the site's crate nor the applications store.
 
 mod accept;
-mod coarse_timer;
 pub mod config;
 mod connection_headers;
 mod connection_threads;

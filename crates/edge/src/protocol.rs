@@ -23,9 +23,9 @@ use rustix::net::RecvFlags;
 use tokio::io::{AsyncRead, AsyncWrite, Interest};
 use tokio::net::TcpStream;
 
-use super::coarse_timer::CoarseTimer;
 use super::drain::Watcher;
 use super::guarded::guarded;
+use super::h2_guard::{RESETS, STREAM_ERRORS};
 use super::self_wake::polled_again_when_self_woken;
 use super::stream_exec::FirstPollInline;
 use crate::config::EdgeConfig;
@@ -49,6 +49,15 @@ const MAX_PENDING_ACCEPT_RESET_STREAMS: usize = 20;
 /// the guard, which counts the reason in the metrics, closes such a connection first; this bound
 /// is the library's backstop.
 const MAX_LOCAL_ERROR_RESET_STREAMS: usize = 1024;
+
+// The abuse guard's budgets beside the library's limits above, checked as the crate compiles. A
+// burst of resets of streams not yet taken up meets the library's limit before the guard's
+// budget, so the library ends rapid reset whatever the guard allows...
+const _: () = assert!(RESETS.burst > MAX_PENDING_ACCEPT_RESET_STREAMS as f64);
+// ...and the guard's budget for the client's errors is met well before the library's count of
+// the same resets, so the guard closes such a connection and names the reason; the library's
+// bound stays the backstop.
+const _: () = assert!(2.0 * STREAM_ERRORS.burst <= MAX_LOCAL_ERROR_RESET_STREAMS as f64);
 
 /// The largest HTTP/1.1 request head (request line and header fields) answered; a larger one is
 /// answered `431`. The limit is checked on the head as parsed: the read buffer's own bound
@@ -82,7 +91,7 @@ impl Protocols {
     pub fn new(config: &EdgeConfig) -> Self {
         let mut http1 = http1::Builder::new();
         http1
-            .timer(CoarseTimer)
+            .timer(TokioTimer::new())
             .header_read_timeout(config.header_read_timeout())
             .max_header_size(MAX_HEAD_SIZE)
             .max_buf_size(MAX_HEAD_SIZE);

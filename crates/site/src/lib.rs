@@ -23,7 +23,6 @@
 pub mod dev;
 pub mod embedded;
 pub mod http;
-mod lasting;
 pub mod previous;
 pub mod render;
 pub mod resolver;

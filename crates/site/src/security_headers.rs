@@ -1,9 +1,8 @@
-//! Security headers sent on every response, computed once from the site's settings (with lasting
-//! values: every answer clones them); the binary gives them to the edge for its redirects too.
+//! Security headers sent on every response, computed once from the site's settings (every
+//! answer clones them); the binary gives them to the edge for its redirects too.
 
 use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
 
-use crate::lasting::make_lasting;
 use crate::settings::SiteSettings;
 
 /// The headers every response carries. The CSP denies everything by default and allows scripts,
@@ -50,7 +49,6 @@ pub fn security_headers(settings: &SiteSettings) -> HeaderMap {
             "max-age=63072000; includeSubDomains",
         );
     }
-    make_lasting(&mut headers);
     headers
 }
 

@@ -12,7 +12,7 @@ use axum::http::header::CONTENT_DISPOSITION;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, Request};
 
 use super::answered::Answered;
-use super::ready::{Description, Kept, ReadyResponse, ReadyResponses};
+use super::ready::{Description, ReadyResponse, ReadyResponses};
 use super::respond::{DAILY, HOURLY, HTML, JSON, NO_CACHE, PLAIN_TEXT, WEB_MANIFEST, XML};
 use crate::render::encoded::{Encoded, etag_of};
 use crate::render::served_site::ServedSite;
@@ -183,7 +183,7 @@ impl FixedResponses {
     }
 }
 
-/// The description of a fixed answer, kept for the whole process.
+/// The description of a fixed answer.
 fn described(
     content_type: HeaderValue,
     cache_control: HeaderValue,
@@ -195,6 +195,5 @@ fn described(
         cache_control,
         extra,
         route,
-        kept: Kept::ForTheProcess,
     }
 }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, Request};
 
 use super::answered::Answered;
-use super::ready::{Description, Kept, ReadyResponse, ReadyResponses};
+use super::ready::{Description, ReadyResponse, ReadyResponses};
 use super::respond::{HTML, NO_CACHE};
 use crate::render::answer_cache::{AnswerCache, KeyBytes};
 use crate::render::queried::{Asked, QueriedPage, Sources};
@@ -99,7 +99,6 @@ impl QueriedDocuments {
                 cache_control: NO_CACHE,
                 extra,
                 route: &served.pattern,
-                kept: Kept::InACache,
             };
             Ok::<_, ()>(Arc::new(self.ready.make(Arc::new(document), &description)))
         });

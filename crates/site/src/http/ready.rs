@@ -15,7 +15,6 @@ use super::answer_entries::reserve_per_answer_entries;
 use super::answered::Answered;
 use super::negotiate::{choose_coding, not_modified};
 use super::respond::{VARY, not_acceptable, not_acceptable_headers, with_headers};
-use crate::lasting::{lasting, make_lasting};
 use crate::render::answer_cache::HeldBytes;
 use crate::render::encoded::{Coding, Encoded};
 use custody_metrics::intern;
@@ -41,20 +40,6 @@ pub struct Description<'a> {
     /// The route the request log and the metrics name it by: a route pattern, never text from
     /// the request.
     pub route: &'a str,
-    /// How long the answer is kept.
-    pub kept: Kept,
-}
-
-/// How long an answer is kept, which decides whether its own header values may last as long as
-/// the process (`crates/site/src/lasting.rs`: a clone of a lasting value writes no reference
-/// count, but its bytes are never freed).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kept {
-    /// For the whole process (a document, a file): every value lasts.
-    ForTheProcess,
-    /// In a cache bounded by bytes, from which it may be dropped (an API answer, one per query):
-    /// its ETag, one per answer, is freed with it; the values every answer shares last.
-    InACache,
 }
 
 /// The ready responses of one answer.
@@ -95,10 +80,7 @@ impl ReadyResponses {
         let variants = body
             .available()
             .map(|coding| {
-                let etag = match description.kept {
-                    Kept::ForTheProcess => lasting(&body.etag(coding)),
-                    Kept::InACache => body.etag(coding),
-                };
+                let etag = body.etag(coding);
                 let mut not_modified = HeaderMap::with_capacity(4 + self.security.len());
                 not_modified.insert(header::CACHE_CONTROL, description.cache_control.clone());
                 not_modified.insert(header::VARY, VARY);
@@ -110,7 +92,6 @@ impl ReadyResponses {
                 headers.extend(description.extra.clone());
                 for headers in [&mut headers, &mut not_modified] {
                     reserve_per_answer_entries(headers, &self.security);
-                    make_lasting(headers);
                     headers.insert(header::ETAG, etag.clone());
                 }
                 Variant {
@@ -169,7 +150,7 @@ impl ReadyResponses {
 
 /// Bytes the answer holds, for the cache that keeps it: its body in every coding, and its header
 /// maps' entries (the bytes of the values every answer shares, such as the security headers',
-/// are kept once and not counted).
+/// are held once, shared by every clone, and not counted).
 impl HeldBytes for ReadyResponse {
     fn held_bytes(&self) -> usize {
         let headers: usize = self
@@ -186,45 +167,20 @@ impl HeldBytes for ReadyResponse {
 mod tests {
     use super::*;
 
-    fn description(kept: Kept) -> Description<'static> {
+    fn description() -> Description<'static> {
         Description {
             content_type: HeaderValue::from_static("application/json"),
             cache_control: HeaderValue::from_static("public, max-age=300"),
             extra: HeaderMap::new(),
             route: "/api/supported-assets",
-            kept,
         }
-    }
-
-    fn etag_bytes(answer: &ReadyResponse) -> *const u8 {
-        answer.variants[0].headers[header::ETAG].as_bytes().as_ptr()
-    }
-
-    #[test]
-    fn only_an_answer_kept_for_the_process_keeps_its_etag_for_the_process() {
-        let ready = ReadyResponses::new(&HeaderMap::new());
-        let made = |kept| {
-            let body = Encoded::from_parts(r#"{"page":1}"#.into(), None, None);
-            ready.make(Arc::new(body), &description(kept))
-        };
-        // Lasting values are kept once: two answers kept for the process share the ETag's bytes.
-        let (first, second) = (made(Kept::ForTheProcess), made(Kept::ForTheProcess));
-        assert_eq!(etag_bytes(&first), etag_bytes(&second));
-        // A cached answer's ETag is its own, freed when the cache drops the answer: a client
-        // asking for new queries without end cannot grow what the process keeps.
-        let (first, second) = (made(Kept::InACache), made(Kept::InACache));
-        assert_eq!(
-            first.variants[0].headers[header::ETAG],
-            second.variants[0].headers[header::ETAG]
-        );
-        assert_ne!(etag_bytes(&first), etag_bytes(&second));
     }
 
     #[test]
     fn every_coding_is_answered_with_its_own_etag_and_a_head_with_the_length_of_the_get() {
         let ready = ReadyResponses::new(&HeaderMap::new());
         let body = Encoded::compress(vec![b'a'; 4_000]);
-        let answer = ready.make(Arc::new(body), &description(Kept::InACache));
+        let answer = ready.make(Arc::new(body), &description());
         let asking = |coding: &'static str, method: &Method, etag: Option<&HeaderValue>| {
             let mut headers = HeaderMap::new();
             headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(coding));

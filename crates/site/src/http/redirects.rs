@@ -9,7 +9,6 @@ use axum::response::Response;
 use super::answer_entries::reserve_per_answer_entries;
 use super::answered::Answered;
 use super::respond::{DAILY, with_headers};
-use crate::lasting::{lasting, make_lasting};
 use crate::render::served_site::ServedSite;
 use crate::tables::FixedMap;
 
@@ -30,16 +29,10 @@ impl Redirects {
         redirect_headers.insert(header::LOCATION, HeaderValue::from_static("/"));
         redirect_headers.insert(header::CACHE_CONTROL, DAILY);
         reserve_per_answer_entries(&mut redirect_headers, site.security_headers());
-        make_lasting(&mut redirect_headers);
         let locations = site
             .pages()
             .paths()
-            .filter_map(|path| {
-                Some((
-                    path.as_str().into(),
-                    lasting(&HeaderValue::from_str(path).ok()?),
-                ))
-            })
+            .filter_map(|path| Some((path.as_str().into(), HeaderValue::from_str(path).ok()?)))
             .collect();
         Self {
             redirect_headers,

@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use super::answered::Answered;
 use super::api_error::ApiError;
 use super::negotiate::accepted_lang;
-use super::ready::{Description, Kept, ReadyResponse, ReadyResponses};
+use super::ready::{Description, ReadyResponse, ReadyResponses};
 use super::respond::{JSON, head_without_body};
 use super::supported_asset_params::{self, ParamErrors};
 use crate::render::answer_cache::{AnswerCache, KeyBytes};
@@ -92,7 +92,6 @@ impl SupportedAssetResponses {
                 cache_control: CACHE_FOR_A_WHILE,
                 extra: HeaderMap::new(),
                 route: PATH,
-                kept: Kept::InACache,
             };
             Ok(Arc::new(self.ready.make(Arc::new(body), &description)))
         });
