@@ -22,7 +22,7 @@ async function served(origin: string, path: string): Promise<{ elements: number;
   const html = await (await fetch(new URL(path, origin))).text();
   const body = html.split('<div id="app">')[1]?.split("</div>\n<script")[0] ?? "";
   const heading = (/<h1>(.*?)<\/h1>/.exec(html)?.[1] ?? "").replace(/<[^>]+>/g, "");
-  return { elements: body.match(/<[a-z][a-z0-9]*[\s/>]/g)?.length ?? 0, heading };
+  return { elements: body.match(/<[a-z][a-zA-Z0-9]*[\s/>]/g)?.length ?? 0, heading };
 }
 
 /** A first visit to the home page: it hydrates keeping the served tree, in the page's language,
