@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::Lang;
 use crate::schema::section_items::EntityId;
 use crate::schema::supported_assets::SupportedAssetLists;
+use crate::text::prose::listed;
 
 /// The service whose collateral this is.
 pub const SERVICE: &str = "oasis";
@@ -43,7 +44,7 @@ pub fn tokens(collateral: &[CollateralTerms], lang: Lang) -> Vec<(String, String
     for terms in collateral {
         let name = |field: &str| format!("collateral.{}.{field}", terms.entity);
         let symbols: Vec<&str> = terms.assets.iter().map(|a| a.token.as_str()).collect();
-        tokens.push((name("assets"), listed(&symbols, lang)));
+        tokens.push((name("assets"), listed(&symbols, lang, " 及 ")));
         let haircuts: Vec<String> = terms
             .assets
             .iter()
@@ -65,19 +66,6 @@ pub fn tokens(collateral: &[CollateralTerms], lang: Lang) -> Vec<(String, String
         }
     }
     tokens
-}
-
-/// Names as a list reads: "BTC, ETH and USDT" / "BTC、ETH 及 USDT".
-fn listed(names: &[&str], lang: Lang) -> String {
-    let (comma, and) = match lang {
-        Lang::En => (", ", " and "),
-        Lang::Zh => ("、", " 及 "),
-    };
-    match names.split_last() {
-        Some((last, [])) => (*last).to_owned(),
-        Some((last, rest)) => format!("{}{and}{last}", rest.join(comma)),
-        None => String::new(),
-    }
 }
 
 /// What is wrong with the collateral, if anything, each with the text of the line it is near (the

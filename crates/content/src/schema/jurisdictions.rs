@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Lang;
 use crate::schema::entities::Entity;
+use crate::text::prose::listed;
 use crate::text::words::Words;
 
 /// `jurisdictions.toml`.
@@ -153,19 +154,6 @@ fn cell(acceptance: Option<&Acceptance>, restricted: bool, lang: Lang) -> &'stat
     }
 }
 
-/// Names as a list reads them: "A, B and C" / "A、B及C".
-fn listed(names: &[&str], lang: Lang) -> String {
-    let (comma, and) = match lang {
-        Lang::En => (", ", " and "),
-        Lang::Zh => ("、", "及"),
-    };
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => (*last).to_owned(),
-        Some((last, rest)) => format!("{}{and}{last}", rest.join(comma)),
-    }
-}
-
 /// Every jurisdiction token of one language.
 pub fn tokens(
     jurisdictions: &Jurisdictions,
@@ -193,7 +181,7 @@ pub fn tokens(
         .collect();
     tokens.push((
         "jurisdiction.sanctions-lists".to_owned(),
-        listed(&lists, lang),
+        listed(&lists, lang, "及"),
     ));
     tokens.push((
         "jurisdiction.zh-pages".to_owned(),
@@ -206,7 +194,7 @@ pub fn tokens(
         .collect();
     tokens.push((
         "jurisdiction.restricted.all".to_owned(),
-        listed(&every, lang),
+        listed(&every, lang, "及"),
     ));
     for area in Area::ALL {
         let names: Vec<&str> = jurisdictions
@@ -217,7 +205,7 @@ pub fn tokens(
             .collect();
         tokens.push((
             format!("jurisdiction.restricted.{}", area.id()),
-            listed(&names, lang),
+            listed(&names, lang, "及"),
         ));
     }
     tokens
@@ -299,11 +287,14 @@ mod tests {
     #[test]
     fn lists_names_as_each_language_reads_them() {
         assert_eq!(
-            listed(&["Cuba", "Venezuela", "Iran"], Lang::En),
+            listed(&["Cuba", "Venezuela", "Iran"], Lang::En, "及"),
             "Cuba, Venezuela and Iran"
         );
-        assert_eq!(listed(&["古巴", "委内瑞拉"], Lang::Zh), "古巴及委内瑞拉");
-        assert_eq!(listed(&["Cuba"], Lang::En), "Cuba");
+        assert_eq!(
+            listed(&["古巴", "委内瑞拉"], Lang::Zh, "及"),
+            "古巴及委内瑞拉"
+        );
+        assert_eq!(listed(&["Cuba"], Lang::En, "及"), "Cuba");
     }
 
     #[test]

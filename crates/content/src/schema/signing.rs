@@ -13,6 +13,7 @@ use crate::Lang;
 use crate::schema::durations::in_words;
 use crate::schema::hours::Hours;
 use crate::schema::service_facts::ServiceFacts;
+use crate::text::prose::listed;
 use crate::text::words::Words;
 
 /// `signing.toml`.
@@ -268,7 +269,7 @@ pub fn tokens(signing: &Signing, service: &ServiceFacts, lang: Lang) -> Vec<(Str
             (name("threshold"), threshold),
             (name("keys"), keys),
             (name("continents"), continents),
-            (name("where"), listed(&named, lang)),
+            (name("where"), listed(&named, lang, "和")),
             (name("hours"), wallet.hours.in_prose(service, lang)),
         ]);
     }
@@ -284,21 +285,6 @@ fn rules_listed(rules: &[&str], lang: Lang) -> String {
             Lang::En => format!("{}; and {last}", rest.join("; ")),
             Lang::Zh => format!("{}；以及{last}", rest.join("；")),
         },
-    }
-}
-
-/// "Asia, Europe and North America" / "亚洲、欧洲和北美洲".
-fn listed(names: &[&str], lang: Lang) -> String {
-    match names {
-        [] => String::new(),
-        [one] => (*one).to_owned(),
-        [rest @ .., last] => {
-            let (separator, and) = match lang {
-                Lang::En => (", ", " and "),
-                Lang::Zh => ("、", "和"),
-            };
-            format!("{}{and}{last}", rest.join(separator))
-        }
     }
 }
 

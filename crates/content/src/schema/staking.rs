@@ -10,6 +10,7 @@ use crate::Lang;
 use crate::schema::durations::{Duration, DurationUnit};
 use crate::schema::section_items::EntityId;
 use crate::schema::supported_assets::SupportedAssetLists;
+use crate::text::prose::listed;
 use crate::text::words::Words;
 
 /// The service whose particulars these are.
@@ -181,7 +182,7 @@ pub fn tokens(staking: &[StakingTerms], lang: Lang) -> Vec<(String, String)> {
             (SlashingBorneBy::Client, Lang::Zh) => "由贵机构承担",
         };
         let assets: Vec<&str> = terms.assets.iter().map(|a| a.token.as_str()).collect();
-        tokens.push((name("assets"), listed(&assets, lang)));
+        tokens.push((name("assets"), listed(&assets, lang, " 及 ")));
         let staked_at = |at: StakedAt| -> Vec<&str> {
             terms
                 .assets
@@ -192,11 +193,11 @@ pub fn tokens(staking: &[StakingTerms], lang: Lang) -> Vec<(String, String)> {
         };
         tokens.push((
             name("at-address"),
-            listed(&staked_at(StakedAt::Address), lang),
+            listed(&staked_at(StakedAt::Address), lang, " 及 "),
         ));
         tokens.push((
             name("in-protocol"),
-            listed(&staked_at(StakedAt::Protocol), lang),
+            listed(&staked_at(StakedAt::Protocol), lang, " 及 "),
         ));
         let unbonding: Vec<String> = terms
             .assets
@@ -217,19 +218,6 @@ pub fn tokens(staking: &[StakingTerms], lang: Lang) -> Vec<(String, String)> {
         tokens.push((name("slashing"), slashing.to_owned()));
     }
     tokens
-}
-
-/// Names as a list reads: "ETH, SOL and DOT" / "ETH、SOL 及 DOT".
-fn listed(names: &[&str], lang: Lang) -> String {
-    let (comma, and) = match lang {
-        Lang::En => (", ", " and "),
-        Lang::Zh => ("、", " 及 "),
-    };
-    match names.split_last() {
-        Some((last, [])) => (*last).to_owned(),
-        Some((last, rest)) => format!("{}{and}{last}", rest.join(comma)),
-        None => String::new(),
-    }
 }
 
 /// The staked assets that are not a row of their entity's supported-asset list, or that no

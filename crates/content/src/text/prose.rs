@@ -1,6 +1,7 @@
 //! Dates and amounts of money as the prose of each language writes them: "30 September 2026" /
 //! "2026年9月30日", "USD 50 million" / "5,000 万美元". Company figures, the insurance policy and the
-//! attestation of client balances write their values with them.
+//! attestation of client balances write their values with them; and lists of names: "A, B and C" /
+//! "A、B及C".
 
 use crate::Lang;
 use crate::text::numbers::{decimal, grouped};
@@ -105,5 +106,19 @@ mod tests {
         assert_eq!(money_in_words(50_000_000, Lang::Zh), "5,000 万美元");
         assert_eq!(money_short(10_000_000_000, Lang::En), "USD 10bn");
         assert_eq!(money_short(50_000_000, Lang::En), "USD 50m");
+    }
+}
+
+/// Names as a list reads them: "A, B and C" in English; in Chinese joined by 、 with `zh_and`
+/// before the last ("及", " 及 " between Latin symbols, "和").
+pub fn listed(names: &[&str], lang: Lang, zh_and: &str) -> String {
+    let (comma, and) = match lang {
+        Lang::En => (", ", " and "),
+        Lang::Zh => ("、", zh_and),
+    };
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{}{and}{last}", rest.join(comma)),
     }
 }
