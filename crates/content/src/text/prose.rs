@@ -82,6 +82,20 @@ fn money_zh(usd: u64) -> String {
     }
 }
 
+/// Names as a list reads them: "A, B and C" in English; in Chinese joined by 、 with `zh_and`
+/// before the last ("及", " 及 " between Latin symbols, "和").
+pub fn listed(names: &[&str], lang: Lang, zh_and: &str) -> String {
+    let (comma, and) = match lang {
+        Lang::En => (", ", " and "),
+        Lang::Zh => ("、", zh_and),
+    };
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{}{and}{last}", rest.join(comma)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,19 +120,5 @@ mod tests {
         assert_eq!(money_in_words(50_000_000, Lang::Zh), "5,000 万美元");
         assert_eq!(money_short(10_000_000_000, Lang::En), "USD 10bn");
         assert_eq!(money_short(50_000_000, Lang::En), "USD 50m");
-    }
-}
-
-/// Names as a list reads them: "A, B and C" in English; in Chinese joined by 、 with `zh_and`
-/// before the last ("及", " 及 " between Latin symbols, "和").
-pub fn listed(names: &[&str], lang: Lang, zh_and: &str) -> String {
-    let (comma, and) = match lang {
-        Lang::En => (", ", " and "),
-        Lang::Zh => ("、", zh_and),
-    };
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => (*last).to_owned(),
-        Some((last, rest)) => format!("{}{and}{last}", rest.join(comma)),
     }
 }
