@@ -6,8 +6,27 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::schema::signing::RuleText;
 use crate::text::words::Words;
+
+/// A noun phrase in each language: an automatic transfer's rule, or what the insurance excludes.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleText {
+    /// English, a noun phrase without a final full stop.
+    pub en: String,
+    /// Chinese, a noun phrase without a final full stop.
+    pub zh: String,
+}
+
+impl RuleText {
+    /// The text of one language.
+    pub fn of(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Zh => &self.zh,
+        }
+    }
+}
 
 /// One approval rule.
 #[derive(Debug, Clone, Serialize, Deserialize)]

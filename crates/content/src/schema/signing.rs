@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::schema::approvals::{self, Approval};
+use crate::schema::approvals::{self, Approval, RuleText};
 use crate::schema::durations::in_words;
 use crate::schema::hours::Hours;
 use crate::schema::service_facts::ServiceFacts;
@@ -151,26 +151,6 @@ pub struct Automatic {
     /// insurance treats such a loss: `{signing.risk.{id}}`, one or more full sentences.
     #[serde(default)]
     pub risk: Option<RuleText>,
-}
-
-/// A noun phrase in each language: an automatic transfer's rule, or what the insurance excludes.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RuleText {
-    /// English, a noun phrase without a final full stop.
-    pub en: String,
-    /// Chinese, a noun phrase without a final full stop.
-    pub zh: String,
-}
-
-impl RuleText {
-    /// The text of one language.
-    pub fn of(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.en,
-            Lang::Zh => &self.zh,
-        }
-    }
 }
 
 impl Scheme {

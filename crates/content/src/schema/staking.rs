@@ -7,9 +7,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
+use crate::schema::approvals::RuleText;
 use crate::schema::durations::{Duration, DurationUnit};
 use crate::schema::section_items::EntityId;
-use crate::schema::signing::RuleText;
 use crate::schema::supported_assets::SupportedAssetLists;
 use crate::text::prose::listed;
 use crate::text::words::Words;
