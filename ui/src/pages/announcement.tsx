@@ -30,9 +30,7 @@ export default function AnnouncementPage({ page }: PageProps<"announcement">) {
         <p class="related" role="note">
           <Words text={superseded.notice} />
           {page.lang === "en" && " "}
-          <a href={announcementHref(superseded.successor.id, page.lang)}>
-            {superseded.successor.title}
-          </a>
+          <a href={announcementHref(superseded.successor.id, page.lang)}>{superseded.successor.title}</a>
         </p>
       )}
       <RichText blocks={page.data.blocks} />
