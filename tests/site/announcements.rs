@@ -73,3 +73,38 @@ async fn an_unknown_announcement_is_page_not_found_with_its_full_path() {
         "Page Not Found"
     );
 }
+
+#[tokio::test]
+async fn a_superseded_announcement_opens_with_a_notice_linking_its_successor_and_a_current_one_has_none()
+ {
+    for lang in Lang::ALL {
+        let announcements = &SITE.content().locale(lang).announcements;
+        let notice = &announcements.superseded_notice;
+        let items = &announcements.announcement;
+        let superseded: Vec<_> = items.iter().filter(|a| a.superseded_by.is_some()).collect();
+        assert!(!superseded.is_empty(), "at least one superseded notice");
+        for item in superseded {
+            let path = lang.localize(&format!("/announcements/{}", item.id));
+            let page = as_read(&get(&path).await.text);
+            let successor = item.superseded_by.as_deref().unwrap_or_default();
+            let href = lang.localize(&format!("/announcements/{successor}"));
+            let title = &items.iter().find(|a| a.id == successor).unwrap().title;
+            let at = page
+                .find(notice.as_str())
+                .unwrap_or_else(|| panic!("{path}: {notice}"));
+            let link = format!("<a href=\"{href}\">{title}</a>");
+            assert!(
+                page[at..].contains(&link),
+                "{path} links {link} after the notice"
+            );
+            assert!(
+                page.find("<h1>").is_some_and(|h1| h1 < at),
+                "{path}: the notice is at the top, under the heading"
+            );
+        }
+        let current = items.iter().find(|a| a.superseded_by.is_none()).unwrap();
+        let path = lang.localize(&format!("/announcements/{}", current.id));
+        let page = as_read(&get(&path).await.text);
+        assert!(!page.contains(notice.as_str()), "{path} has no notice");
+    }
+}

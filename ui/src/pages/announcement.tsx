@@ -9,10 +9,11 @@ import { Words } from "../components/Words";
 const announcementHref = (id: string, lang: Lang) => localize(`/announcements/${id}`, lang);
 
 /** One announcement, with links to its neighbours in the list, so that every announcement is
- * reachable by links (the list shows five at a time). */
+ * reachable by links (the list shows five at a time); one a newer announcement superseded opens
+ * with a notice that links to it (the boxed `.related` surface of global.css, no styles of its own). */
 export default function AnnouncementPage({ page }: PageProps<"announcement">) {
   const { t } = useLingui();
-  const { newer, older } = page.data;
+  const { newer, older, superseded } = page.data;
   return (
     <article class="container article">
       <Breadcrumbs
@@ -25,6 +26,13 @@ export default function AnnouncementPage({ page }: PageProps<"announcement">) {
       <p class="article__date">
         <FormattedDate date={page.data.date} lang={page.lang} />
       </p>
+      {superseded && (
+        <p class="related" role="note">
+          <Words text={superseded.notice} />
+          {page.lang === "en" && " "}
+          <a href={announcementHref(superseded.successor.id, page.lang)}>{superseded.successor.title}</a>
+        </p>
+      )}
       <RichText blocks={page.data.blocks} />
       <nav class="pager" aria-label={t`More announcements`}>
         {newer && (

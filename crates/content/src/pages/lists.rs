@@ -7,6 +7,7 @@ use crate::schema::model::{LocaleContent, PageMeta};
 use crate::text::markup;
 use crate::view::page::{
     AnnouncementData, FaqArticleData, FaqArticleSummary, FaqCategoryData, ItemLink, PageBody,
+    Superseded,
 };
 
 /// An announcement with links to its neighbours in the list (newest first), so that every
@@ -35,6 +36,14 @@ pub fn announcement(
         blocks: markup::parse(&item.body, lang),
         newer: position.checked_sub(1).and_then(|i| items.get(i)).map(link),
         older: items.get(position + 1).map(link),
+        superseded: item
+            .superseded_by
+            .as_ref()
+            .and_then(|id| items.iter().find(|a| &a.id == id))
+            .map(|successor| Superseded {
+                notice: locale.announcements.superseded_notice.clone(),
+                successor: link(successor),
+            }),
     }
 }
 

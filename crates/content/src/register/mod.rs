@@ -255,9 +255,13 @@ fn about(content: &Content, token: &str) -> String {
                 format!("{} ({}){deadlines}", c.purpose, c.hours.label())
             })
             .unwrap_or_default(),
-        ["signing", "control-changes"] => {
-            "who approves a change of users, roles, tiers, quorums or limits".to_owned()
-        }
+        ["signing", id] if operations.signing.approval.iter().any(|a| a.id == *id) => operations
+            .signing
+            .approval
+            .iter()
+            .find(|a| a.id == *id)
+            .map(|a| a.about.clone())
+            .unwrap_or_default(),
         ["signing", "automatic", ..] => {
             "transfers signed without your checkers' approval of each one".to_owned()
         }

@@ -11,6 +11,7 @@ pub fn staking_about(field: &str) -> &'static str {
         "in-protocol" => "the staked assets held in their network's staking mechanism",
         "commission" => "the commission the entity keeps from the rewards",
         "unbonding" => "how long each staked asset takes to return after an instruction to unstake",
+        "held" => "what the client holds while its assets are staked, and on what basis",
         _ => "who bears a slashing penalty a validator's fault causes",
     }
 }

@@ -44,7 +44,7 @@ pub fn tokens(collateral: &[CollateralTerms], lang: Lang) -> Vec<(String, String
     for terms in collateral {
         let name = |field: &str| format!("collateral.{}.{field}", terms.entity);
         let symbols: Vec<&str> = terms.assets.iter().map(|a| a.token.as_str()).collect();
-        tokens.push((name("assets"), listed(&symbols, lang, " 及 ")));
+        tokens.push((name("assets"), listed(&symbols, lang)));
         let haircuts: Vec<String> = terms
             .assets
             .iter()
@@ -162,6 +162,43 @@ pub fn problems(
     problems
 }
 
+/// What is wrong with a table that prices collateral row by row, if anything: a table one of whose
+/// rows cites a token's haircut (`{collateral.sg.btc}`) has a row for every asset of that entity's
+/// collateral, in its order, each headed by the token and citing its haircut, and no other row, so
+/// that the table cannot drift from `{collateral.sg.assets}`.
+pub fn table_problem(collateral: &[CollateralTerms], rows: &[Vec<String>]) -> Option<String> {
+    let terms = collateral.iter().find(|terms| {
+        let prefix = format!("{{collateral.{}.", terms.entity);
+        rows.iter().flatten().any(|cell| {
+            cell.match_indices(&prefix)
+                .any(|(at, _)| !cell[at..].starts_with(&format!("{prefix}assets}}")))
+        })
+    })?;
+    let expected: Vec<(String, String)> = terms
+        .assets
+        .iter()
+        .map(|a| {
+            let token = format!("{{collateral.{}.{}}}", terms.entity, a.token.to_lowercase());
+            (a.token.clone(), token)
+        })
+        .collect();
+    let matches = rows.len() == expected.len()
+        && rows.iter().zip(&expected).all(|(row, (symbol, token))| {
+            row.first().is_some_and(|head| head == symbol) && row.iter().any(|c| c.contains(token))
+        });
+    (!matches).then(|| {
+        let symbols: Vec<&str> = expected.iter().map(|(symbol, _)| symbol.as_str()).collect();
+        format!(
+            "this table prices the Oasis collateral of `{}` row by row: give exactly one row per \
+             asset of its [[collateral]] in offerings.toml, in its order ({}), each headed by the \
+             token and citing its haircut ({{collateral.{}.{{token}}}})",
+            terms.entity,
+            symbols.join(", "),
+            terms.entity
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,5 +271,29 @@ assets = [{ token = "DOT", haircut_percent = "100" }, { token = "DOT", haircut_p
         assert!(has("USDT is marked `oasis`"));
         assert!(has("collateral for `hk`, which does not offer"));
         assert!(!problems(&[], &["sg"], &lists()).is_empty());
+    }
+
+    #[test]
+    fn a_table_of_haircuts_has_exactly_the_collateral_rows() {
+        let collateral = vec![terms(
+            "entity = \"sg\"\nassets = [{ token = \"BTC\", haircut_percent = \"10\" }, { token = \"USDT\", haircut_percent = \"5\" }]",
+        )];
+        let row = |a: &str, b: &str| vec![a.to_owned(), b.to_owned()];
+        let full = vec![
+            row("BTC", "{collateral.sg.btc}"),
+            row("USDT", "{collateral.sg.usdt}"),
+        ];
+        assert_eq!(table_problem(&collateral, &full), None);
+        assert!(
+            table_problem(&collateral, &full[..1]).is_some(),
+            "a row short"
+        );
+        let swapped = vec![full[1].clone(), full[0].clone()];
+        assert!(
+            table_problem(&collateral, &swapped).is_some(),
+            "out of order"
+        );
+        let other = vec![row("Assets", "{collateral.sg.assets}")];
+        assert_eq!(table_problem(&collateral, &other), None, "the list alone");
     }
 }

@@ -58,6 +58,8 @@ pub struct FaqCategory {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Announcements {
+    /// The notice that opens an announcement a newer one superseded, before the link to it.
+    pub superseded_notice: String,
     /// Announcements, newest first.
     pub announcement: Vec<Announcement>,
 }
@@ -84,6 +86,10 @@ pub struct Announcement {
     /// announcement states what has changed since. Default: false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub as_published: bool,
+    /// The id of the newer announcement that states what has changed since, for one kept
+    /// `as_published`: its page opens with a notice linking to it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub superseded_by: Option<String>,
     /// Headline.
     pub title: String,
     /// One-sentence summary for lists and the meta description.
@@ -177,4 +183,67 @@ fn date_as_iso<S: serde::Serializer>(
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     serializer.collect_str(date)
+}
+
+/// What is wrong with the announcements' `superseded_by`, each with the id of the announcement it
+/// is on: a successor that is not an announcement, or not newer, or one named by an announcement
+/// not kept `as_published` (a current one is corrected, not superseded).
+pub fn superseded_problems(items: &[Announcement]) -> Vec<(String, String)> {
+    let mut problems = Vec::new();
+    for item in items {
+        let Some(successor) = &item.superseded_by else {
+            continue;
+        };
+        let newer = items
+            .iter()
+            .find(|a| &a.id == successor)
+            .map(|a| a.date > item.date);
+        let problem = match newer {
+            None => format!("`superseded_by = \"{successor}\"` is not an announcement"),
+            Some(false) => format!(
+                "`superseded_by = \"{successor}\"` is not newer than `{}`: name the announcement \
+                 that states what has changed since",
+                item.id
+            ),
+            Some(true) if !item.as_published => format!(
+                "`{}` names a successor but is not `as_published = true`: a notice is superseded \
+                 only when it is kept word for word",
+                item.id
+            ),
+            Some(true) => continue,
+        };
+        problems.push((item.id.clone(), problem));
+    }
+    problems
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+
+    fn items(successor: &str, as_published: bool) -> Vec<Announcement> {
+        let text = format!(
+            "[[a]]\nid = \"new\"\ndate = 2026-12-05\ntitle = \"t\"\nsummary = \"s\"\nbody = \"b\"\n\
+             [[a]]\nid = \"old\"\ndate = 2025-01-13\nas_published = {as_published}\n\
+             superseded_by = \"{successor}\"\ntitle = \"t\"\nsummary = \"s\"\nbody = \"b\"\n"
+        );
+        let table: BTreeMap<String, Vec<Announcement>> = toml::from_str(&text).unwrap();
+        table["a"].clone()
+    }
+
+    #[test]
+    fn a_successor_exists_is_newer_and_supersedes_a_notice_kept_as_published() {
+        assert!(superseded_problems(&items("new", true)).is_empty());
+        let unknown = superseded_problems(&items("gone", true));
+        assert!(
+            unknown[0].1.contains("is not an announcement"),
+            "{unknown:?}"
+        );
+        let older = superseded_problems(&items("old", true));
+        assert!(older[0].1.contains("is not newer"), "{older:?}");
+        let current = superseded_problems(&items("new", false));
+        assert!(current[0].1.contains("as_published"), "{current:?}");
+    }
 }

@@ -181,7 +181,7 @@ pub fn tokens(
         .collect();
     tokens.push((
         "jurisdiction.sanctions-lists".to_owned(),
-        listed(&lists, lang, "及"),
+        listed(&lists, lang),
     ));
     tokens.push((
         "jurisdiction.zh-pages".to_owned(),
@@ -194,7 +194,7 @@ pub fn tokens(
         .collect();
     tokens.push((
         "jurisdiction.restricted.all".to_owned(),
-        listed(&every, lang, "及"),
+        listed(&every, lang),
     ));
     for area in Area::ALL {
         let names: Vec<&str> = jurisdictions
@@ -205,7 +205,7 @@ pub fn tokens(
             .collect();
         tokens.push((
             format!("jurisdiction.restricted.{}", area.id()),
-            listed(&names, lang, "及"),
+            listed(&names, lang),
         ));
     }
     tokens
@@ -287,14 +287,11 @@ mod tests {
     #[test]
     fn lists_names_as_each_language_reads_them() {
         assert_eq!(
-            listed(&["Cuba", "Venezuela", "Iran"], Lang::En, "及"),
+            listed(&["Cuba", "Venezuela", "Iran"], Lang::En),
             "Cuba, Venezuela and Iran"
         );
-        assert_eq!(
-            listed(&["古巴", "委内瑞拉"], Lang::Zh, "及"),
-            "古巴及委内瑞拉"
-        );
-        assert_eq!(listed(&["Cuba"], Lang::En, "及"), "Cuba");
+        assert_eq!(listed(&["古巴", "委内瑞拉"], Lang::Zh), "古巴及委内瑞拉");
+        assert_eq!(listed(&["Cuba"], Lang::En), "Cuba");
     }
 
     #[test]

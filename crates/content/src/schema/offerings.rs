@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Lang;
 use crate::schema::entities::{AccountType, Entity};
+use crate::text::prose;
 use crate::text::words::Words;
 
 /// `offerings.toml`.
@@ -233,7 +234,7 @@ pub fn tokens(offerings: &Offerings, entities: &[Entity], lang: Lang) -> Vec<(St
 }
 
 /// The services an entity offers outside the scope of its licence or exemption, as copy names them:
-/// "fixed income, flexible saving, lending and staking" / "固定收益、活期理财、出借和质押".
+/// "fixed income, flexible saving, lending and staking" / "固定收益、活期理财、出借及质押".
 fn unregulated(offerings: &Offerings, entity: &str, lang: Lang) -> String {
     listed(offerings, entity, lang, |offer| {
         offer.basis == Basis::Unregulated
@@ -249,15 +250,7 @@ fn listed(offerings: &Offerings, entity: &str, lang: Lang, which: fn(&Offer) -> 
         .filter(|s| s.offer_of(entity).is_some_and(which))
         .filter_map(|s| s.called.of(lang).first().map(String::as_str))
         .collect();
-    let (separator, and) = match lang {
-        Lang::En => (", ", " and "),
-        Lang::Zh => ("、", "和"),
-    };
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => (*one).to_owned(),
-        [rest @ .., last] => format!("{}{and}{last}", rest.join(separator)),
-    }
+    prose::listed(&names, lang)
 }
 
 /// What is wrong with the offerings, if anything: an offer by an entity clients do not contract
@@ -416,7 +409,7 @@ en = ["only the services its licence permits"]
             unregulated(&offerings, "sg", Lang::En),
             "lending and staking"
         );
-        assert_eq!(unregulated(&offerings, "sg", Lang::Zh), "出借和质押");
+        assert_eq!(unregulated(&offerings, "sg", Lang::Zh), "出借及质押");
         assert_eq!(unregulated(&offerings, "hk", Lang::En), "");
         let institutions_only = |offer: &Offer| !offer.individuals;
         assert_eq!(

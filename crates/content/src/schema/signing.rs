@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
+use crate::schema::approvals::{self, Approval, RuleText};
 use crate::schema::durations::in_words;
 use crate::schema::hours::Hours;
 use crate::schema::service_facts::ServiceFacts;
@@ -38,8 +39,9 @@ pub struct Signing {
     /// refused while more than one `automatic` transfer is listed.
     #[serde(default)]
     pub sole: Words,
-    /// Who approves a change of users, roles, tiers, quorums or limits: `{signing.control-changes}`.
-    pub control_changes: RuleText,
+    /// Who approves a change of controls, an API key or a whitelist addition, and who may remove
+    /// access at once: `{signing.control-changes}` and the others.
+    pub approval: Vec<Approval>,
 }
 
 /// A claim copy makes in words ("no single site can sign alone"), and what of the signing model
@@ -151,26 +153,6 @@ pub struct Automatic {
     pub risk: Option<RuleText>,
 }
 
-/// A noun phrase in each language: an automatic transfer's rule, or what the insurance excludes.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RuleText {
-    /// English, a noun phrase without a final full stop.
-    pub en: String,
-    /// Chinese, a noun phrase without a final full stop.
-    pub zh: String,
-}
-
-impl RuleText {
-    /// The text of one language.
-    pub fn of(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.en,
-            Lang::Zh => &self.zh,
-        }
-    }
-}
-
 impl Scheme {
     fn in_prose(self, lang: Lang) -> &'static str {
         match (self, lang) {
@@ -226,12 +208,11 @@ pub const TYPED_TERMS: [&str; 12] = [
 /// Every signing token of one language.
 pub fn tokens(signing: &Signing, service: &ServiceFacts, lang: Lang) -> Vec<(String, String)> {
     let rules: Vec<&str> = signing.automatic.iter().map(|a| a.rule.of(lang)).collect();
-    let changes = signing.control_changes.of(lang).to_owned();
     let mut tokens = vec![
         ("signing.hsm".to_owned(), signing.hsm_certification.clone()),
         ("signing.automatic".to_owned(), rules_listed(&rules, lang)),
-        ("signing.control-changes".to_owned(), changes),
     ];
+    tokens.extend(approvals::tokens(&signing.approval, lang));
     for automatic in &signing.automatic {
         if let Some(risk) = &automatic.risk {
             tokens.push((
@@ -269,7 +250,7 @@ pub fn tokens(signing: &Signing, service: &ServiceFacts, lang: Lang) -> Vec<(Str
             (name("threshold"), threshold),
             (name("keys"), keys),
             (name("continents"), continents),
-            (name("where"), listed(&named, lang, "和")),
+            (name("where"), listed(&named, lang)),
             (name("hours"), wallet.hours.in_prose(service, lang)),
         ]);
     }
@@ -292,7 +273,7 @@ fn rules_listed(rules: &[&str], lang: Lang) -> String {
 /// of every key, keys not all placed on a continent, an automatic transfer from a wallet that
 /// does not sign automatically.
 pub fn problems(signing: &Signing) -> Vec<(String, String)> {
-    let mut problems = Vec::new();
+    let mut problems = approvals::problems(&signing.approval);
     for wallet in &signing.wallet {
         let needle = format!("id = \"{}\"", wallet.id);
         if wallet.threshold <= wallet.keys / 2 || wallet.threshold >= wallet.keys {

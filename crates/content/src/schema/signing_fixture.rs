@@ -7,7 +7,6 @@ use super::signing::Signing;
 /// The fixture's signing model, whose `universal` phrases are the TOML inline table `universal`.
 pub(crate) fn fixture(universal: &str) -> Signing {
     let model = r#"hsm_certification = "FIPS 140-3 Level 3"
-control_changes = { en = "changes", zh = "变更" }
 claim = [{ says = { en = ["no continent"] }, holds = "no-continent-signs-alone" }]
 
 [[wallet]]
@@ -36,6 +35,12 @@ wallet = "warm"
 interval = "oasis-settlement"
 named = { en = ["Oasis"] }
 rule = { en = "Oasis settlement", zh = "Oasis 结算" }
+
+[[approval]]
+id = "control-changes"
+about = "who approves a change of controls"
+text = { en = "changes", zh = "变更" }
+restated = { en = ["adjust approval rules"] }
 "#;
     toml::from_str(&format!("universal = {universal}\n{model}")).expect("the fixture parses")
 }

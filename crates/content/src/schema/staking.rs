@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
+use crate::schema::approvals::RuleText;
 use crate::schema::durations::{Duration, DurationUnit};
 use crate::schema::section_items::EntityId;
 use crate::schema::supported_assets::SupportedAssetLists;
@@ -32,6 +33,9 @@ pub struct StakingTerms {
     pub commission_percent: String,
     /// Who bears a slashing penalty a validator's fault causes.
     pub slashing: SlashingBorneBy,
+    /// What the client holds while its assets are staked, and on what basis, in full sentences:
+    /// `{staking.sg.held}`.
+    pub held: RuleText,
 }
 
 /// An asset that can be staked: a token on one network, as the supported-asset list names it.
@@ -182,7 +186,7 @@ pub fn tokens(staking: &[StakingTerms], lang: Lang) -> Vec<(String, String)> {
             (SlashingBorneBy::Client, Lang::Zh) => "由贵机构承担",
         };
         let assets: Vec<&str> = terms.assets.iter().map(|a| a.token.as_str()).collect();
-        tokens.push((name("assets"), listed(&assets, lang, " 及 ")));
+        tokens.push((name("assets"), listed(&assets, lang)));
         let staked_at = |at: StakedAt| -> Vec<&str> {
             terms
                 .assets
@@ -193,11 +197,11 @@ pub fn tokens(staking: &[StakingTerms], lang: Lang) -> Vec<(String, String)> {
         };
         tokens.push((
             name("at-address"),
-            listed(&staked_at(StakedAt::Address), lang, " 及 "),
+            listed(&staked_at(StakedAt::Address), lang),
         ));
         tokens.push((
             name("in-protocol"),
-            listed(&staked_at(StakedAt::Protocol), lang, " 及 "),
+            listed(&staked_at(StakedAt::Protocol), lang),
         ));
         let unbonding: Vec<String> = terms
             .assets
@@ -213,6 +217,7 @@ pub fn tokens(staking: &[StakingTerms], lang: Lang) -> Vec<(String, String)> {
         };
         tokens.push((name("unbonding"), unbonding.join(separator)));
         tokens.push((name("operator"), terms.operator.clone()));
+        tokens.push((name("held"), terms.held.of(lang).to_owned()));
         tokens.push((name("operator-role"), role.to_owned()));
         tokens.push((name("commission"), format!("{}%", terms.commission_percent)));
         tokens.push((name("slashing"), slashing.to_owned()));
@@ -334,6 +339,7 @@ operator = "O"
 runs = "third-party"
 commission_percent = "12"
 slashing = "entity"
+held = { en = "held", zh = "持有" }
 "#,
         )
         .unwrap();

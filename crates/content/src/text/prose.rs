@@ -82,17 +82,26 @@ fn money_zh(usd: u64) -> String {
     }
 }
 
-/// Names as a list reads them: "A, B and C" in English; in Chinese joined by 、 with `zh_and`
-/// before the last ("及", " 及 " between Latin symbols, "和").
-pub fn listed(names: &[&str], lang: Lang, zh_and: &str) -> String {
-    let (comma, and) = match lang {
-        Lang::En => (", ", " and "),
-        Lang::Zh => ("、", zh_and),
-    };
+/// Names as a list reads them: "A, B and C" in English; in Chinese joined by 、 with 及 before the
+/// last, spaced where Latin symbols stand either side of it ("ETH、SOL 及 ADA", "亚洲、欧洲及北美洲"),
+/// so that every list of the site joins its last item one way.
+pub fn listed(names: &[&str], lang: Lang) -> String {
     match names.split_last() {
         None => String::new(),
         Some((last, [])) => (*last).to_owned(),
-        Some((last, rest)) => format!("{}{and}{last}", rest.join(comma)),
+        Some((last, rest)) => match lang {
+            Lang::En => format!("{} and {last}", rest.join(", ")),
+            Lang::Zh => {
+                let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+                let before = rest.last().and_then(|name| name.chars().next_back());
+                let and = if latin(before) && latin(last.chars().next()) {
+                    " 及 "
+                } else {
+                    "及"
+                };
+                format!("{}{and}{last}", rest.join("、"))
+            }
+        },
     }
 }
 
@@ -120,5 +129,15 @@ mod tests {
         assert_eq!(money_in_words(50_000_000, Lang::Zh), "5,000 万美元");
         assert_eq!(money_short(10_000_000_000, Lang::En), "USD 10bn");
         assert_eq!(money_short(50_000_000, Lang::En), "USD 50m");
+    }
+
+    #[test]
+    fn joins_the_last_item_of_a_chinese_list_with_ji_spaced_between_latin_symbols() {
+        assert_eq!(listed(&["ETH", "SOL", "ADA"], Lang::Zh), "ETH、SOL 及 ADA");
+        assert_eq!(
+            listed(&["亚洲", "欧洲", "北美洲"], Lang::Zh),
+            "亚洲、欧洲及北美洲"
+        );
+        assert_eq!(listed(&["ETH", "SOL"], Lang::En), "ETH and SOL");
     }
 }

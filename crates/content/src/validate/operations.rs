@@ -85,6 +85,7 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
                 .wallet
                 .iter()
                 .map(|w| w.id.as_str())
+                .chain(operations.signing.approval.iter().map(|a| a.id.as_str()))
                 .collect(),
         ),
         (

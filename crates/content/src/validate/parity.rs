@@ -7,8 +7,9 @@ use crate::source::files::{ContentFiles, MARKETING_DIR, locale_file_names};
 use crate::{ContentError, Lang};
 
 /// Keys whose values are identifiers, facts or layout shared by every language and must be equal.
-const SHARED_VALUE_KEYS: [&str; 22] = [
+const SHARED_VALUE_KEYS: [&str; 23] = [
     "id",
+    "superseded_by",
     "date",
     "category",
     "updated",

@@ -1,10 +1,11 @@
 //! The rules of the particulars a buyer compares, each reported at its line of its file: the
 //! insurance policy's parties and limits hold together (`insurance.toml`), staking particulars
 //! belong to the entities that stake and Oasis collateral to those that offer Oasis, priced for
-//! every asset the buffer account holds (`offerings.toml`), the attestation of client balances is our
-//! auditor's and current (`holdings.toml`), no entity accepts clients from a restricted
-//! jurisdiction (`jurisdictions.toml`), and the API's facts name real durations
-//! (`developers.toml`); every id of these files is a unique slug.
+//! every asset the buffer account holds, and a table of haircuts has a row for each of them and no
+//! other (`offerings.toml`), the attestation of client balances is our auditor's and current
+//! (`holdings.toml`), no entity accepts clients from a restricted jurisdiction
+//! (`jurisdictions.toml`), and the API's facts name real durations (`developers.toml`); every id
+//! of these files is a unique slug.
 
 use super::findings::token_id_problems;
 use crate::schema::model::Content;
@@ -81,6 +82,11 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
             &content.supported_assets,
         ),
     );
+    for (file, id, rows) in raw_tables(files) {
+        if let Some(problem) = collateral::table_problem(&offerings.collateral, &rows) {
+            report(&file, vec![(format!("id = \"{id}\""), problem)]);
+        }
+    }
     let auditors: Vec<&str> = site
         .certification
         .iter()
@@ -136,4 +142,39 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     }
     errors.extend(staking_errors);
     errors
+}
+
+/// The tables of every marketing page as written, tokens unreplaced: each file, the section's id
+/// and its rows.
+fn raw_tables(files: &ContentFiles) -> Vec<(String, String, Vec<Vec<String>>)> {
+    let mut tables = Vec::new();
+    for (file, text) in files.iter() {
+        if !file.contains("/marketing/") {
+            continue;
+        }
+        let Ok(page) = text.parse::<toml::Table>() else {
+            continue;
+        };
+        let sections = page.get("section").and_then(toml::Value::as_array);
+        for section in sections.into_iter().flatten() {
+            let (Some(id), Some(rows)) = (
+                section.get("id").and_then(toml::Value::as_str),
+                section.get("rows").and_then(toml::Value::as_array),
+            ) else {
+                continue;
+            };
+            let rows = rows
+                .iter()
+                .map(|row| {
+                    row.as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|cell| cell.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .collect();
+            tables.push((file.clone(), id.to_owned(), rows));
+        }
+    }
+    tables
 }

@@ -3,9 +3,10 @@
 //! line that says every transfer waits for your approval names the transfers signed without it
 //! (Oasis settlement and the others, `{signing.automatic}`), and none says one transfer alone is;
 //! a claim in words ("no continent holds enough keys to sign alone") is made
-//! only of the wallet types whose model bears it out; and a diagram draws the keys of a wallet
-//! type that exists.
+//! only of the wallet types whose model bears it out; an approval rule (`{signing.api-keys}`) is
+//! never stated in other words; and a diagram draws the keys of a wallet type that exists.
 
+use crate::schema::approvals;
 use crate::schema::marketing::Section;
 use crate::schema::model::Content;
 use crate::schema::signing::Signing;
@@ -68,6 +69,7 @@ fn line_problems(signing: &Signing, line: &str, scope: &str, lang: Lang) -> Vec<
         }
     }
     problems.extend(worded_claims(signing, line, scope, lang));
+    problems.extend(approvals::restated_in(&signing.approval, line, lang));
     if signing.automatic.len() > 1
         && let Some((at, claim)) = signing.sole.find_in(line, lang)
     {
@@ -289,6 +291,30 @@ mod tests {
             line_problems(
                 &signing(),
                 "An instruction is executed only after its quorum has approved it, Oasis settlements aside.",
+                "",
+                Lang::En
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn an_approval_rule_is_cited_never_restated() {
+        let drift = line_problems(
+            &signing(),
+            "Your Administrator can adjust approval rules if needed.",
+            "",
+            Lang::En,
+        );
+        assert_eq!(drift.len(), 1);
+        assert!(
+            drift[0].1.contains("{signing.control-changes}"),
+            "{drift:?}"
+        );
+        assert!(
+            line_problems(
+                &signing(),
+                "To adjust approval rules: {signing.control-changes}",
                 "",
                 Lang::En
             )

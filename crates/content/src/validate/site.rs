@@ -8,7 +8,7 @@ use super::findings::Findings;
 use crate::pages::error_kind::ErrorKind;
 use crate::pages::page_kind::PageKind;
 use crate::pages::{CHECKS, page_instances};
-use crate::schema::documents::LongDocument;
+use crate::schema::documents::{LongDocument, superseded_problems};
 use crate::schema::model::Content;
 use crate::source::files::ContentFiles;
 use crate::{ContentError, Lang};
@@ -323,6 +323,9 @@ impl SiteRules<'_> {
                     ),
                 );
             }
+        }
+        for (id, message) in superseded_problems(&locale.announcements.announcement) {
+            self.found.error(&news_file, &id, message);
         }
         for item in &locale.announcements.announcement {
             if item.updated.is_some_and(|updated| updated < item.date) {

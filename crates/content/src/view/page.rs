@@ -233,6 +233,18 @@ pub struct AnnouncementData {
     pub newer: Option<ItemLink>,
     /// The next older announcement.
     pub older: Option<ItemLink>,
+    /// For an announcement kept as published whose facts have changed: the notice, and the newer
+    /// announcement that states them.
+    pub superseded: Option<Superseded>,
+}
+
+/// The notice on an announcement a newer one superseded.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct Superseded {
+    /// The notice's words, before the link.
+    pub notice: String,
+    /// The newer announcement.
+    pub successor: ItemLink,
 }
 
 /// The list of announcements, newest first.
