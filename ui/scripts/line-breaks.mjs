@@ -12,7 +12,8 @@
 //   closing bracket before it (a no-break space, a WORD JOINER): no line starts with one.
 // - English: "Hong Kong", "USD 50 million" keep together (no-break spaces), and a signing
 //   threshold ("3-of-5") and, in headings, a hyphenated compound (e-commerce, set-up,
-//   wallet-as-a-service) do not break at their hyphens (NON-BREAKING HYPHENs).
+//   wallet-as-a-service) do not break at their hyphens (NON-BREAKING HYPHENs); a heading's line
+//   never ends with a short word such as "to" or "the" (a no-break space after it).
 
 import { betweenPhrases, betweenWords, SHORT_BRACKETS } from "./chinese-words.mjs";
 
@@ -23,6 +24,11 @@ const NO_BREAK_SPACE = "\u00a0";
 const WORD_JOINER = "\u2060";
 const NO_BREAK_HYPHEN = "\u2011";
 const HAN = /\p{Script=Han}/u;
+
+/** A short English word a heading's line never ends with (an article, a preposition, a
+ * conjunction): it goes to the next line with the word after it ("Only to / whitelisted
+ * addresses" becomes "Only to whitelisted / addresses" or one line). */
+const SHORT_WORD_BEFORE = /\b(a|an|the|to|of|in|on|at|by|for|and|or) (?=\p{L})/giu;
 
 /** A space, and a closing bracket or quotation mark, before a particle or conjunction. */
 const PARTICLE_AFTER_SPACE = / (?=[的了和与])/gu;
@@ -60,7 +66,10 @@ export function markBreaks(text, heading = false) {
       phrase.replaceAll(" ", NO_BREAK_SPACE),
     )
     .replace(/\b\d+-of-\d+\b/g, (threshold) => threshold.replaceAll("-", NO_BREAK_HYPHEN));
-  if (heading) out = out.replace(/(\p{L})-(?=\p{L})/gu, `$1${NO_BREAK_HYPHEN}`);
+  if (heading)
+    out = out
+      .replace(/(\p{L})-(?=\p{L})/gu, `$1${NO_BREAK_HYPHEN}`)
+      .replace(SHORT_WORD_BEFORE, `$1${NO_BREAK_SPACE}`);
   return HAN.test(out) ? chinese(out, heading) : out;
 }
 

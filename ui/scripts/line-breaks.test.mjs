@@ -34,12 +34,14 @@ describe("the breaks a page's text may and may not take", () => {
     expect(shown(markBreaks("2026年8月起"))).not.toMatch(/\d\|/);
   });
 
-  it("keeps Hong Kong, an amount in words and a threshold together, and hyphenated words in headings only", () => {
+  it("keeps Hong Kong, an amount in words and a threshold together, and in headings only hyphenated words and a short word with the next", () => {
     expect(markBreaks("Hong Kong and USD 50 million")).toBe("Hong\u00a0Kong and USD\u00a050\u00a0million");
     expect(markBreaks("Cold wallet: 3-of-5 signing")).toBe("Cold wallet: 3\u2011of\u20115 signing");
     expect(markBreaks("Payment and e-commerce platforms", true)).toBe(
-      "Payment and e\u2011commerce platforms",
+      "Payment and\u00a0e\u2011commerce platforms",
     );
+    expect(markBreaks("Only to whitelisted addresses", true)).toBe("Only to\u00a0whitelisted addresses");
+    expect(markBreaks("Only to whitelisted addresses")).toBe("Only to whitelisted addresses");
     expect(markBreaks("e-commerce")).toBe("e-commerce");
   });
 
