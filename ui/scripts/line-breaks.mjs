@@ -13,7 +13,8 @@
 // - English: "Hong Kong", "USD 50 million" keep together (no-break spaces), and a signing
 //   threshold ("3-of-5") and, in headings, a hyphenated compound (e-commerce, set-up,
 //   wallet-as-a-service) do not break at their hyphens (NON-BREAKING HYPHENs); a heading's line
-//   never ends with a short word such as "to" or "the" (a no-break space after it).
+//   never ends with a short word such as "to" or "the" (a no-break space after it). An email
+//   address may break after its @ (a zero width space), where a narrow column cannot hold it.
 
 import { betweenPhrases, betweenWords, SHORT_BRACKETS } from "./chinese-words.mjs";
 
@@ -25,10 +26,10 @@ const WORD_JOINER = "\u2060";
 const NO_BREAK_HYPHEN = "\u2011";
 const HAN = /\p{Script=Han}/u;
 
-/** A short English word a heading's line never ends with (an article, a preposition, a
- * conjunction): it goes to the next line with the word after it ("Only to / whitelisted
- * addresses" becomes "Only to whitelisted / addresses" or one line). */
-const SHORT_WORD_BEFORE = /\b(a|an|the|to|of|in|on|at|by|for|and|or) (?=\p{L})/giu;
+/** A short English word a heading's line never ends with (an article, a preposition): it goes to
+ * the next line with the word after it ("Only to / whitelisted addresses" becomes "Only to
+ * whitelisted / addresses", or one line). */
+const SHORT_WORD_BEFORE = /\b(a|an|the|to|of|in|on|at|by|for) (?=\p{L})/giu;
 
 /** A space, and a closing bracket or quotation mark, before a particle or conjunction. */
 const PARTICLE_AFTER_SPACE = / (?=[的了和与])/gu;
@@ -65,7 +66,8 @@ export function markBreaks(text, heading = false) {
     .replace(/Hong Kong|USD \d[\d,.]* (?:million|billion)/g, (phrase) =>
       phrase.replaceAll(" ", NO_BREAK_SPACE),
     )
-    .replace(/\b\d+-of-\d+\b/g, (threshold) => threshold.replaceAll("-", NO_BREAK_HYPHEN));
+    .replace(/\b\d+-of-\d+\b/g, (threshold) => threshold.replaceAll("-", NO_BREAK_HYPHEN))
+    .replace(/(?<!mailto:[^\s()]*)(\w)@(?=\w)/g, `$1@${BETWEEN_WORDS}`);
   if (heading)
     out = out
       .replace(/(\p{L})-(?=\p{L})/gu, `$1${NO_BREAK_HYPHEN}`)

@@ -38,10 +38,12 @@ describe("the breaks a page's text may and may not take", () => {
     expect(markBreaks("Hong Kong and USD 50 million")).toBe("Hong\u00a0Kong and USD\u00a050\u00a0million");
     expect(markBreaks("Cold wallet: 3-of-5 signing")).toBe("Cold wallet: 3\u2011of\u20115 signing");
     expect(markBreaks("Payment and e-commerce platforms", true)).toBe(
-      "Payment and\u00a0e\u2011commerce platforms",
+      "Payment and e\u2011commerce platforms",
     );
     expect(markBreaks("Only to whitelisted addresses", true)).toBe("Only to\u00a0whitelisted addresses");
     expect(markBreaks("Only to whitelisted addresses")).toBe("Only to whitelisted addresses");
+    expect(markBreaks("Write to incidents@custody.example")).toBe("Write to incidents@\u200bcustody.example");
+    expect(markBreaks("[a@b.example](mailto:a@b.example)")).toBe("[a@\u200bb.example](mailto:a@b.example)");
     expect(markBreaks("e-commerce")).toBe("e-commerce");
   });
 

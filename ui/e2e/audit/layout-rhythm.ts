@@ -3,8 +3,10 @@
  * particle or closing punctuation, section headings on their band's edge, long text in the link
  * colour that is no link, and five cards set three over two. */
 
-/** The least space between a band's top edge and its heading, in pixels. */
-export const HEADING_CLEARANCE = 48;
+/** The least space between a band's top edge and its heading, in pixels: on a window 768 px wide
+ * or wider, where a band's padding is 64 px, and on a phone, where it is 32 px (a folded section's
+ * heading, a disclosure row, sits closer). */
+export const HEADING_CLEARANCE = { wide: 48, phone: 20, wideFrom: 768 } as const;
 
 /** The most characters a text in the link colour may have outside a link. */
 export const LINK_COLOURED_TEXT = 80;
@@ -14,7 +16,7 @@ export interface RhythmFindings {
   /** Chinese lines that start with 的, 了 or 和 standing alone (not the first character of a word
    * of the browser's dictionary, such as 了解), or with closing punctuation. */
   badLineStarts: string[];
-  /** Section headings (h2) less than HEADING_CLEARANCE below the top edge of their band: its own
+  /** Section headings (h2) closer than HEADING_CLEARANCE to the top edge of their band: its own
    * top where its background or a border changes there, else the end of the content above it. */
   headingsOnEdge: string[];
   /** Text longer than LINK_COLOURED_TEXT characters set in the link colour outside a link. */
@@ -25,7 +27,10 @@ export interface RhythmFindings {
 
 /** Measures the laid-out page (runs in the browser; self-contained, as it is sent to the page as
  * source). */
-export function inspectRhythm(limits: { clearance: number; linkText: number }): RhythmFindings {
+export function inspectRhythm(limits: {
+  clearance: typeof HEADING_CLEARANCE;
+  linkText: number;
+}): RhythmFindings {
   const describe = (element: Element): string => {
     const classes = [...element.classList]
       .slice(0, 2)
@@ -128,6 +133,7 @@ export function inspectRhythm(limits: { clearance: number; linkText: number }): 
     return null;
   };
   const headingsOnEdge: string[] = [];
+  const clearance = innerWidth >= limits.clearance.wideFrom ? limits.clearance.wide : limits.clearance.phone;
   for (const band of document.querySelectorAll("main :is(.section, .cta)")) {
     const heading = band.querySelector("h2");
     if (!heading || !drawn(heading)) continue;
@@ -144,7 +150,7 @@ export function inspectRhythm(limits: { clearance: number; linkText: number }): 
         ? box.top
         : above.getBoundingClientRect().bottom - parseFloat(getComputedStyle(above).paddingBottom);
     const gap = heading.getBoundingClientRect().top - edge;
-    if (gap < limits.clearance)
+    if (gap < clearance)
       headingsOnEdge.push(
         `${describe(heading)} is ${Math.round(gap)} px under its band's ${visible ? "top edge" : "content above"}`,
       );
