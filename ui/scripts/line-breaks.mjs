@@ -28,8 +28,9 @@ const HAN = /\p{Script=Han}/u;
 
 /** A short English word a heading's line never ends with (an article, a preposition): it goes to
  * the next line with the word after it ("Only to / whitelisted addresses" becomes "Only to
- * whitelisted / addresses", or one line). */
-const SHORT_WORD_BEFORE = /\b(a|an|the|to|of|in|on|at|by|for) (?=\p{L})/giu;
+ * whitelisted / addresses", or one line), unless that word is long or a compound, which a narrow
+ * phone could not then hold ("the wallet-as-a-service"). */
+const SHORT_WORD_BEFORE = /\b(a|an|the|to|of|in|on|at|by|for) (?=\p{L}{1,12}(?![\p{L}\u2011-]))/giu;
 
 /** A space, and a closing bracket or quotation mark, before a particle or conjunction. */
 const PARTICLE_AFTER_SPACE = / (?=[的了和与])/gu;

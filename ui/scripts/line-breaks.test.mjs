@@ -42,6 +42,9 @@ describe("the breaks a page's text may and may not take", () => {
     );
     expect(markBreaks("Only to whitelisted addresses", true)).toBe("Only to\u00a0whitelisted addresses");
     expect(markBreaks("Only to whitelisted addresses")).toBe("Only to whitelisted addresses");
+    expect(markBreaks("What does the wallet-as-a-service API do?", true)).toBe(
+      "What does the wallet\u2011as\u2011a\u2011service API do?",
+    );
     expect(markBreaks("Write to incidents@custody.example")).toBe("Write to incidents@\u200bcustody.example");
     expect(markBreaks("[a@b.example](mailto:a@b.example)")).toBe("[a@\u200bb.example](mailto:a@b.example)");
     expect(markBreaks("e-commerce")).toBe("e-commerce");
