@@ -67,13 +67,16 @@ export function markBreaks(text, heading = false) {
     .replace(/Hong Kong|USD \d[\d,.]* (?:million|billion)/g, (phrase) =>
       phrase.replaceAll(" ", NO_BREAK_SPACE),
     )
-    .replace(/\b\d+-of-\d+\b/g, (threshold) => threshold.replaceAll("-", NO_BREAK_HYPHEN))
-    .replace(/(?<!mailto:[^\s()]*)(\w)@(?=\w)/g, `$1@${BETWEEN_WORDS}`);
+    .replace(/\b\d+-of-\d+\b/g, (threshold) => threshold.replaceAll("-", NO_BREAK_HYPHEN));
   if (heading)
     out = out
       .replace(/(\p{L})-(?=\p{L})/gu, `$1${NO_BREAK_HYPHEN}`)
       .replace(SHORT_WORD_BEFORE, `$1${NO_BREAK_SPACE}`);
-  return HAN.test(out) ? chinese(out, heading) : out;
+  // After the Chinese words, whose marking starts from the text without zero width spaces.
+  return (HAN.test(out) ? chinese(out, heading) : out).replace(
+    /(?<!mailto:[^\s()]*)(\w)@(?=\w)/g,
+    `$1@${BETWEEN_WORDS}`,
+  );
 }
 
 /**

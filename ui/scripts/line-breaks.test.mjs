@@ -47,6 +47,8 @@ describe("the breaks a page's text may and may not take", () => {
     );
     expect(markBreaks("Write to incidents@custody.example")).toBe("Write to incidents@\u200bcustody.example");
     expect(markBreaks("[a@b.example](mailto:a@b.example)")).toBe("[a@\u200bb.example](mailto:a@b.example)");
+    expect(markBreaks("请发送邮件至 a@b.example，说明")).toContain("a@\u200bb.example，");
+    expect(markBreaks(markBreaks("至 a@b.example"))).toBe(markBreaks("至 a@b.example"));
     expect(markBreaks("e-commerce")).toBe("e-commerce");
   });
 
