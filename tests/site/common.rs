@@ -139,13 +139,13 @@ pub async fn get(path: &str) -> Answer {
 }
 
 /// A page's markup as its text reads: without the `<wbr/>` word-break opportunities that Chinese
-/// headings carry (ui/src/components/Words.tsx) and the zero width spaces between Chinese words
-/// (ui/scripts/line-breaks.mjs), which draw nothing, with its no-break spaces as spaces and its
+/// headings carry (ui/src/components/Words.tsx), the zero width spaces between Chinese words and
+/// the word joiners before a particle (ui/scripts/line-breaks.mjs), which draw nothing, with its no-break spaces as spaces and its
 /// non-breaking hyphens as hyphens.
 pub fn as_read(html: &str) -> String {
     html.replace("<wbr/>", "")
         .replace("<wbr>", "")
-        .replace('\u{200b}', "")
+        .replace(['\u{200b}', '\u{2060}'], "")
         .replace('\u{a0}', " ")
         .replace('\u{2011}', "-")
 }

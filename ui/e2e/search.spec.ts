@@ -142,7 +142,7 @@ test("a Chinese word of several characters is found in titles and text, with scr
 }) => {
   // The page text carries the build's zero width spaces between words (scripts/line-breaks.mjs); a
   // reader and the search see the words without them.
-  const seen = (texts: string[]) => texts.map((text) => text.replace(/\u200b/g, ""));
+  const seen = (texts: string[]) => texts.map((text) => text.replace(/[\u200b\u2060]/g, ""));
   // 保险 is in FAQ titles and texts; 数字资产 in texts only (no FAQ title has it).
   for (const [word, inTitles] of [
     ["数字资产", false],

@@ -171,12 +171,12 @@ export async function expectPanelHasHeaderEntries(page: Page, path: string): Pro
   expect(await hrefs(".phone-menu a.phone-menu__link")).toEqual(header);
 }
 
-/** A pattern of `text` as a reader sees it: the build's zero width spaces between words
- * (scripts/line-breaks.mjs), invisible, may stand between any two characters, a space may be a
+/** A pattern of `text` as a reader sees it: the build's zero width spaces between words and word
+ * joiners (scripts/line-breaks.mjs), invisible, may stand between any two characters, a space may be a
  * no-break one and a hyphen a non-breaking one. The page data's copy carries them; an answer of the
  * server or a message of the catalog may not, so a test compares what a reader sees. */
 export function seenPattern(text: string): string {
-  return [...text.replace(/\u200b/g, "")]
+  return [...text.replace(/[\u200b\u2060]/g, "")]
     .map((char) =>
       /\s/.test(char)
         ? "\\s"
@@ -184,7 +184,7 @@ export function seenPattern(text: string): string {
           ? "[-\u2011]"
           : char.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"),
     )
-    .join("\u200b?");
+    .join("[\u200b\u2060]?");
 }
 
 /** Matches the whole of `text` as a reader sees it (`seenPattern`). */

@@ -26,6 +26,10 @@ const TERMS = [
   "万港元",
   "亿港元",
 ];
+/** Particles and conjunctions a line never starts with: when the dictionary has one as a word of
+ * its own (客户|的, 托管|与), it stays with the word before it. */
+const NO_LINE_START = /^[的了和与]$/u;
+
 /** A bracketed phrase this short or shorter is kept whole. */
 export const SHORT_BRACKETS = /（[^（）]{1,6}）/g;
 
@@ -35,8 +39,8 @@ const LONG_PHRASE = 6;
 
 /** The offsets (UTF-16 code units) of Chinese `text` where a line may break between two words of
  * the dictionary: between two Han characters, or a Han character and a figure after it (年|8月),
- * never between a figure and its unit (8|月), nor inside a term of the site or a short bracketed
- * phrase. Spaces and punctuation allow a break already. */
+ * never between a figure and its unit (8|月), inside a term of the site or a short bracketed
+ * phrase, nor before a particle (`NO_LINE_START`). Spaces and punctuation allow a break already. */
 export function betweenWords(text) {
   const kept = new Set();
   const keepWhole = (start, length) => {
@@ -46,8 +50,8 @@ export function betweenWords(text) {
     for (const match of text.matchAll(new RegExp(term, "g"))) keepWhole(match.index, term.length);
   for (const match of text.matchAll(SHORT_BRACKETS)) keepWhole(match.index, match[0].length);
   const offsets = [];
-  for (const { index } of segmenter.segment(text)) {
-    if (index === 0 || kept.has(index)) continue;
+  for (const { index, segment } of segmenter.segment(text)) {
+    if (index === 0 || kept.has(index) || NO_LINE_START.test(segment)) continue;
     if (HAN.test(text[index - 1]) && (HAN.test(text[index]) || DIGIT.test(text[index]))) offsets.push(index);
   }
   return offsets;

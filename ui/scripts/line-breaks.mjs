@@ -8,18 +8,33 @@
 //   SPACE) only between two words of the dictionary browsers break text with (`Intl.Segmenter`,
 //   ICU's), never inside a word, a term of the site or a short bracketed phrase; a heading's text
 //   only between the phrases of BudouX's model (scripts/chinese-words.mjs). A figure keeps the unit
-//   after it (a no-break space).
+//   after it (a no-break space), and a particle or conjunction (的, 了, 和, 与) the word, space or
+//   closing bracket before it (a no-break space, a WORD JOINER): no line starts with one.
 // - English: "Hong Kong", "USD 50 million" keep together (no-break spaces), and a signing
 //   threshold ("3-of-5") and, in headings, a hyphenated compound (e-commerce, set-up,
-//   wallet-as-a-service) do not break at their hyphens (NON-BREAKING HYPHENs).
+//   wallet-as-a-service) do not break at their hyphens (NON-BREAKING HYPHENs); a heading's line
+//   never ends with a short word such as "to" or "the" (a no-break space after it). An email
+//   address may break after its @ (a zero width space), where a narrow column cannot hold it.
 
 import { betweenPhrases, betweenWords, SHORT_BRACKETS } from "./chinese-words.mjs";
 
 /** A break opportunity between two words; drawn as nothing. */
 const BETWEEN_WORDS = "\u200b";
 const NO_BREAK_SPACE = "\u00a0";
+/** Joins the characters on either side, drawn as nothing. */
+const WORD_JOINER = "\u2060";
 const NO_BREAK_HYPHEN = "\u2011";
 const HAN = /\p{Script=Han}/u;
+
+/** A short English word a heading's line never ends with (an article, a preposition): it goes to
+ * the next line with the word after it ("Only to / whitelisted addresses" becomes "Only to
+ * whitelisted / addresses", or one line), unless that word is long or a compound, which a narrow
+ * phone could not then hold ("the wallet-as-a-service"). */
+const SHORT_WORD_BEFORE = /\b(a|an|the|to|of|in|on|at|by|for) (?=\p{L}{1,12}(?![\p{L}\u2011-]))/giu;
+
+/** A space, and a closing bracket or quotation mark, before a particle or conjunction. */
+const PARTICLE_AFTER_SPACE = / (?=[的了和与])/gu;
+const PARTICLE_AFTER_CLOSING = /([\p{Pe}\p{Pf}])(?=[的了和与])/gu;
 
 /** The keys of the page data whose strings are headings (h1 to h4); the server knows them too. */
 export const HEADING_KEYS = new Set(["heading", "title", "need"]);
@@ -27,7 +42,9 @@ export const HEADING_KEYS = new Set(["heading", "title", "need"]);
 export const CODE_KEYS = new Set(["href", "path", "url", "requestPath", "id", "page", "lang", "src"]);
 
 /** Chinese `text` with a break offered between its words (a heading's between its phrases), a
- * short bracketed phrase kept whole at its spaces too, and each figure with its unit. */
+ * short bracketed phrase kept whole at its spaces too, each figure with its unit, and a particle
+ * or conjunction kept with the word, bracket or quotation before it (scripts/chinese-words.mjs
+ * offers no break before one that stands alone between two words). */
 function chinese(text, heading) {
   const plain = text.replaceAll(BETWEEN_WORDS, "");
   let out = "";
@@ -39,7 +56,9 @@ function chinese(text, heading) {
   out += plain.slice(start);
   return out
     .replace(SHORT_BRACKETS, (phrase) => phrase.replaceAll(" ", NO_BREAK_SPACE))
-    .replace(/(\d) (?=\p{Script=Han})/gu, `$1${NO_BREAK_SPACE}`);
+    .replace(/(\d) (?=\p{Script=Han})/gu, `$1${NO_BREAK_SPACE}`)
+    .replace(PARTICLE_AFTER_SPACE, NO_BREAK_SPACE)
+    .replace(PARTICLE_AFTER_CLOSING, `$1${WORD_JOINER}`);
 }
 
 /** `text`, a heading's or not, with the breaks it may take offered and those it may not marked. */
@@ -49,8 +68,15 @@ export function markBreaks(text, heading = false) {
       phrase.replaceAll(" ", NO_BREAK_SPACE),
     )
     .replace(/\b\d+-of-\d+\b/g, (threshold) => threshold.replaceAll("-", NO_BREAK_HYPHEN));
-  if (heading) out = out.replace(/(\p{L})-(?=\p{L})/gu, `$1${NO_BREAK_HYPHEN}`);
-  return HAN.test(out) ? chinese(out, heading) : out;
+  if (heading)
+    out = out
+      .replace(/(\p{L})-(?=\p{L})/gu, `$1${NO_BREAK_HYPHEN}`)
+      .replace(SHORT_WORD_BEFORE, `$1${NO_BREAK_SPACE}`);
+  // After the Chinese words, whose marking starts from the text without zero width spaces.
+  return (HAN.test(out) ? chinese(out, heading) : out).replace(
+    /(?<!mailto:[^\s()]*)(\w)@(?=\w)/g,
+    `$1@${BETWEEN_WORDS}`,
+  );
 }
 
 /**

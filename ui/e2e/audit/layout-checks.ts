@@ -1,5 +1,6 @@
 import { inspect, SLACK, type Findings } from "./layout-inspect";
 import { inspectText, type TextFindings } from "./layout-text";
+import { HEADING_CLEARANCE, inspectRhythm, LINK_COLOURED_TEXT, type RhythmFindings } from "./layout-rhythm";
 import { printTable } from "./table";
 
 /** The layout audit's checks, whatever drives the browser: the Chromium audit (layout.spec.ts) and
@@ -18,7 +19,9 @@ function heldToPhoneLength(pagePath: string, width: number): boolean {
 }
 
 /** Everything the checks measure on one laid-out page. */
-export type PageLayout = Findings & TextFindings & { illustrations: string[]; height: number };
+export type PageLayout = Findings &
+  TextFindings &
+  RhythmFindings & { illustrations: string[]; height: number };
 
 /** Runs `fn(arg)` in the page under test and answers its JSON result: `page.evaluate` in
  * Playwright, the same through WebDriver BiDi or W3C WebDriver in the other engines. */
@@ -43,6 +46,7 @@ export async function measureLayout(evaluate: Evaluate, sameDictionary: boolean)
   return {
     ...(await evaluate(inspect, SLACK)),
     ...(await evaluate(inspectText, sameDictionary)),
+    ...(await evaluate(inspectRhythm, { clearance: HEADING_CLEARANCE, linkText: LINK_COLOURED_TEXT })),
     ...(await evaluate(illustrationsAndHeight, undefined)),
   };
 }
@@ -86,6 +90,10 @@ export class LayoutSweep {
       ["a Chinese word split (Intl.Segmenter):", layout.splitWords],
       ["a heading line ends in a hyphen:", layout.hyphenEnds],
       ["overlay", layout.overlays],
+      ["a Chinese line starts badly:", layout.badLineStarts],
+      ["a heading on its band's edge:", layout.headingsOnEdge],
+      ["long text in the link colour:", layout.linkColoured],
+      ["five cards set three over two:", layout.threeOverTwo],
       [
         "too long:",
         this.phoneLength && heldToPhoneLength(pagePath, this.width) && layout.height > PHONE_LENGTH.maxHeight
@@ -144,6 +152,10 @@ export class LayoutSweep {
         { heading: "split words", right: true },
         { heading: "hyphen ends", right: true },
         { heading: "overlays", right: true },
+        { heading: "line starts", right: true },
+        { heading: "edge headings", right: true },
+        { heading: "link colour", right: true },
+        { heading: "3 + 2", right: true },
         { heading: "too long", right: true },
       ],
       this.rows,

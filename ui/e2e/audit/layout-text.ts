@@ -10,9 +10,9 @@ export interface TextFindings {
    * build put no `<wbr>` (src/components/Words.tsx). */
   brokenWords: string[];
   /** Text broken where the build marked none (ui/scripts/line-breaks.mjs): a line that starts next
-   * to a no-break space or a non-breaking hyphen, or between two Chinese characters (or one and a
-   * figure) where the build offered no break (a zero width space), which the engine should have
-   * honoured. */
+   * to a no-break space, a word joiner or a non-breaking hyphen, or between two Chinese characters
+   * (or one and a figure) where the build offered no break (a zero width space), which the engine
+   * should have honoured. */
   joinedBreaks: string[];
   /** Chinese text of any kind broken inside a word of the browser's own dictionary
    * (`Intl.Segmenter`), checked only where that dictionary is the build's (`sameDictionary`). */
@@ -226,14 +226,14 @@ export function inspectText(sameDictionary: boolean): TextFindings {
       (node) => isDrawn(node.parentElement as Element) && !node.parentElement?.closest("svg"),
     );
 
-  // Any text: no line starts next to a no-break space or a non-breaking hyphen, where the build
-  // (or the copy) joined the characters on either side, nor between two Chinese characters, or
-  // one and a figure, where the build offered no break: Chinese is set with `word-break:
+  // Any text: no line starts next to a no-break space, a word joiner or a non-breaking hyphen,
+  // where the build (or the copy) joined the characters on either side, nor between two Chinese
+  // characters, or one and a figure, where the build offered no break: Chinese is set with `word-break:
   // keep-all`, so a line may start inside its text only after a zero width space the build put
   // between two words. This measures whether the engine honours the marks, whatever its own
   // dictionary.
   const joinedBreaks: string[] = [];
-  const joining = (char: string | undefined) => char === "\u00a0" || char === "\u2011";
+  const joining = (char: string | undefined) => char === "\u00a0" || char === "\u2011" || char === "\u2060";
   const chineseWord = /[\p{Script=Han}\d]/u;
   const inWord = (before: string | undefined, after: string | undefined) =>
     before !== undefined &&

@@ -91,10 +91,15 @@ export function attribute(
   );
 }
 
-/** `text` as a reader sees it: without the build's zero width spaces (U+200B, invisible), its
+/** `text` as a reader sees it: without the build's zero width spaces and word joiners (U+200B,
+ * U+2060, invisible), its
  * non-breaking hyphens as hyphens, its spaces (no-break ones too) collapsed. */
 export const asSeen = (text: string): string =>
-  text.replaceAll("\u200b", "").replaceAll("\u2011", "-").replace(/\s+/g, " ").trim();
+  text
+    .replace(/[\u200b\u2060]/g, "")
+    .replaceAll("\u2011", "-")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** Waits until the text of the element matching `selector` reads `expected` as a reader sees both
  * (`asSeen`): the page data's copy carries the build's line-break marks, an answer of the server
@@ -104,7 +109,7 @@ export function text(session: EngineSession, selector: string, expected: string)
     `${selector} to read ${JSON.stringify(asSeen(expected))}`,
     ([css, wanted]: [string, string]) =>
       (document.querySelector(css)?.textContent ?? "")
-        .replaceAll("\u200b", "")
+        .replace(/[\u200b\u2060]/g, "")
         .replaceAll("\u2011", "-")
         .replace(/\s+/g, " ")
         .trim() === wanted,

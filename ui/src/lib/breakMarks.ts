@@ -1,12 +1,12 @@
 /** The marks the build puts into page text where a line may or may not break
- * (scripts/line-breaks.mjs): zero width spaces between Chinese words, invisible, no-break spaces
- * and non-breaking hyphens. A reader never sees them as marks, so text that leaves the page (a
+ * (scripts/line-breaks.mjs): zero width spaces between Chinese words and word joiners, invisible,
+ * no-break spaces and non-breaking hyphens. A reader never sees them as marks, so text that leaves the page (a
  * copy to the clipboard) goes without them. */
-const MARKS = /[\u200b\u00a0\u2011]/g;
+const MARKS = /[\u200b\u2060\u00a0\u2011]/g;
 
-const AS_READ: Record<string, string> = { "\u200b": "", "\u00a0": " ", "\u2011": "-" };
+const AS_READ: Record<string, string> = { "\u200b": "", "\u2060": "", "\u00a0": " ", "\u2011": "-" };
 
-/** `text` as a reader sees it: without zero width spaces, each no-break space a space and each
+/** `text` as a reader sees it: without zero width spaces and word joiners, each no-break space a space and each
  * non-breaking hyphen a hyphen. */
 export function unmarked(text: string): string {
   return text.replace(MARKS, (mark) => AS_READ[mark] ?? mark);

@@ -71,7 +71,7 @@ describe("page grammar sections", () => {
     expect(html).not.toContain("500,000");
     expect(html).toContain("Example set-up · A regional exchange");
     expect(html).toContain(
-      '<dd class="wordmark"><span class="wordmark__monogram" aria-hidden="true">WS</span>Woodgrove Specialty Insurance</dd>',
+      '<dd class="wordmark wordmark--0"><span class="wordmark__name">Woodgrove</span> Specialty Insurance</dd>',
     );
   });
 
