@@ -127,7 +127,7 @@ mod tests {
         assert_eq!(Illustration::Approval.label_count(), 8);
         let labels: Vec<String> = ["a", "b", "c", "d", "e", "f", "g", "h"].map(String::from).into();
         let words = Illustration::Approval.words(&labels);
-        assert_eq!(words.len(), 20);
+        assert_eq!(words.len(), 18);
         assert_eq!(words[0], "a");
         assert!(words.iter().any(|word| word == "12.50 BTC"));
         assert_eq!(words[9..], ["AL", "DK", "RS"], "the approvers' initials");

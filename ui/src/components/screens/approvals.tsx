@@ -25,9 +25,9 @@ export function Approval({ words }: { words: string[] }) {
     signed,
     queued,
     ...queue
-  ] = wordsOf(words, 20);
+  ] = wordsOf(words, 18);
   const approvers = [first, second, third];
-  const [signedValue, signedAddress, all, queuedValue, queuedAddress, none] = queue;
+  const [signedValue, signedAddress, queuedValue, queuedAddress] = queue;
   return (
     <Frame title={title} sub={account}>
       <div class="queue__open">
@@ -51,11 +51,11 @@ export function Approval({ words }: { words: string[] }) {
           </span>
         </div>
       </div>
-      <Queued value={signedValue} address={signedAddress} count={all}>
+      <Queued value={signedValue} address={signedAddress}>
         <Approvers initials={approvers} done={3} />
         <Pill tone="ok">{signed}</Pill>
       </Queued>
-      <Queued value={queuedValue} address={queuedAddress} count={none}>
+      <Queued value={queuedValue} address={queuedAddress}>
         <Approvers initials={approvers} done={0} />
         <Pill tone="info">{queued}</Pill>
       </Queued>
@@ -76,26 +76,22 @@ function Approvers({ initials, done }: { initials: string[]; done: number }) {
   );
 }
 
-/** A withdrawal further down the queue: its amount and destination over its approvers' count,
- * beside its approvers and its status. */
+/** A withdrawal further down the queue: its amount over its destination, beside its approvers
+ * and its status. */
 function Queued({
   value,
   address,
-  count,
   children,
 }: {
   value: string;
   address: string;
-  count: string;
   children: ComponentChildren;
 }) {
   return (
     <div class="queue__item">
       <span class="queue__what">
         <strong class="num">{value}</strong>
-        <span class="mono">
-          → {address} · {count}
-        </span>
+        <span class="mono">→ {address}</span>
       </span>
       {children}
     </div>
