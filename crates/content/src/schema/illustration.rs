@@ -125,7 +125,9 @@ mod tests {
     #[test]
     fn the_words_of_each_illustration_are_read_from_its_slots() {
         assert_eq!(Illustration::Approval.label_count(), 8);
-        let labels: Vec<String> = ["a", "b", "c", "d", "e", "f", "g", "h"].map(String::from).into();
+        let labels: Vec<String> = ["a", "b", "c", "d", "e", "f", "g", "h"]
+            .map(String::from)
+            .into();
         let words = Illustration::Approval.words(&labels);
         assert_eq!(words.len(), 18);
         assert_eq!(words[0], "a");
