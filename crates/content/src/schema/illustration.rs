@@ -132,7 +132,7 @@ mod tests {
         assert_eq!(words.len(), 18);
         assert_eq!(words[0], "a");
         assert!(words.iter().any(|word| word == "12.50 BTC"));
-        assert_eq!(words[9..], ["AL", "DK", "RS"], "the approvers' initials");
+        assert_eq!(words[9..12], ["AL", "DK", "RS"], "the approvers' initials");
         let slots: BTreeMap<String, serde_json::Value> =
             serde_json::from_str(SLOTS).expect("slots.json is JSON");
         for name in slots.keys() {
