@@ -7,10 +7,11 @@ import { Words } from "./Words";
 const AS_SERVED = { __html: "" };
 
 /** The intro of a marketing page: eyebrow, heading, lead, buttons and an illustration (`art`,
- * drawn by the code of the page's sections, or left as served on a first visit), beside the words
- * or layered over a large lattice of the mark, as the page's data says (`hero.layout`), over the trust
- * line, if given: four badges a security team checks first (reports, certificate, insurance, the
- * entities' status), each linking to its section of the Trust center. */
+ * drawn by the code of the page's sections, or left as served on a first visit), beside the words,
+ * layered over a large lattice of the mark, or on a band of its own under them, as the page's data
+ * says (`hero.layout`), over the trust line, if given: four badges a security team checks first
+ * (reports, certificate, insurance, the entities' status), each linking to its section of the
+ * Trust center. */
 export function Hero({
   heading,
   lead,

@@ -20,11 +20,12 @@ pub const KEY_SITES_WALLET: &str = "cold";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Illustration {
-    /// The product: a withdrawal reaching its approval quorum.
+    /// The product: a queue of three withdrawals, the first reaching its approval quorum.
     Approval,
     /// The product: a business line's approval policy.
     Policy,
-    /// The product: a withdrawal's audit trail, from its creation to its broadcast.
+    /// The product: a withdrawal's audit trail, eight events from its creation to the ledger's
+    /// update.
     AuditTrail,
     /// The product: an institution's account opening, step by step.
     Onboarding,
@@ -78,8 +79,11 @@ pub enum HeroLayout {
     /// The illustration beside the words, on the lattice's lines.
     #[default]
     Beside,
-    /// The illustration over a large lattice of the mark, its shards around the lower right corner.
+    /// The illustration over a large lattice of the mark, its shards clear of its lower right corner.
     Layered,
+    /// The words across the top, the illustration (a lattice diagram) on a tinted band across the
+    /// full width under them.
+    Band,
 }
 
 impl Illustration {
@@ -120,13 +124,15 @@ mod tests {
 
     #[test]
     fn the_words_of_each_illustration_are_read_from_its_slots() {
-        assert_eq!(Illustration::Approval.label_count(), 6);
-        let labels: Vec<String> = ["a", "b", "c", "d", "e", "f"].map(String::from).into();
+        assert_eq!(Illustration::Approval.label_count(), 8);
+        let labels: Vec<String> = ["a", "b", "c", "d", "e", "f", "g", "h"]
+            .map(String::from)
+            .into();
         let words = Illustration::Approval.words(&labels);
-        assert_eq!(words.len(), 12);
+        assert_eq!(words.len(), 18);
         assert_eq!(words[0], "a");
         assert!(words.iter().any(|word| word == "12.50 BTC"));
-        assert_eq!(words[9..], ["AL", "DK", "RS"], "the approvers' initials");
+        assert_eq!(words[9..12], ["AL", "DK", "RS"], "the approvers' initials");
         let slots: BTreeMap<String, serde_json::Value> =
             serde_json::from_str(SLOTS).expect("slots.json is JSON");
         for name in slots.keys() {

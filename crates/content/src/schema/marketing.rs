@@ -44,9 +44,9 @@ pub struct Hero {
     /// Up to two buttons under the lead.
     #[serde(default)]
     pub action: Vec<Action>,
-    /// How the illustration sits beside the words: `beside` (the default) or `layered` over a
-    /// large lattice of the mark (a page that leads the site: the home page, the Trust center,
-    /// How custody works).
+    /// How the illustration sits with the words: `beside` (the default), `layered` over a large
+    /// lattice of the mark (a page that leads the site: the home page, the Trust center), or
+    /// `band`, a diagram across the full width under the words (How custody works, About).
     #[serde(default)]
     pub layout: HeroLayout,
 }

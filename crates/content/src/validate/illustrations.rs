@@ -302,7 +302,7 @@ mod tests {
         assert!(
             found[0]
                 .message
-                .contains("room for 6 labels, and `labels` gives 1")
+                .contains("room for 8 labels, and `labels` gives 1")
         );
     }
 }

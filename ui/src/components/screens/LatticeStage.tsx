@@ -1,10 +1,11 @@
 /** The stage of a layered hero (`hero.layout = "layered"`): a large lattice of the mark's
  * geometry behind the hero's screen, its lines fading out from the mark, whose five shards (three
- * filled: three of five keys sign) sit on the lattice's own cells under the screen's lower right
- * corner. A picture only, drawn in SVG: nothing to load, nothing read aloud. */
+ * filled: three of five keys sign) sit on the lattice's own cells in the stage's lower right
+ * corner, which styles/layered.css places under the screen's lower right corner, clear of it. A
+ * picture only, drawn in SVG: nothing to load, nothing read aloud. */
 
 /** A lattice cell, corner to corner, and the stage's size, in its own units. */
-const CELL = 88;
+const CELL = 44;
 const WIDTH = 880;
 const HEIGHT = 600;
 
@@ -18,7 +19,7 @@ const MARK: readonly [number, number, boolean][] = [
 ];
 
 /** Where the mark's first cell sits: a lattice cell's centre column and row (see `shard`). */
-const MARK_AT = { column: 7, row: 4 };
+const MARK_AT = { column: 17, row: 12 };
 
 /** The lattice's lines, down to the right and down to the left, half a cell off the origin so
  * that the cells' centres fall on whole and half cells. */
@@ -41,8 +42,8 @@ function shard(column: number, row: number): string {
 export function LatticeStage() {
   return (
     <svg class="lattice-stage" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true" focusable="false">
-      <radialGradient id="lattice-stage-fade" gradientUnits="userSpaceOnUse" cx="680" cy="360" r="560">
-        <stop offset="0" stop-opacity="0.22" />
+      <radialGradient id="lattice-stage-fade" gradientUnits="userSpaceOnUse" cx="494" cy="300" r="340">
+        <stop offset="0" stop-opacity="0.3" />
         <stop offset="1" stop-opacity="0" />
       </radialGradient>
       <path class="lattice-stage__lines" d={lines()} stroke="url(#lattice-stage-fade)" />

@@ -5,35 +5,96 @@ import { Checks, Frame, Meter, Pill, Row, wordsOf } from "./parts";
  * (./slots.json): the page's labels, and the addresses and amounts that read the same in every
  * language. */
 
-/** A withdrawal reaching its approval quorum: two of three approvers in, each by their initials. */
+/** A business line's withdrawal queue: the first withdrawal open, two of its three approvers in
+ * (each by their initials) and its destination whitelisted; under it one already signed by all
+ * three and one waiting for its first approval. */
 export function Approval({ words }: { words: string[] }) {
-  const [title, account, pending, amount, whitelisted, approvals, value, address, count, ...approvers] =
-    wordsOf(words, 12);
+  const [
+    title,
+    account,
+    pending,
+    amount,
+    whitelisted,
+    approvals,
+    value,
+    address,
+    count,
+    first,
+    second,
+    third,
+    signed,
+    queued,
+    ...queue
+  ] = wordsOf(words, 18);
+  const approvers = [first, second, third];
+  const [signedValue, signedAddress, queuedValue, queuedAddress] = queue;
   return (
-    <Frame title={title} sub={account} status={pending} tone="wait">
-      <span class="screen__label">{amount}</span>
-      <span class="screen__amount">{value}</span>
-      <div class="screen__row screen__row--boxed">
-        <span class="mono">→ {address}</span>
-        <Pill tone="ok">{whitelisted}</Pill>
-      </div>
-      <div class="quorum">
-        <span class="avatars">
-          {approvers.map((initials, index) => (
-            <span key={initials} class={index < 2 ? "avatar avatar--done" : "avatar"}>
-              {initials}
+    <Frame title={title} sub={account}>
+      <div class="queue__open">
+        <div class="screen__row">
+          <span class="screen__label">{amount}</span>
+          <Pill tone="wait">{pending}</Pill>
+        </div>
+        <span class="screen__amount">{value}</span>
+        <div class="screen__row screen__row--boxed">
+          <span class="mono">→ {address}</span>
+          <Pill tone="ok">{whitelisted}</Pill>
+        </div>
+        <div class="quorum">
+          <Approvers initials={approvers} done={2} />
+          <span class="quorum__progress">
+            <span class="screen__row">
+              <span class="screen__label">{approvals}</span>
+              <strong class="num">{count}</strong>
             </span>
-          ))}
-        </span>
-        <span class="quorum__progress">
-          <span class="screen__row">
-            <span class="screen__label">{approvals}</span>
-            <strong class="num">{count}</strong>
+            <Meter done={2} of={3} />
           </span>
-          <Meter done={2} of={3} />
-        </span>
+        </div>
       </div>
+      <Queued value={signedValue} address={signedAddress}>
+        <Approvers initials={approvers} done={3} />
+        <Pill tone="ok">{signed}</Pill>
+      </Queued>
+      <Queued value={queuedValue} address={queuedAddress}>
+        <Approvers initials={approvers} done={0} />
+        <Pill tone="info">{queued}</Pill>
+      </Queued>
     </Frame>
+  );
+}
+
+/** The approvers of a withdrawal as discs, the first `done` ticked. */
+function Approvers({ initials, done }: { initials: string[]; done: number }) {
+  return (
+    <span class="avatars">
+      {initials.map((name, index) => (
+        <span key={name} class={index < done ? "avatar avatar--done" : "avatar"}>
+          {name}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** A withdrawal further down the queue: its amount over its destination, beside its approvers
+ * and its status. */
+function Queued({
+  value,
+  address,
+  children,
+}: {
+  value: string;
+  address: string;
+  children: ComponentChildren;
+}) {
+  return (
+    <div class="queue__item">
+      <span class="queue__what">
+        <strong class="num">{value}</strong>
+        <span class="mono">→ {address}</span>
+      </span>
+      {children}
+    </div>
   );
 }
 
@@ -129,7 +190,8 @@ function Quorum({ count, label }: { count: number; label: string }) {
   );
 }
 
-/** A withdrawal's audit trail, from its creation to its broadcast, each step timed. */
+/** A withdrawal's audit trail, from its creation to its confirmation on chain and the ledger's
+ * update, each step timed. */
 export function AuditTrail({ words }: { words: string[] }) {
   const [
     title,
@@ -143,15 +205,23 @@ export function AuditTrail({ words }: { words: string[] }) {
     passed,
     shards,
     signed,
+    screened,
+    network,
+    confirmed,
+    ledger,
+    updated,
     ...rest
-  ] = wordsOf(words, 17);
-  const [t1, t2, t3, t4, t5, hash] = rest;
+  ] = wordsOf(words, 25);
+  const [t1, t2, t3, t4, t5, t6, t7, t8, hash] = rest;
   const events = [
     [t1, maker, created],
-    [t2, checker, approved],
+    [t2, engine, screened],
     [t3, checker, approved],
-    [t4, engine, passed],
-    [t5, shards, `${signed} · ${hash}`],
+    [t4, checker, approved],
+    [t5, engine, passed],
+    [t6, shards, `${signed} · ${hash}`],
+    [t7, network, confirmed],
+    [t8, ledger, updated],
   ];
   return (
     <Frame title={title} sub={reference} status={complete} tone="ok">

@@ -3,4 +3,4 @@
 /**
  * How a hero composes its words and its illustration.
  */
-export type HeroLayout = "beside" | "layered";
+export type HeroLayout = "beside" | "layered" | "band";
