@@ -260,8 +260,8 @@ fn an_api_fact_typed_in_copy_or_a_missing_duration_fails() {
 fn a_line_that_leaves_open_whether_an_entity_accepts_individuals_fails() {
     refused(
         "en/marketing/clients.toml",
-        "Our Singapore entity also accepts {entity.sg.individuals}, and our Hong Kong entity \
-         {entity.hk.individuals}; we accept no other individuals.",
+        "Our Singapore entity accepts {entity.sg.individuals}. Our Hong Kong entity accepts \
+         {entity.hk.individuals}.",
         "Individuals may apply only where the entity accepts individual clients.",
         &[
             "leaves open whether an entity accepts individual clients",
