@@ -219,7 +219,8 @@ fn a_restricted_jurisdiction_accepted_or_a_region_an_entity_does_not_serve_fails
     );
     refused(
         "en/marketing/entities.toml",
-        "- Jurisdiction: where your organisation is established decides which entity can accept it",
+        "- Jurisdiction: where your organisation is established, or where you live if you apply as \
+         an individual, decides which entity can accept you",
         "- Jurisdiction: our Hong Kong entity also takes institutions from the European Union",
         &["the entity `hk` accept clients from “European Union”, which it does not"],
     );
