@@ -9,6 +9,10 @@ const parser = loadDefaultSimplifiedChineseParser();
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 const HAN = /\p{Script=Han}/u;
 const DIGIT = /\d/;
+/** Chinese punctuation after which a line may break. */
+const BREAK_AFTER = /[、，；：。？！]/u;
+/** A Latin letter or a figure. */
+const LATIN_OR_FIGURE = /[A-Za-z0-9]/;
 
 /** Terms of the site the dictionary splits that read as one (数字|资产, 冷|钱包, 白|名单, 贵|机构,
  * the addresses' 邮|编 and 红|隼), and units of amounts (万|美元), kept whole like its words. */
@@ -40,7 +44,9 @@ const LONG_PHRASE = 6;
 /** The offsets (UTF-16 code units) of Chinese `text` where a line may break between two words of
  * the dictionary: between two Han characters, or a Han character and a figure after it (年|8月),
  * never between a figure and its unit (8|月), inside a term of the site or a short bracketed
- * phrase, nor before a particle (`NO_LINE_START`). Spaces and punctuation allow a break already. */
+ * phrase, nor before a particle (`NO_LINE_START`); and after Chinese punctuation before a Latin
+ * word or a figure (BTC、|ETH), which WebKit does not break at under `keep-all` (it broke a list of
+ * symbols before a 、 instead). Spaces, and punctuation before Chinese, allow a break already. */
 export function betweenWords(text) {
   const kept = new Set();
   const keepWhole = (start, length) => {
@@ -53,6 +59,7 @@ export function betweenWords(text) {
   for (const { index, segment } of segmenter.segment(text)) {
     if (index === 0 || kept.has(index) || NO_LINE_START.test(segment)) continue;
     if (HAN.test(text[index - 1]) && (HAN.test(text[index]) || DIGIT.test(text[index]))) offsets.push(index);
+    else if (BREAK_AFTER.test(text[index - 1]) && LATIN_OR_FIGURE.test(text[index])) offsets.push(index);
   }
   return offsets;
 }

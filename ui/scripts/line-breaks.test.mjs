@@ -25,6 +25,12 @@ describe("the breaks a page's text may and may not take", () => {
     expect(markBreaks("Kestrel Custody 的服务")).toContain("Custody\u00a0的");
   });
 
+  it("offers a break after Chinese punctuation before a Latin word or a figure, which WebKit takes nowhere else", () => {
+    expect(shown(markBreaks("适用资产：BTC、ETH、XRP 及 DOGE"))).toBe("适用|资产：|BTC、|ETH、|XRP 及 DOGE");
+    expect(shown(markBreaks("折扣率为 5%、10%"))).toContain("、|10%");
+    expect(shown(markBreaks("（BTC、ETH）"))).not.toContain("|");
+  });
+
   it("keeps a short bracketed phrase whole, its spaces too, and a figure with its unit", () => {
     expect(markBreaks("全年无休（周末亦不例外）")).toContain("（周末亦不例外）");
     expect(shown(markBreaks("全天候（含周末及公共假期）"))).toContain("公共|假期");

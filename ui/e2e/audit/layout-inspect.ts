@@ -1,6 +1,6 @@
 /** The layout audit's box check (layout-checks.ts runs it beside layout-text.ts in every engine):
- * the document's width, clipped text, orphan cards, drawn parts outside their box and the header's
- * first row. */
+ * the document's width, clipped text, orphan cards, drawn parts outside their box, the header's
+ * first row and the controls of the header and hero that something else covers. */
 
 /** Pixels of rounding allowed before a box counts as overflowing. */
 export const SLACK = 1;
@@ -18,6 +18,10 @@ export interface Findings {
   spills: string[];
   /** The header's height and whether its items sit on one line. */
   header: { height: number; wrapped: string[] };
+  /** Links, buttons and fields of the header and the hero, in the window, that a click at their
+   * centre would not reach because another element lies over them (a drawing of the hero reaching
+   * up over the navigation). */
+  covered: string[];
 }
 
 /** Measures the laid-out page (runs in the browser; self-contained, as it is sent to the page as
@@ -172,11 +176,26 @@ export function inspect(slack: number): Findings {
     );
     if (tops.size > 1) wrapped.push(describe(list));
   }
+  const covered: string[] = [];
+  const controls = ".site-header :is(a, button, input, select), .hero :is(a, button, input, select)";
+  for (const control of document.querySelectorAll(controls)) {
+    if (!visible(control) || control.closest("[hidden], [aria-hidden=true]")) continue;
+    const box = control.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
+    const hit = document.elementFromPoint(x, y);
+    // A fixed layer of the site (the consent banner, a dialog) is over the page by design.
+    const fixed = hit?.closest("section.consent, [role=dialog]");
+    if (hit && !control.contains(hit) && !fixed)
+      covered.push(`${describe(control)} (under ${describe(hit)})`);
+  }
   return {
     overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
     clipped,
     orphans,
     spills,
     header: { height: Math.round(header?.getBoundingClientRect().height ?? 0), wrapped },
+    covered,
   };
 }
