@@ -19,6 +19,11 @@ export default defineConfig({
   timeout: 120_000,
   use: {
     baseURL: origin,
+    // A click that never lands (an element lying over its target) or a page that never loads
+    // fails the test within these bounds with what blocked it, not at the end of a long sweep's
+    // timeout.
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     browserName: "chromium",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
