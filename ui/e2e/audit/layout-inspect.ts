@@ -202,39 +202,65 @@ export function inspect(slack: number): Findings {
       range.selectNodeContents(node);
       for (const box of range.getClientRects()) lines.push({ box, owner });
     }
-    const rules: { y: number; left: number; right: number; of: Element; what: string }[] = [];
+    // An element's own border never crosses its own text; its ::before or ::after may.
+    const rules: { y: number; left: number; right: number; of: Element; pseudo: boolean; what: string }[] =
+      [];
+    // A rule is a line as long as a word at least, level: a turned box (a tick, a shard) draws
+    // no rule.
     for (const element of [hero, ...hero.querySelectorAll("*")]) {
-      if (!visible(element)) continue;
+      if (!visible(element) || getComputedStyle(element).transform !== "none") continue;
       const box = element.getBoundingClientRect();
       const style = getComputedStyle(element);
       const drawn = (width: string, colour: string, kind: string) =>
         parseFloat(width) > 0 && kind !== "none" && !/rgba\(.*, 0\)$|transparent/.test(colour);
       if (drawn(style.borderTopWidth, style.borderTopColor, style.borderTopStyle))
-        rules.push({ y: box.top, left: box.left, right: box.right, of: element, what: "top border" });
+        rules.push({
+          y: box.top,
+          left: box.left,
+          right: box.right,
+          of: element,
+          pseudo: false,
+          what: "top border",
+        });
       if (drawn(style.borderBottomWidth, style.borderBottomColor, style.borderBottomStyle))
-        rules.push({ y: box.bottom, left: box.left, right: box.right, of: element, what: "bottom border" });
+        rules.push({
+          y: box.bottom,
+          left: box.left,
+          right: box.right,
+          of: element,
+          pseudo: false,
+          what: "bottom border",
+        });
       if (style.position === "static") continue;
       for (const pseudo of ["::before", "::after"]) {
         const own = getComputedStyle(element, pseudo);
         if (own.content === "none" || own.display === "none" || !["absolute", "fixed"].includes(own.position))
           continue;
-        if (own.top === "auto" || own.left === "auto") continue;
+        if (own.top === "auto" || own.left === "auto" || own.transform !== "none") continue;
         const top = box.top + parseFloat(style.borderTopWidth) + parseFloat(own.top);
         const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(own.left);
         const right = left + parseFloat(own.width);
         const height = parseFloat(own.height);
         if (drawn(own.borderTopWidth, own.borderTopColor, own.borderTopStyle))
-          rules.push({ y: top, left, right, of: element, what: `${pseudo}'s top border` });
+          rules.push({ y: top, left, right, of: element, pseudo: true, what: `${pseudo}'s top border` });
         if (drawn(own.borderBottomWidth, own.borderBottomColor, own.borderBottomStyle))
-          rules.push({ y: top + height, left, right, of: element, what: `${pseudo}'s bottom border` });
+          rules.push({
+            y: top + height,
+            left,
+            right,
+            of: element,
+            pseudo: true,
+            what: `${pseudo}'s bottom border`,
+          });
       }
     }
     const crossed = new Set<string>();
     for (const rule of rules) {
+      if (rule.right - rule.left < 24) continue;
       for (const { box, owner } of lines) {
         const across = rule.y > box.top + 2 && rule.y < box.bottom - 2;
         const beside = Math.min(rule.right, box.right) - Math.max(rule.left, box.left) > 1;
-        if (across && beside && !rule.of.contains(owner))
+        if (across && beside && (rule.pseudo || !rule.of.contains(owner)))
           crossed.add(`${describe(rule.of)}'s ${rule.what.replace(/^::/, "")} through ${describe(owner)}`);
       }
     }

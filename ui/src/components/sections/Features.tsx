@@ -37,15 +37,15 @@ export function Features({ section }: { section: SectionOf<"features"> }) {
       ))}
     </ul>
   );
+  const exceptions = section.exceptions.length > 0 && (
+    <ul class="exceptions">
+      {section.exceptions.map((row) => (
+        <li key={row}>{row}</li>
+      ))}
+    </ul>
+  );
   return (
-    <SectionFrame section={section}>
-      {section.exceptions.length > 0 && (
-        <ul class="exceptions">
-          {section.exceptions.map((row) => (
-            <li key={row}>{row}</li>
-          ))}
-        </ul>
-      )}
+    <SectionFrame section={section} afterLead={exceptions}>
       {section.illustration && (
         <div class="split__art">
           <Screen name={section.illustration} words={section.words} />

@@ -200,7 +200,7 @@ describe("page grammar sections", () => {
     expect(features("cards", 3)).not.toContain("scroller");
     expect(features("list", 2)).not.toContain("exceptions");
     expect(features("list", 2, ["One rule.", "Another rule."])).toContain(
-      '</div><ul class="exceptions"><li>One rule.</li><li>Another rule.</li></ul>',
+      '</h2><ul class="exceptions"><li>One rule.</li><li>Another rule.</li></ul></div>',
     );
     expect(features("list", 4).match(/<details class="fold">/g)).toHaveLength(4);
     expect(features("list", 3)).not.toContain("<details");
