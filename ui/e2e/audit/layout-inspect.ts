@@ -1,15 +1,16 @@
 /** The layout audit's box check (layout-checks.ts runs it beside layout-text.ts in every engine):
- * the document's width, clipped text, orphan cards, drawn parts outside their box, the header's
- * first row and the controls of the header and hero that something else covers. */
+ * the document's width and clipped text (every closed disclosure of the page opened meanwhile),
+ * orphan cards, drawn parts outside their box, the header's first row, the controls of the header
+ * and hero that something else covers, and a rule drawn across the text of a hero. */
 
 /** Pixels of rounding allowed before a box counts as overflowing. */
 export const SLACK = 1;
 
 /** What the layout check found on one page. */
 export interface Findings {
-  /** The document is wider than the window (a horizontal scroll bar). */
+  /** The document is wider than the window (a horizontal scroll bar), its disclosures open. */
   overflow: number;
-  /** Elements whose text is cut off, outside a labelled scroll region. */
+  /** Elements whose text is cut off, outside a labelled scroll region, its disclosures open. */
   clipped: string[];
   /** Grids and wrapping rows whose last row holds one item under a row of three or more. */
   orphans: string[];
@@ -22,6 +23,9 @@ export interface Findings {
    * centre would not reach because another element lies over them (a drawing of the hero reaching
    * up over the navigation). */
   covered: string[];
+  /** Horizontal rules of a hero (an element's or its positioned ::before's or ::after's top or
+   * bottom border) that run through a line of the hero's text. */
+  crossed: string[];
 }
 
 /** Measures the laid-out page (runs in the browser; self-contained, as it is sent to the page as
@@ -71,6 +75,11 @@ export function inspect(slack: number): Findings {
     return context.measureText(text).width;
   };
 
+  // What a closed disclosure holds is measured too, as a visitor who opens it sees it; each is
+  // closed again before the checks that follow.
+  const closed = [...document.querySelectorAll<HTMLDetailsElement>("main details:not([open])")];
+  for (const details of closed) details.open = true;
+  const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
   const clipped: string[] = [];
   for (const element of document.querySelectorAll("body *")) {
     if (!visible(element) || element.closest("[hidden], svg, [aria-hidden=true]")) continue;
@@ -93,6 +102,7 @@ export function inspect(slack: number): Findings {
       clipped.push(`${describe(element)} (${element.scrollWidth} px of text in ${element.clientWidth} px)`);
     }
   }
+  for (const details of closed) details.open = false;
 
   const orphans: string[] = [];
   for (const container of document.querySelectorAll("main *")) {
@@ -176,6 +186,87 @@ export function inspect(slack: number): Findings {
     );
     if (tops.size > 1) wrapped.push(describe(list));
   }
+  /** The horizontal rules of the hero that cross one of its lines of text: the top and bottom
+   * borders of its elements and of their ::before and ::after when positioned against them (the
+   * lattice lines), each a line from its left to its right edge; a rule crosses a line of text it
+   * overlaps sideways and lies inside by more than 2 px from its top and bottom. */
+  const crossedText = (): string[] => {
+    const hero = document.querySelector(".hero");
+    if (!hero) return [];
+    const lines: { box: DOMRect; owner: Element }[] = [];
+    const walker = document.createTreeWalker(hero, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const owner = node.parentElement;
+      if (!owner || !(node.textContent ?? "").trim() || !visible(owner)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const box of range.getClientRects()) lines.push({ box, owner });
+    }
+    // An element's own border never crosses its own text; its ::before or ::after may.
+    const rules: { y: number; left: number; right: number; of: Element; pseudo: boolean; what: string }[] =
+      [];
+    // A rule is a line as long as a word at least, level: a turned box (a tick, a shard) draws
+    // no rule.
+    for (const element of [hero, ...hero.querySelectorAll("*")]) {
+      if (!visible(element) || getComputedStyle(element).transform !== "none") continue;
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      const drawn = (width: string, colour: string, kind: string) =>
+        parseFloat(width) > 0 && kind !== "none" && !/rgba\(.*, 0\)$|transparent/.test(colour);
+      if (drawn(style.borderTopWidth, style.borderTopColor, style.borderTopStyle))
+        rules.push({
+          y: box.top,
+          left: box.left,
+          right: box.right,
+          of: element,
+          pseudo: false,
+          what: "top border",
+        });
+      if (drawn(style.borderBottomWidth, style.borderBottomColor, style.borderBottomStyle))
+        rules.push({
+          y: box.bottom,
+          left: box.left,
+          right: box.right,
+          of: element,
+          pseudo: false,
+          what: "bottom border",
+        });
+      if (style.position === "static") continue;
+      for (const pseudo of ["::before", "::after"]) {
+        const own = getComputedStyle(element, pseudo);
+        if (own.content === "none" || own.display === "none" || !["absolute", "fixed"].includes(own.position))
+          continue;
+        if (own.top === "auto" || own.left === "auto" || own.transform !== "none") continue;
+        const top = box.top + parseFloat(style.borderTopWidth) + parseFloat(own.top);
+        const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(own.left);
+        const right = left + parseFloat(own.width);
+        const height = parseFloat(own.height);
+        if (drawn(own.borderTopWidth, own.borderTopColor, own.borderTopStyle))
+          rules.push({ y: top, left, right, of: element, pseudo: true, what: `${pseudo}'s top border` });
+        if (drawn(own.borderBottomWidth, own.borderBottomColor, own.borderBottomStyle))
+          rules.push({
+            y: top + height,
+            left,
+            right,
+            of: element,
+            pseudo: true,
+            what: `${pseudo}'s bottom border`,
+          });
+      }
+    }
+    const crossed = new Set<string>();
+    for (const rule of rules) {
+      if (rule.right - rule.left < 24) continue;
+      for (const { box, owner } of lines) {
+        const across = rule.y > box.top + 2 && rule.y < box.bottom - 2;
+        const beside = Math.min(rule.right, box.right) - Math.max(rule.left, box.left) > 1;
+        if (across && beside && (rule.pseudo || !rule.of.contains(owner)))
+          crossed.add(`${describe(rule.of)}'s ${rule.what.replace(/^::/, "")} through ${describe(owner)}`);
+      }
+    }
+    return [...crossed];
+  };
+
   const covered: string[] = [];
   const controls = ".site-header :is(a, button, input, select), .hero :is(a, button, input, select)";
   for (const control of document.querySelectorAll(controls)) {
@@ -191,11 +282,12 @@ export function inspect(slack: number): Findings {
       covered.push(`${describe(control)} (under ${describe(hit)})`);
   }
   return {
-    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    overflow,
     clipped,
     orphans,
     spills,
     header: { height: Math.round(header?.getBoundingClientRect().height ?? 0), wrapped },
     covered,
+    crossed: crossedText(),
   };
 }

@@ -55,7 +55,7 @@ async function layOut(page: Page, pagePath: string, directory: string): Promise<
 
 for (const width of WIDTHS) {
   for (const lang of ["en", "zh"] as const) {
-    test(`layout at ${width} px, ${lang}: no overflow, clipped, overlapping or squeezed text, no stranded lead-in, no broken Chinese word, no joined run broken, no Chinese word split by the dictionary, no heading line ending in a hyphen, no overlay, no Chinese line starting with a particle or closing punctuation, no heading on its band's edge, no long text in the link colour outside a link, no five cards as three over two, a header on one line, no control of the header or hero under another element, no orphan card, no part of a diagram outside its box, no illustration used twice across the site${width === PHONE_LENGTH.width ? `, / and /trust-center at most ${PHONE_LENGTH.maxHeight} px tall` : ""}`, async ({
+    test(`layout at ${width} px, ${lang}: no overflow, clipped, overlapping or squeezed text, no stranded lead-in, no broken Chinese word, no joined run broken, no Chinese word split by the dictionary, no heading line ending in a hyphen, no overlay, no Chinese line starting with a particle or closing punctuation, no heading on its band's edge, no long text in the link colour outside a link, no five cards as three over two, a header on one line, no control of the header or hero under another element, no rule across a hero's text, no orphan card, no part of a diagram outside its box, no illustration used twice across the site${width === PHONE_LENGTH.width ? `, / and /trust-center at most ${PHONE_LENGTH.maxHeight} px tall` : ""}`, async ({
       page,
       request,
     }) => {

@@ -177,6 +177,7 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
             columns,
             illustration,
             labels,
+            exceptions,
             item,
             action,
             ..
@@ -185,6 +186,7 @@ fn section_body(content: &Content, lang: Lang, section: &Section) -> SectionBody
             columns: *columns,
             illustration: *illustration,
             words: illustration.map_or_else(Vec::new, |drawn| drawn.words(labels)),
+            exceptions: exceptions.clone(),
             item: item
                 .iter()
                 .map(|card| {

@@ -15,8 +15,8 @@ pub const SLOTS: &str = include_str!("../../../../ui/src/components/screens/slot
 /// The wallet type (`signing.toml` `[[wallet]]` `id`) whose keys the `key-sites` diagram draws.
 pub const KEY_SITES_WALLET: &str = "cold";
 
-/// The illustrations drawn for the site: mock product screens, two lattice diagrams and two
-/// figures of facts from content data.
+/// The illustrations drawn for the site: mock product screens, lattice diagrams and figures of
+/// facts from content data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Illustration {
@@ -62,6 +62,12 @@ pub enum Illustration {
     /// A bar: the insurance's aggregate limit and each wallet type's sublimit within it
     /// (`insurance.toml`), drawn in a `split` section, whose page data carries them.
     InsuranceLimits,
+    /// A figure: the insurance's aggregate limit, each wallet type's sublimit within it and the
+    /// deductible, a row each, their amounts in the labels' tokens (`{insurance.sublimit.cold}`).
+    InsuranceLayers,
+    /// A figure: the two sites that hold the client records, each replicating to the other, over
+    /// a row for each kind of data and where it is kept (`{data.client-records}` in the labels).
+    DataReplicas,
     /// A lattice diagram: each wallet type's keys on their continents and the threshold that signs
     /// (`signing.toml`), drawn in a `split` section, whose page data carries them.
     KeyMap,

@@ -88,6 +88,10 @@ pub enum Section {
         /// The words a product drawing shows ([`Illustration::label_count`]).
         #[serde(default)]
         labels: Vec<String>,
+        /// Short rows under the lead, each marked with a shard: the exceptions to the rule the
+        /// lead states, such as the transfers signed without approval of each one.
+        #[serde(default)]
+        exceptions: Vec<String>,
         /// The items in order.
         item: Vec<FeatureItem>,
         /// Up to two buttons under the cards, for a link that belongs to the whole section.

@@ -145,7 +145,8 @@ pub struct Automatic {
     pub interval: Option<String>,
     /// How copy names it: a line claiming every transfer waits for approval names it too.
     pub named: Words,
-    /// What it is and under which rule, as `{signing.automatic}` lists it.
+    /// What it is and under which rule, as `{signing.automatic}` lists it and
+    /// `{signing.automatic.{id}}` states it alone.
     pub rule: RuleText,
     /// What a stolen credential could move under the rule, who sets the bounds, and how the
     /// insurance treats such a loss: `{signing.risk.{id}}`, one or more full sentences.
@@ -214,6 +215,10 @@ pub fn tokens(signing: &Signing, service: &ServiceFacts, lang: Lang) -> Vec<(Str
     ];
     tokens.extend(approvals::tokens(&signing.approval, lang));
     for automatic in &signing.automatic {
+        tokens.push((
+            format!("signing.automatic.{}", automatic.id),
+            automatic.rule.of(lang).to_owned(),
+        ));
         if let Some(risk) = &automatic.risk {
             tokens.push((
                 format!("signing.risk.{}", automatic.id),

@@ -54,6 +54,8 @@ pub enum SectionBody {
         illustration: Option<Illustration>,
         /// The words the illustration shows, in the order of its places.
         words: Vec<String>,
+        /// The exceptions under the lead, one a row.
+        exceptions: Vec<String>,
         /// The items, their links localized.
         item: Vec<FeatureItem>,
         /// Buttons under the cards.

@@ -21,6 +21,7 @@ import {
   SettlementEmail,
   WithdrawalQueue,
 } from "./payments";
+import { DataReplicas, InsuranceLayers } from "./records";
 
 /** The illustrations drawn from their words alone. */
 type WordsOnly = Exclude<IllustrationName, "key-sites" | "key-map" | "insurance-limits">;
@@ -47,6 +48,8 @@ const DRAWINGS: Record<WordsOnly, (props: { words: string[] }) => preact.JSX.Ele
   "otc-quote": OtcQuote,
   "vulnerability-report": VulnerabilityReport,
   "group-structure": GroupStructure,
+  "insurance-layers": InsuranceLayers,
+  "data-replicas": DataReplicas,
 };
 
 /** The facts some drawings draw, from the page data of the hero or section that shows them: a

@@ -17,7 +17,8 @@ const LONG_LIST = 4;
  * borders, the icon beside the text, in one or two columns; with `layout = "tiles"` compact
  * linked tiles ending in a tile of the section's button. Each item has an optional icon, bullet
  * points and a link; optional buttons follow. A list may show a product screen beside the
- * section's heading (an anchor of a long page, on a tinted band: styles/anchors.css). */
+ * section's heading (an anchor of a long page, on a tinted band: styles/anchors.css). Exceptions to
+ * the rule its lead states follow the lead, one a row marked with a shard (styles/exceptions.css). */
 export function Features({ section }: { section: SectionOf<"features"> }) {
   if (section.layout === "tiles") return <Tiles section={section} />;
   const list = section.layout === "list";
@@ -36,8 +37,15 @@ export function Features({ section }: { section: SectionOf<"features"> }) {
       ))}
     </ul>
   );
+  const exceptions = section.exceptions.length > 0 && (
+    <ul class="exceptions">
+      {section.exceptions.map((row) => (
+        <li key={row}>{row}</li>
+      ))}
+    </ul>
+  );
   return (
-    <SectionFrame section={section}>
+    <SectionFrame section={section} afterLead={exceptions}>
       {section.illustration && (
         <div class="split__art">
           <Screen name={section.illustration} words={section.words} />

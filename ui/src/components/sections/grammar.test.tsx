@@ -177,7 +177,7 @@ describe("page grammar sections", () => {
         points: [],
         href: `/t${index}`,
       }));
-    const features = (layout: "cards" | "list" | "tiles", count: number) =>
+    const features = (layout: "cards" | "list" | "tiles", count: number, exceptions: string[] = []) =>
       renderToString(
         <Features
           section={{
@@ -187,6 +187,7 @@ describe("page grammar sections", () => {
             layout,
             columns: layout === "tiles" ? 4 : 2,
             words: [],
+            exceptions,
             item: items(count),
             action:
               layout === "tiles" ? [{ label: "All services", href: "/services", style: "secondary" }] : [],
@@ -197,6 +198,10 @@ describe("page grammar sections", () => {
       'class="tiles feature-grid feature-grid--2 scroller" tabindex="0"',
     );
     expect(features("cards", 3)).not.toContain("scroller");
+    expect(features("list", 2)).not.toContain("exceptions");
+    expect(features("list", 2, ["One rule.", "Another rule."])).toContain(
+      '</h2><ul class="exceptions"><li>One rule.</li><li>Another rule.</li></ul></div>',
+    );
     expect(features("list", 4).match(/<details class="fold">/g)).toHaveLength(4);
     expect(features("list", 3)).not.toContain("<details");
     const tiles = features("tiles", 7);

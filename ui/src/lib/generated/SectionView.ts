@@ -63,6 +63,10 @@ illustration?: Illustration,
  */
 words: Array<string>, 
 /**
+ * The exceptions under the lead, one a row.
+ */
+exceptions: Array<string>, 
+/**
  * The items, their links localized.
  */
 item: Array<FeatureItem>, 
