@@ -98,8 +98,8 @@ function Queued({
   );
 }
 
-/** A business line's approval policy: tiers by amount, the cool-off of a new address and the
- * whitelist. */
+/** A business line's approval policy: tiers by amount, a new address approved before its first
+ * use (content/signing.toml's `whitelist-additions`) and the whitelist. */
 export function Policy({ words }: { words: string[] }) {
   const [
     title,
@@ -108,13 +108,13 @@ export function Policy({ words }: { words: string[] }) {
     upTo,
     above,
     checkers,
-    coolOff,
+    newAddresses,
+    approvedBeforeUse,
     destinations,
     whitelisted,
     limit,
     two,
     three,
-    hours,
   ] = wordsOf(words, 13);
   return (
     <Frame title={title} sub={line} status={enforced} tone="ok">
@@ -124,7 +124,7 @@ export function Policy({ words }: { words: string[] }) {
           label={`${above} ${limit}`}
           value={<Quorum count={Number(three)} label={`${three} ${checkers}`} />}
         />
-        <Row label={coolOff} value={<Pill tone="wait">{hours}</Pill>} />
+        <Row label={newAddresses} value={<Pill tone="wait">{approvedBeforeUse}</Pill>} />
         <Row label={destinations} value={<Pill tone="ok">{whitelisted}</Pill>} />
       </div>
     </Frame>
@@ -239,15 +239,15 @@ export function AuditTrail({ words }: { words: string[] }) {
   );
 }
 
-/** An address book with a new entry in its cool-off period. */
+/** An address book with a new entry awaiting approval before its first use. */
 export function Whitelist({ words }: { words: string[] }) {
-  const [title, cold, active, added, payouts, active2, coldAddress, newAddress, hours, payoutAddress] =
+  const [title, cold, active, added, payouts, active2, coldAddress, newAddress, awaiting, payoutAddress] =
     wordsOf(words, 10);
   return (
     <Frame title={title}>
       <div class="entries">
         <Entry name={cold} address={coldAddress} status={<Pill tone="ok">{active}</Pill>} />
-        <Entry name={added} address={newAddress} status={<Pill tone="wait">{hours}</Pill>} fresh />
+        <Entry name={added} address={newAddress} status={<Pill tone="wait">{awaiting}</Pill>} fresh />
         <Entry name={payouts} address={payoutAddress} status={<Pill tone="ok">{active2}</Pill>} />
       </div>
     </Frame>
