@@ -19,6 +19,7 @@ mod offering_copy;
 mod operations;
 mod pages;
 pub mod parity;
+mod published_notices;
 mod particulars;
 mod particulars_copy;
 mod security;
@@ -56,5 +57,6 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     errors.extend(particulars::check(content, files));
     errors.extend(particulars_copy::check(content, files));
     errors.extend(titles::check(content, files));
+    errors.extend(published_notices::check(files));
     errors
 }
