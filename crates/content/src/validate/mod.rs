@@ -9,6 +9,7 @@ mod channel_copy;
 mod claims;
 mod contact;
 mod facts;
+mod figure_floors;
 mod findings;
 mod glossary;
 mod grammar;
@@ -58,5 +59,6 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     errors.extend(particulars_copy::check(content, files));
     errors.extend(titles::check(content, files));
     errors.extend(published_notices::check(files));
+    errors.extend(figure_floors::check(&content.site, files));
     errors
 }
