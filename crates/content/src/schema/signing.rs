@@ -10,10 +10,11 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::schema::approvals::{self, Approval, RuleText};
+use crate::schema::approvals::{self, Approval};
 use crate::schema::durations::in_words;
 use crate::schema::hours::Hours;
 use crate::schema::service_facts::ServiceFacts;
+use crate::text::bilingual::Bilingual;
 use crate::text::prose::listed;
 use crate::text::words::Words;
 
@@ -147,12 +148,13 @@ pub struct Automatic {
     pub named: Words,
     /// The id of the `[[approval]]` that enables it, whose text names it (its `named` words).
     pub approval: String,
-    /// What it is and under which rule, as `{signing.automatic}` lists it.
-    pub rule: RuleText,
+    /// What it is and under which rule, as `{signing.automatic}` lists it: a noun phrase without
+    /// a final full stop.
+    pub rule: Bilingual,
     /// What a stolen credential could move under the rule, who sets the bounds, and how the
     /// insurance treats such a loss: `{signing.risk.{id}}`, one or more full sentences.
     #[serde(default)]
-    pub risk: Option<RuleText>,
+    pub risk: Option<Bilingual>,
 }
 
 impl Scheme {
