@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::text::bilingual::Bilingual;
 use crate::schema::entities::{Entity, LocalEntity};
+use crate::text::bilingual::Bilingual;
 use crate::text::numbers::grouped;
 use crate::text::prose::{long_date, money_in_words};
 use crate::text::words::Words;

@@ -11,10 +11,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::Lang;
 use crate::schema::approvals::{self, Approval};
+use crate::schema::automatic::{Automatic, enabled_by};
 use crate::schema::durations::in_words;
 use crate::schema::hours::Hours;
 use crate::schema::service_facts::ServiceFacts;
-use crate::text::bilingual::Bilingual;
 use crate::text::prose::listed;
 use crate::text::words::Words;
 
@@ -131,30 +131,6 @@ pub enum Signers {
     KeyHolders,
     /// Our systems, once our automated checks pass.
     Automatic,
-}
-
-/// A transfer signed without your checkers' approval of each one, under a rule they approved once.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Automatic {
-    /// Its name in messages and the claims register.
-    pub id: String,
-    /// The wallet type it is signed from.
-    pub wallet: String,
-    /// The duration id of its interval, if it runs at one.
-    #[serde(default)]
-    pub interval: Option<String>,
-    /// How copy names it: a line claiming every transfer waits for approval names it too.
-    pub named: Words,
-    /// The id of the `[[approval]]` that enables it, whose text names it (its `named` words).
-    pub approval: String,
-    /// What it is and under which rule, as `{signing.automatic}` lists it: a noun phrase without
-    /// a final full stop.
-    pub rule: Bilingual,
-    /// What a stolen credential could move under the rule, who sets the bounds, and how the
-    /// insurance treats such a loss: `{signing.risk.{id}}`, one or more full sentences.
-    #[serde(default)]
-    pub risk: Option<Bilingual>,
 }
 
 impl Scheme {
@@ -323,44 +299,6 @@ pub fn problems(signing: &Signing) -> Vec<(String, String)> {
     problems
 }
 
-/// Why `automatic` is not tied to the approval that enables it, if it is not: its `approval`
-/// names no `[[approval]]`, or that rule's text does not name it (its `named` words) in a language.
-fn enabled_by(automatic: &Automatic, approvals: &[Approval]) -> Option<(String, String)> {
-    let needle = format!("id = \"{}\"", automatic.id);
-    let Some(approval) = approvals.iter().find(|a| a.id == automatic.approval) else {
-        return Some((
-            needle,
-            format!(
-                "automatic transfer `{}`: `approval = \"{}\"` is no [[approval]]; name the rule \
-                 that enables it",
-                automatic.id, automatic.approval
-            ),
-        ));
-    };
-    let silent: Vec<&str> = Lang::ALL
-        .into_iter()
-        .filter(|&lang| {
-            automatic
-                .named
-                .find_in(approval.text.of(lang), lang)
-                .is_none()
-        })
-        .map(Lang::code)
-        .collect();
-    (!silent.is_empty()).then(|| {
-        (
-            needle,
-            format!(
-                "automatic transfer `{}` is enabled by `{}`, whose text ({}) does not name it \
-                 (its `named` words): list it there",
-                automatic.id,
-                approval.id,
-                silent.join(", ")
-            ),
-        )
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -422,28 +360,5 @@ mod tests {
         signing.wallet[1].continents.insert(Continent::Europe, 2);
         signing.automatic[0].wallet = "cold".into();
         assert_eq!(problems(&signing).len(), 3, "{:?}", problems(&signing));
-    }
-
-    #[test]
-    fn an_automatic_transfer_names_the_approval_that_enables_it_and_is_named_there() {
-        let mut signing = signing();
-        signing.automatic[0].approval = "automatic".into();
-        let problems_of = |signing: &Signing| {
-            problems(signing)
-                .into_iter()
-                .map(|(_, message)| message)
-                .collect::<Vec<_>>()
-        };
-        let unknown = problems_of(&signing);
-        assert_eq!(unknown.len(), 1, "{unknown:?}");
-        assert!(unknown[0].contains("is no [[approval]]"), "{unknown:?}");
-        signing.automatic[0].approval = "control-changes".into();
-        signing.approval[0].text.zh = "变更".into();
-        let silent = problems_of(&signing);
-        assert_eq!(
-            silent,
-            ["automatic transfer `oasis-settlement` is enabled by `control-changes`, whose text \
-              (zh) does not name it (its `named` words): list it there"]
-        );
     }
 }

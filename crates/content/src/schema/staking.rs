@@ -7,10 +7,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::text::bilingual::Bilingual;
 use crate::schema::durations::{Duration, DurationUnit};
 use crate::schema::section_items::EntityId;
 use crate::schema::supported_assets::SupportedAssetLists;
+use crate::text::bilingual::Bilingual;
 use crate::text::prose::listed;
 use crate::text::words::Words;
 

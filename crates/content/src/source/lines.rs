@@ -58,7 +58,10 @@ mod tests {
         let kept: Vec<&str> = current_copy_lines(text).map(|(_, line)| line).collect();
         assert_eq!(kept, ["[[a]]\n", "x = \"USD 5\"\n", "[[a]]\n", "y = 1\n"]);
         let published: Vec<&str> = published_copy_lines(text).map(|(_, line)| line).collect();
-        assert_eq!(published, ["[[a]]\n", "as_published = true\n", "x = \"USD 4\"\n"]);
+        assert_eq!(
+            published,
+            ["[[a]]\n", "as_published = true\n", "x = \"USD 4\"\n"]
+        );
     }
 
     #[test]

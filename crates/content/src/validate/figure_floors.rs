@@ -61,10 +61,7 @@ fn more_than_before(before: &str, lang: Lang) -> Option<&'static str> {
             let lower = before.to_lowercase();
             MORE_THAN_EN.into_iter().find(|words| {
                 lower.strip_suffix(words).is_some_and(|rest| {
-                    !rest
-                        .chars()
-                        .next_back()
-                        .is_some_and(char::is_alphanumeric)
+                    !rest.chars().next_back().is_some_and(char::is_alphanumeric)
                 })
             })
         }
@@ -86,7 +83,10 @@ mod tests {
 
     fn errors(site: &SiteFacts, file: &str, line: &str) -> Vec<String> {
         let files = ContentFiles::from([(file.to_owned(), format!("a = 1\ntext = \"{line}\"\n"))]);
-        check(site, &files).iter().map(ToString::to_string).collect()
+        check(site, &files)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
 
     #[test]
@@ -100,7 +100,10 @@ mod tests {
         );
         assert_eq!(errors(&site, "zh/faq.toml", "保额逾 {insurance}").len(), 1);
         assert_eq!(errors(&site, "zh/faq.toml", "超过{evm_chains} 条").len(), 1);
-        assert_eq!(errors(&site, "en/pages.toml", "More than {insurance}").len(), 1);
+        assert_eq!(
+            errors(&site, "en/pages.toml", "More than {insurance}").len(),
+            1
+        );
     }
 
     #[test]
