@@ -255,13 +255,30 @@ fn about(content: &Content, token: &str) -> String {
                 format!("{} ({}){deadlines}", c.purpose, c.hours.label())
             })
             .unwrap_or_default(),
-        ["signing", id] if operations.signing.approval.iter().any(|a| a.id == *id) => operations
-            .signing
-            .approval
-            .iter()
-            .find(|a| a.id == *id)
-            .map(|a| a.about.clone())
-            .unwrap_or_default(),
+        ["signing", id] if operations.signing.approval.iter().any(|a| a.id == *id) => {
+            let enables: Vec<&str> = operations
+                .signing
+                .automatic
+                .iter()
+                .filter(|a| a.approval == *id)
+                .map(|a| a.id.as_str())
+                .collect();
+            let about = operations
+                .signing
+                .approval
+                .iter()
+                .find(|a| a.id == *id)
+                .map(|a| a.about.clone())
+                .unwrap_or_default();
+            if enables.is_empty() {
+                about
+            } else {
+                format!(
+                    "{about}; enables the automatic transfers {}",
+                    enables.join(", ")
+                )
+            }
+        }
         ["signing", "automatic", ..] => {
             "transfers signed without your checkers' approval of each one".to_owned()
         }

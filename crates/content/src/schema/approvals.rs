@@ -6,27 +6,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
+use crate::text::bilingual::Bilingual;
 use crate::text::words::Words;
-
-/// A noun phrase in each language: an automatic transfer's rule, or what the insurance excludes.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RuleText {
-    /// English, a noun phrase without a final full stop.
-    pub en: String,
-    /// Chinese, a noun phrase without a final full stop.
-    pub zh: String,
-}
-
-impl RuleText {
-    /// The text of one language.
-    pub fn of(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.en,
-            Lang::Zh => &self.zh,
-        }
-    }
-}
 
 /// One approval rule.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -37,7 +18,7 @@ pub struct Approval {
     /// What the rule is for, in English, as the claims register describes it.
     pub about: String,
     /// The rule in full sentences, in each language.
-    pub text: RuleText,
+    pub text: Bilingual,
     /// Words that state the rule another way: refused in a line that does not cite the token.
     #[serde(default)]
     pub restated: Words,
@@ -107,7 +88,7 @@ mod tests {
         vec![Approval {
             id: "api-keys".into(),
             about: "who approves a new API key".into(),
-            text: RuleText {
+            text: Bilingual {
                 en: "Keys need the quorum.".into(),
                 zh: "密钥须达最低审批人数。".into(),
             },

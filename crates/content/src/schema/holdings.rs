@@ -35,10 +35,10 @@ pub struct Attestation {
     pub engagement: Engagement,
     /// The assurance standard the engagement follows, as each language writes it
     /// ("ISAE 3000 (Revised)" / "ISAE 3000（修订版）").
-    pub standard: crate::schema::jurisdictions::Named,
+    pub standard: crate::text::bilingual::Bilingual,
     /// What the attestation does not cover, one phrase per language that every list of its limits
     /// cites as `{attestation.excludes}`.
-    pub excludes: crate::schema::jurisdictions::Named,
+    pub excludes: crate::text::bilingual::Bilingual,
 }
 
 /// The kind of an auditor's engagement, which says how much the attestation assures.
@@ -240,11 +240,11 @@ mod tests {
                 issued: day(issued),
                 frequency: "q".into(),
                 engagement: Engagement::ReasonableAssurance,
-                standard: crate::schema::jurisdictions::Named {
+                standard: crate::text::bilingual::Bilingual {
                     en: "ISAE 3000 (Revised)".into(),
                     zh: "ISAE 3000（修订版）".into(),
                 },
-                excludes: crate::schema::jurisdictions::Named {
+                excludes: crate::text::bilingual::Bilingual {
                     en: "assets sent to an exchange".into(),
                     zh: "转至交易所的资产".into(),
                 },

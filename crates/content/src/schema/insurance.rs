@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::schema::approvals::RuleText;
 use crate::schema::entities::{Entity, LocalEntity};
+use crate::text::bilingual::Bilingual;
 use crate::text::numbers::grouped;
 use crate::text::prose::{long_date, money_in_words};
 use crate::text::words::Words;
@@ -68,7 +68,7 @@ pub struct Insurance {
     pub deductible: Deductible,
     /// What the policy does not cover, one noun phrase per language that every list of
     /// exclusions cites as `{insurance.exclusions}`.
-    pub exclusions: RuleText,
+    pub exclusions: Bilingual,
     /// How copy says the limit is shared, or separate.
     pub words: LimitWords,
 }

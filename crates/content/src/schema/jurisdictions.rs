@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Lang;
 use crate::schema::entities::Entity;
+use crate::text::bilingual::Bilingual;
 use crate::text::prose::listed;
 use crate::text::words::Words;
 
@@ -22,10 +23,10 @@ pub struct Jurisdictions {
     pub restricted: Vec<Restricted>,
     /// The sanctions lists every client, counterparty and address is screened against, in the
     /// order copy lists them as `{jurisdiction.sanctions-lists}`.
-    pub sanctions_list: Vec<Named>,
+    pub sanctions_list: Vec<Bilingual>,
     /// Whom the Simplified Chinese pages are written for, and that they are no offer to residents
     /// of mainland China: `{jurisdiction.zh-pages}`, in the legal line and the AML statement.
-    pub zh_pages: Named,
+    pub zh_pages: Bilingual,
 }
 
 /// A region and the entities that accept clients from it.
@@ -35,32 +36,12 @@ pub struct Region {
     /// The token's name: copy writes `{jurisdiction.{id}.name}` and `{jurisdiction.{id}.{entity}}`.
     pub id: String,
     /// The region's name in each language.
-    pub name: Named,
+    pub name: Bilingual,
     /// The entities that accept its clients; an entity not listed does not.
     pub accept: Vec<Acceptance>,
     /// How copy names the region.
     #[serde(default)]
     pub called: Words,
-}
-
-/// A name in each language.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Named {
-    /// In English.
-    pub en: String,
-    /// In Chinese.
-    pub zh: String,
-}
-
-impl Named {
-    /// The name in `lang`.
-    pub fn of(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.en,
-            Lang::Zh => &self.zh,
-        }
-    }
 }
 
 /// One entity's acceptance of a region's clients.
@@ -93,7 +74,7 @@ pub struct Restricted {
     #[serde(default)]
     pub region: Option<String>,
     /// Its name in each language.
-    pub name: Named,
+    pub name: Bilingual,
 }
 
 /// The areas of the restricted list.

@@ -4,6 +4,7 @@
 pub mod api_copy;
 pub mod api_reference;
 pub mod approvals;
+pub mod automatic;
 pub mod brand_items;
 pub mod channels;
 #[cfg(test)]

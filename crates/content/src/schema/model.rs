@@ -133,7 +133,7 @@ pub struct Figures {
     pub institutional_clients: u32,
     /// Supported assets, shown as "400+"; never more than the Singapore asset list holds.
     pub supported_assets: u32,
-    /// Value safeguarded in US dollars, shown as "over USD 10 billion".
+    /// Value safeguarded in US dollars, "over USD 10 billion" when `floor` lists it.
     pub safeguarded_usd: u64,
     /// Maximum insurance cover in US dollars.
     pub insurance_usd: u64,
@@ -142,6 +142,12 @@ pub struct Figures {
     pub evm_chains: u32,
     /// The day the figures describe, written in copy as `{figures.as_of}`.
     pub as_of: toml::value::Date,
+    /// The figures whose value is a floor the fact exceeds on that day (`safeguarded`: client
+    /// assets worth more than USD 10 billion): copy may write "over" / 逾 before them, and a
+    /// figure strip shows them as "USD 10bn+" / "逾 100 亿美元". The others are exact. The clients
+    /// (rounded down) and the chains (the named ones minus two) are floors by how they are counted.
+    #[serde(default)]
+    pub floor: Vec<crate::schema::section_items::Figure>,
 }
 
 /// A blockchain network the provider supports.

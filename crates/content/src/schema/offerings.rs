@@ -99,7 +99,7 @@ pub struct Offer {
     /// (whose account holds the client's money, what a licence does not cover); default: the
     /// basis in words.
     #[serde(default)]
-    pub cell: Option<crate::schema::jurisdictions::Named>,
+    pub cell: Option<crate::text::bilingual::Bilingual>,
     /// Whether the entity offers the service to its individual clients too (default); `false`
     /// keeps it for institutions, and `{offering.not-for-individuals.{entity}}` names it.
     #[serde(default = "offered_to_individuals")]
@@ -358,7 +358,7 @@ mod tests {
             "Offered as your agent, outside the scope of its exemption"
         );
         let fiat = Offer {
-            cell: Some(crate::schema::jurisdictions::Named {
+            cell: Some(crate::text::bilingual::Bilingual {
                 en: "Held on trust".into(),
                 zh: "以信托方式持有".into(),
             }),

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
+use crate::text::bilingual::Bilingual;
 
 /// `site.toml` `[service]`: the service levels that are not durations.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -18,7 +19,7 @@ pub struct ServiceFacts {
     /// The time zone of business hours and cut-offs: its offset from UTC in hours.
     pub utc_offset_hours: u8,
     /// The time zone's name in each language: "HKT/SGT" / "香港及新加坡时间".
-    pub time_zone: ZoneName,
+    pub time_zone: Bilingual,
     /// When business hours begin on a business day, local time, `HH:MM`.
     pub opens: String,
     /// When business hours end on a business day, local time, `HH:MM`.
@@ -27,23 +28,10 @@ pub struct ServiceFacts {
     pub cutoff: Vec<Cutoff>,
 }
 
-/// A time zone's name in each language.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ZoneName {
-    /// In English: "HKT/SGT".
-    pub en: String,
-    /// In Chinese: "香港及新加坡时间".
-    pub zh: String,
-}
-
 impl ServiceFacts {
     /// The time zone's name in `lang`.
     pub fn zone(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.time_zone.en,
-            Lang::Zh => &self.time_zone.zh,
-        }
+        self.time_zone.of(lang)
     }
 }
 
@@ -239,7 +227,7 @@ mod tests {
         ServiceFacts {
             availability_percent: availability.into(),
             utc_offset_hours: 8,
-            time_zone: ZoneName {
+            time_zone: Bilingual {
                 en: "HKT/SGT".into(),
                 zh: "香港及新加坡时间".into(),
             },

@@ -10,7 +10,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::schema::approvals::{self, Approval, RuleText};
+use crate::schema::approvals::{self, Approval};
+use crate::schema::automatic::{Automatic, enabled_by};
 use crate::schema::durations::in_words;
 use crate::schema::hours::Hours;
 use crate::schema::service_facts::ServiceFacts;
@@ -130,28 +131,6 @@ pub enum Signers {
     KeyHolders,
     /// Our systems, once our automated checks pass.
     Automatic,
-}
-
-/// A transfer signed without your checkers' approval of each one, under a rule they approved once.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Automatic {
-    /// Its name in messages and the claims register.
-    pub id: String,
-    /// The wallet type it is signed from.
-    pub wallet: String,
-    /// The duration id of its interval, if it runs at one.
-    #[serde(default)]
-    pub interval: Option<String>,
-    /// How copy names it: a line claiming every transfer waits for approval names it too.
-    pub named: Words,
-    /// What it is and under which rule, as `{signing.automatic}` lists it and
-    /// `{signing.automatic.{id}}` states it alone.
-    pub rule: RuleText,
-    /// What a stolen credential could move under the rule, who sets the bounds, and how the
-    /// insurance treats such a loss: `{signing.risk.{id}}`, one or more full sentences.
-    #[serde(default)]
-    pub risk: Option<RuleText>,
 }
 
 impl Scheme {
@@ -319,6 +298,7 @@ pub fn problems(signing: &Signing) -> Vec<(String, String)> {
                 ),
             ));
         }
+        problems.extend(enabled_by(automatic, &signing.approval));
     }
     problems
 }

@@ -33,13 +33,14 @@ called = { en = ["warm"] }
 id = "oasis-settlement"
 wallet = "warm"
 interval = "oasis-settlement"
-named = { en = ["Oasis"] }
+named = { en = ["Oasis"], zh = ["Oasis"] }
+approval = "control-changes"
 rule = { en = "Oasis settlement", zh = "Oasis 结算" }
 
 [[approval]]
 id = "control-changes"
 about = "who approves a change of controls"
-text = { en = "changes", zh = "变更" }
+text = { en = "changes, Oasis bindings among them", zh = "变更，包括 Oasis 绑定" }
 restated = { en = ["adjust approval rules"] }
 "#;
     toml::from_str(&format!("universal = {universal}\n{model}")).expect("the fixture parses")

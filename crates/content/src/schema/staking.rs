@@ -7,10 +7,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Lang;
-use crate::schema::approvals::RuleText;
 use crate::schema::durations::{Duration, DurationUnit};
 use crate::schema::section_items::EntityId;
 use crate::schema::supported_assets::SupportedAssetLists;
+use crate::text::bilingual::Bilingual;
 use crate::text::prose::listed;
 use crate::text::words::Words;
 
@@ -35,7 +35,7 @@ pub struct StakingTerms {
     pub slashing: SlashingBorneBy,
     /// What the client holds while its assets are staked, and on what basis, in full sentences:
     /// `{staking.sg.held}`.
-    pub held: RuleText,
+    pub held: Bilingual,
 }
 
 /// An asset that can be staked: a token on one network, as the supported-asset list names it.

@@ -16,6 +16,18 @@ pub fn copy_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// of a `[[…]]` entry marked `as_published = true` (an announcement kept word for word as it was
 /// published, whose figures are those of its date).
 pub fn current_copy_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    entry_lines(text, false)
+}
+
+/// The copy lines of the `[[…]]` entries of `text` marked `as_published = true`: the words of
+/// announcements as they were published, which cite no fact that may change since.
+pub fn published_copy_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    entry_lines(text, true)
+}
+
+/// The copy lines of `text` inside entries marked `as_published = true` (`published`), or
+/// outside them.
+fn entry_lines(text: &str, published: bool) -> impl Iterator<Item = (usize, &str)> {
     let mut verbatim = Vec::new();
     let mut entry_start = 0;
     for (offset, line) in copy_lines(text) {
@@ -31,13 +43,13 @@ pub fn current_copy_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         if line.trim().starts_with("[[") {
             entry_start = *offset;
         }
-        !verbatim.contains(&entry_start)
+        verbatim.contains(&entry_start) == published
     })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{copy_lines, current_copy_lines};
+    use super::{copy_lines, current_copy_lines, published_copy_lines};
 
     #[test]
     fn skips_the_entries_kept_as_published() {
@@ -45,6 +57,11 @@ mod tests {
             "[[a]]\nx = \"USD 5\"\n[[a]]\nas_published = true\nx = \"USD 4\"\n[[a]]\ny = 1\n";
         let kept: Vec<&str> = current_copy_lines(text).map(|(_, line)| line).collect();
         assert_eq!(kept, ["[[a]]\n", "x = \"USD 5\"\n", "[[a]]\n", "y = 1\n"]);
+        let published: Vec<&str> = published_copy_lines(text).map(|(_, line)| line).collect();
+        assert_eq!(
+            published,
+            ["[[a]]\n", "as_published = true\n", "x = \"USD 4\"\n"]
+        );
     }
 
     #[test]

@@ -99,20 +99,36 @@ fn claimed(count: u32) -> u64 {
     u64::from(count / step * step)
 }
 
-/// A figure as a figure strip shows it: "300+", "USD 10bn+" / "逾 100 亿美元", "USD 50m".
-/// Chinese writes "more than" an amount of money as 逾, never as a trailing `+`.
+/// Whether `figure` is a floor the fact exceeds, so that "over" / 逾 before it is true: listed in
+/// `[figures] floor`, or counted below the fact (the clients rounded down to fewer than served;
+/// the chains, the named ones minus two).
+pub fn is_floor(site: &SiteFacts, figure: Figure) -> bool {
+    let clients = site.figures.institutional_clients;
+    site.figures.floor.contains(&figure)
+        || match figure {
+            Figure::Clients => u64::from(clients) > claimed(clients),
+            Figure::Chains => true,
+            Figure::Assets | Figure::Safeguarded | Figure::Insurance => false,
+        }
+}
+
+/// A figure as a figure strip shows it: "300+", "USD 10bn+" / "逾 100 亿美元", "USD 50m", with
+/// "+" (逾 before an amount of money in Chinese, never a trailing `+`) only on a floor
+/// ([`is_floor`]): the one place the strips word "more than".
 pub fn in_strip(site: &SiteFacts, figure: Figure, lang: Lang) -> String {
-    match figure {
+    let over = is_floor(site, figure);
+    let usd = match figure {
+        Figure::Safeguarded => site.figures.safeguarded_usd,
+        Figure::Insurance => site.figures.insurance_usd,
         Figure::Clients | Figure::Assets | Figure::Chains => {
-            format!("{}+", in_prose(site, figure, lang))
+            let count = in_prose(site, figure, lang);
+            return if over { format!("{count}+") } else { count };
         }
-        Figure::Safeguarded => {
-            let amount = money_short(site.figures.safeguarded_usd, lang);
-            match lang {
-                Lang::En => format!("{amount}+"),
-                Lang::Zh => format!("逾 {amount}"),
-            }
-        }
-        Figure::Insurance => money_short(site.figures.insurance_usd, lang),
+    };
+    let amount = money_short(usd, lang);
+    match (over, lang) {
+        (false, _) => amount,
+        (true, Lang::En) => format!("{amount}+"),
+        (true, Lang::Zh) => format!("逾 {amount}"),
     }
 }

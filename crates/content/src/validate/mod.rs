@@ -9,6 +9,7 @@ mod channel_copy;
 mod claims;
 mod contact;
 mod facts;
+mod figure_floors;
 mod findings;
 mod glossary;
 mod grammar;
@@ -21,6 +22,7 @@ mod pages;
 pub mod parity;
 mod particulars;
 mod particulars_copy;
+mod published_notices;
 mod security;
 mod signing_copy;
 mod site;
@@ -56,5 +58,7 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
     errors.extend(particulars::check(content, files));
     errors.extend(particulars_copy::check(content, files));
     errors.extend(titles::check(content, files));
+    errors.extend(published_notices::check(files));
+    errors.extend(figure_floors::check(&content.site, files));
     errors
 }

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use crate::ContentError;
 use crate::schema::entities::AccountType;
 use crate::schema::model::Content;
+use crate::schema::section_items::Figure;
 use crate::schema::supported_assets::{SUPPORTED_ASSET_FILES, SupportedAsset};
 use crate::source::files::ContentFiles;
 use crate::validate::addresses;
@@ -75,13 +76,17 @@ pub fn check(content: &Content, files: &ContentFiles) -> Vec<ContentError> {
         }
     }
     let claimed = content.site.figures.supported_assets as usize;
-    if claimed > content.supported_assets.sg.len() {
+    let floor = content.site.figures.floor.contains(&Figure::Assets);
+    if claimed > content.supported_assets.sg.len()
+        || (floor && claimed == content.supported_assets.sg.len())
+    {
         errors.push(ContentError::near(
             "site.toml",
             text("site.toml"),
             "supported_assets",
             format!(
-                "the site claims {claimed}+ assets but the Singapore list has {} rows",
+                "the site claims {claimed}+ assets (more than {claimed} where `floor` lists \
+                 `assets`) but the Singapore list has {} rows",
                 content.supported_assets.sg.len()
             ),
         ));
