@@ -141,8 +141,8 @@ fn a_worded_signing_claim_made_of_a_wallet_it_is_not_true_of_fails() {
 fn every_transfer_said_to_wait_for_approval_without_the_automatic_transfers_fails() {
     refused(
         "en/marketing/how-custody-works.toml",
-        "each under a rule your Checkers approved once: {signing.automatic}.\"",
-        "such as Oasis settlement.\"",
+        "only Oasis settlement, gas-station top-ups, payouts under an address policy",
+        "only Oasis settlement, payouts under an address policy",
         &[
             "`gas-station` transfers are signed without it",
             "{signing.automatic}",
@@ -150,8 +150,8 @@ fn every_transfer_said_to_wait_for_approval_without_the_automatic_transfers_fail
     );
     refused(
         "zh/marketing/how-custody-works.toml",
-        "每类均须符合贵机构复核人一次性批准的规则：{signing.automatic}。",
-        "。",
+        "Gas 费代付、地址策略付款及矿池收益发放",
+        "Gas 费代付及矿池收益发放",
         &["“代贵机构批准”", "`warm-payouts`"],
     );
 }

@@ -1,9 +1,8 @@
 import { Trans } from "@lingui/react/macro";
 import type { Section } from "../lib/sections";
 
-/** The sections of a long page as a list of links, in a column beside them from 75rem, where it
- * stays in view as the page scrolls (styles/marketing.css: CSS alone, no script). Hidden on
- * narrower screens, where the sections take the whole width. */
+/** The sections of a long page as a row of links under the hero from 75rem (styles/marketing.css).
+ * Hidden on narrower screens, where a phone's folds list the sections by their headings. */
 export function OnThisPage({ sections }: { sections: Section[] }) {
   return (
     <div class="on-this-page">
