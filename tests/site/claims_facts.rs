@@ -1,9 +1,10 @@
 //! The contradictions of issue 56 can no longer be written: each class of claim that one page
 //! made against another (where to report an incident, one mailbox with two acknowledgement times,
 //! a signing claim made of every wallet, every transfer said to wait for approval, one transfer
-//! said to be the only one signed without it, staking offered on two bases, a service shown
-//! for an entity that does not offer it, a fee rule restated, a frequency typed) fails the content
-//! check at the file and line of the edit that makes it.
+//! said to be the only one signed without it, a user said to hold one role or several without
+//! the rule, staking offered on two bases, a service shown for an entity that does not offer it, a
+//! fee rule restated, a frequency typed) fails the content check at the file and line of the edit
+//! that makes it.
 
 use crate::claims::{at, refused, reported};
 use crate::common::{errors_after, replace};
@@ -150,7 +151,7 @@ fn every_transfer_said_to_wait_for_approval_without_the_automatic_transfers_fail
     );
     refused(
         "zh/marketing/how-custody-works.toml",
-        "Gas 费代付、地址策略付款及矿池收益发放",
+        "Gas 费代付、地址策略下的付款及矿池收益发放",
         "Gas 费代付及矿池收益发放",
         &["“代贵机构批准”", "`warm-payouts`"],
     );
@@ -168,10 +169,38 @@ fn one_transfer_said_to_be_the_only_one_signed_without_approval_fails() {
         ],
     );
     refused(
+        "en/faq.toml",
+        "Rules you approved once are the exceptions you choose:",
+        "An address policy is the exception you choose:",
+        &[
+            "“the exception you” says one transfer alone",
+            "{signing.automatic}",
+        ],
+    );
+    refused(
         "zh/marketing/home.toml",
         "例外是若干类温钱包转账",
         "唯一的例外是 Oasis 结算付款",
         &["“唯一的例外”", "automatic transfers"],
+    );
+}
+
+#[test]
+fn how_many_roles_a_user_holds_said_in_other_words_fails() {
+    refused(
+        "en/documents.toml",
+        "{signing.roles} Assign each user the role their work requires:",
+        "Give each user only the role, or roles, their work requires:",
+        &[
+            "“role, or roles” restates an approval rule",
+            "{signing.roles}",
+        ],
+    );
+    refused(
+        "zh/faq.toml",
+        "账户采用基于角色的访问控制。{signing.roles}",
+        "账户采用基于角色的访问控制：每位用户获分配一个角色。",
+        &["“一个角色”", "{signing.roles}"],
     );
 }
 
