@@ -42,14 +42,35 @@ function illustrationsAndHeight(): { illustrations: string[]; height: number } {
  * (Node's ICU, as Chromium's does): only then is a line break inside one of its words a fault of
  * the marks. Firefox and WebKit have dictionaries of their own; there the audit checks that the
  * engine honours the marks (`joinedBreaks`). */
-export async function measureLayout(evaluate: Evaluate, sameDictionary: boolean): Promise<PageLayout> {
-  return {
-    ...(await evaluate(inspect, SLACK)),
-    ...(await evaluate(inspectText, sameDictionary)),
-    ...(await evaluate(inspectRhythm, { clearance: HEADING_CLEARANCE, linkText: LINK_COLOURED_TEXT })),
-    ...(await evaluate(illustrationsAndHeight, undefined)),
-  };
+export function measureLayout(evaluate: Evaluate, sameDictionary: boolean): Promise<PageLayout> {
+  return evaluate(measureInPage, {
+    slack: SLACK,
+    sameDictionary,
+    rhythm: { clearance: HEADING_CLEARANCE, linkText: LINK_COLOURED_TEXT },
+  });
 }
+
+/** What the page-side measures are given. */
+interface MeasureArguments {
+  slack: number;
+  sameDictionary: boolean;
+  rhythm: Parameters<typeof inspectRhythm>[0];
+}
+
+/** Every measure in one function sent to the page, so that a page costs one round trip to the
+ * browser, not four (a WebDriver round trip costs tens of milliseconds in Firefox and WebKit).
+ * Each measure is self-contained and sent as its source, so the one function is their sources
+ * called in turn. */
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page runs sources, not closures
+const measureInPage = new Function(
+  "measures",
+  `return {
+    ...(${inspect.toString()})(measures.slack),
+    ...(${inspectText.toString()})(measures.sameDictionary),
+    ...(${inspectRhythm.toString()})(measures.rhythm),
+    ...(${illustrationsAndHeight.toString()})(),
+  };`,
+) as (measures: MeasureArguments) => PageLayout;
 
 /** The problems found on the pages of one width and language, page by page, and those only the
  * whole sweep shows: the header's height differing between pages, an illustration used twice. */
