@@ -46,7 +46,6 @@ async function layOut(page: Page, pagePath: string, directory?: string): Promise
   expect(response?.status(), pagePath).toBe(200);
   await page.waitForSelector("html[data-hydrated=true]");
   if (!/^(\/zh)?\/support-token$/.test(pagePath)) await page.waitForSelector("[data-notice]");
-  await page.evaluate(() => document.fonts.ready);
   // Chromium's Intl.Segmenter has the dictionary (ICU's) the build marked words with.
   const layout = await measureLayout((fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg), true);
   if (!directory) return layout;
