@@ -93,7 +93,7 @@ for audit in "${audits[@]}"; do
     links) (cd ui && npx playwright test e2e/audit/links.spec.ts) ;;
     html) (cd ui && npx playwright test e2e/audit/html.spec.ts e2e/audit/vnu.spec.ts) ;;
     weight) (cd ui && npx playwright test e2e/audit/weight.spec.ts) ;;
-    layout) (cd ui && npx playwright test e2e/audit/layout.spec.ts) ;;
+    layout) (cd ui && LAYOUT_SHEETS=1 npx playwright test e2e/audit/layout.spec.ts) ;;
     axe) (cd ui && AUDIT_ALL=1 npx playwright test e2e/pages.spec.ts) ;;
     engines) (cd ui && AUDIT_ALL=1 npx playwright test -c playwright.engines.config.ts axe.spec.ts layout.spec.ts) ;;
     lighthouse)

@@ -100,14 +100,19 @@ export async function auditedDocuments(
  * goes into the document once, at the first run after a load, and runs there (`axe.run`), as
  * @axe-core/playwright runs it in a page without frames, less what that builder adds to every run:
  * the 0.5 MB script evaluated twice, and each run finished in a tab of its own (its frame by frame
- * mode, for frames of other origins). The site's pages have no frames (asserted). */
-export async function axeViolations(page: Page): Promise<string[]> {
+ * mode, for frames of other origins). The site's pages have no frames (asserted). `within`: the
+ * selector of the one element a state changes (an open menu changes the header only), to check
+ * that part and not the rest of the page again; page-level rules then run only on the whole
+ * document. */
+export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   expect(page.frames(), "the page has no frames: axe runs in the document itself").toHaveLength(1);
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(document);
+  return page.evaluate(async (selector) => {
+    const context = selector === null ? document : document.querySelector(selector);
+    if (!context) throw new Error(`axe: no element matches ${selector}`);
+    const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(context);
     return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
+  }, within ?? null);
 }
 
 /** Runs `use` on the DOM node ids Chromium's DevTools protocol gives the elements matching

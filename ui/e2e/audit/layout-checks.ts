@@ -25,7 +25,7 @@ export type PageLayout = Findings &
 
 /** Runs `fn(arg)` in the page under test and answers its JSON result: `page.evaluate` in
  * Playwright, the same through WebDriver BiDi or W3C WebDriver in the other engines. */
-export type Evaluate = <A, R>(fn: (arg: A) => R, arg: A) => Promise<R>;
+export type Evaluate = <A, R>(fn: (arg: A) => R, arg: A) => Promise<Awaited<R>>;
 
 /** The illustrations a page shows and its height (runs in the browser). */
 function illustrationsAndHeight(): { illustrations: string[]; height: number } {
@@ -37,19 +37,40 @@ function illustrationsAndHeight(): { illustrations: string[]; height: number } {
   };
 }
 
-/** Measures the page as it is laid out now, hydrated, its fonts loaded. `sameDictionary`: whether
+/** Measures the page as it is laid out once its fonts have loaded (hydrated). `sameDictionary`: whether
  * the browser's `Intl.Segmenter` segments Chinese with the dictionary the build marked words with
  * (Node's ICU, as Chromium's does): only then is a line break inside one of its words a fault of
  * the marks. Firefox and WebKit have dictionaries of their own; there the audit checks that the
  * engine honours the marks (`joinedBreaks`). */
-export async function measureLayout(evaluate: Evaluate, sameDictionary: boolean): Promise<PageLayout> {
-  return {
-    ...(await evaluate(inspect, SLACK)),
-    ...(await evaluate(inspectText, sameDictionary)),
-    ...(await evaluate(inspectRhythm, { clearance: HEADING_CLEARANCE, linkText: LINK_COLOURED_TEXT })),
-    ...(await evaluate(illustrationsAndHeight, undefined)),
-  };
+export function measureLayout(evaluate: Evaluate, sameDictionary: boolean): Promise<PageLayout> {
+  return evaluate(measureInPage, {
+    slack: SLACK,
+    sameDictionary,
+    rhythm: { clearance: HEADING_CLEARANCE, linkText: LINK_COLOURED_TEXT },
+  });
 }
+
+/** What the page-side measures are given. */
+interface MeasureArguments {
+  slack: number;
+  sameDictionary: boolean;
+  rhythm: Parameters<typeof inspectRhythm>[0];
+}
+
+/** Every measure in one function sent to the page, once its fonts have loaded, so that a page
+ * costs one round trip to the browser, not five (a WebDriver round trip costs tens of
+ * milliseconds in Firefox and WebKit). Each measure is self-contained and sent as its source, so
+ * the one function is their sources called in turn. */
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page runs sources, not closures
+const measureInPage = new Function(
+  "measures",
+  `return document.fonts.ready.then(() => ({
+    ...(${inspect.toString()})(measures.slack),
+    ...(${inspectText.toString()})(measures.sameDictionary),
+    ...(${inspectRhythm.toString()})(measures.rhythm),
+    ...(${illustrationsAndHeight.toString()})(),
+  }));`,
+) as (measures: MeasureArguments) => Promise<PageLayout>;
 
 /** The problems found on the pages of one width and language, page by page, and those only the
  * whole sweep shows: the header's height differing between pages, an illustration used twice. */

@@ -8,6 +8,11 @@ import { LayoutSweep, measureLayout, type PageLayout, PHONE_LENGTH } from "./lay
  * landscape and a desktop. */
 const WIDTHS = [320, 390, 800, 1024, 1440] as const;
 
+/** Whether the sweep writes contact sheets (`LAYOUT_SHEETS=1`, as `scripts/audit.sh layout` sets it):
+ * a full-page screenshot of every page costs as much as the rest of its audit, and the test
+ * command reads the checks, not the pictures. */
+const WRITE_SHEETS = process.env.LAYOUT_SHEETS === "1";
+
 /** Where the contact sheets go: one HTML page per width and language, its screenshots beside it. */
 const SHEETS = path.resolve(import.meta.dirname, "../../../artifacts/layout");
 
@@ -34,16 +39,16 @@ function writeSheet(directory: string, title: string, pages: { path: string; fil
 }
 
 /** Lays out one page as a returning visitor sees it on the first page of a visit, the
- * supported-assets notice included (on every page but the one it announces), measures it and
- * takes its screenshot. */
-async function layOut(page: Page, pagePath: string, directory: string): Promise<PageLayout> {
+ * supported-assets notice included (on every page but the one it announces), measures it and,
+ * given a contact sheet's `directory`, takes its screenshot. */
+async function layOut(page: Page, pagePath: string, directory?: string): Promise<PageLayout> {
   const response = await page.goto(pagePath);
   expect(response?.status(), pagePath).toBe(200);
   await page.waitForSelector("html[data-hydrated=true]");
   if (!/^(\/zh)?\/support-token$/.test(pagePath)) await page.waitForSelector("[data-notice]");
-  await page.evaluate(() => document.fonts.ready);
   // Chromium's Intl.Segmenter has the dictionary (ICU's) the build marked words with.
   const layout = await measureLayout((fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg), true);
+  if (!directory) return layout;
   await page.screenshot({
     path: path.join(directory, fileName(pagePath)),
     fullPage: true,
@@ -67,19 +72,22 @@ for (const width of WIDTHS) {
         (p) => (p === "/zh" || p.startsWith("/zh/")) === (lang === "zh"),
       );
       test.setTimeout(paths.length * 6_000);
-      const directory = path.join(SHEETS, `${width}-${lang}`);
-      fs.rmSync(directory, { recursive: true, force: true });
-      fs.mkdirSync(directory, { recursive: true });
+      const directory = WRITE_SHEETS ? path.join(SHEETS, `${width}-${lang}`) : undefined;
+      if (directory) {
+        fs.rmSync(directory, { recursive: true, force: true });
+        fs.mkdirSync(directory, { recursive: true });
+      }
       const sweep = new LayoutSweep(width);
       for (const pagePath of paths) sweep.add(pagePath, await layOut(page, pagePath, directory));
-      writeSheet(
-        directory,
-        `${paths.length} ${lang} pages at ${width} px`,
-        paths.map((p) => ({ path: p, file: fileName(p) })),
-      );
+      if (directory)
+        writeSheet(
+          directory,
+          `${paths.length} ${lang} pages at ${width} px`,
+          paths.map((p) => ({ path: p, file: fileName(p) })),
+        );
       sweep.print(
         `Layout at ${width} px, ${lang}`,
-        ` (contact sheet: artifacts/layout/${width}-${lang}/index.html)`,
+        directory ? ` (contact sheet: artifacts/layout/${width}-${lang}/index.html)` : "",
       );
       const problems = sweep.problems();
       expect(problems).toEqual([]);

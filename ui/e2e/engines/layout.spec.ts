@@ -2,7 +2,7 @@ import { LayoutSweep, measureLayout } from "../audit/layout-checks";
 import { allPagePaths } from "../site";
 import { expect, test } from "./fixtures";
 import { ENGINE_TITLES } from "./session";
-import { hydrated, LANGS, recordVisit } from "./steps";
+import { LANGS, recordVisit } from "./steps";
 
 /** The widths of the layout audit in these engines: a phone's and a desktop's (the Chromium audit,
  * e2e/audit/layout.spec.ts, adds 320, 800 and 1024). */
@@ -38,14 +38,13 @@ for (const width of WIDTHS) {
           return null;
         }, null);
         await session.goto(path);
-        await hydrated(session);
-        if (!/^(\/zh)?\/support-token$/.test(path))
-          await session.waitFor(
-            "the supported-assets notice",
-            () => document.querySelector("[data-notice]"),
-            null,
-          );
-        await session.evaluate(() => document.fonts.ready.then(() => null), null);
+        await session.waitFor(
+          "the page to hydrate and show the supported-assets notice",
+          (announcing) =>
+            document.documentElement.dataset.hydrated === "true" &&
+            (announcing || document.querySelector("[data-notice]") !== null),
+          /^(\/zh)?\/support-token$/.test(path),
+        );
         // Their Intl.Segmenter has a dictionary of its own, not the build's: the audit checks that
         // the engine honours the build's marks, not its own idea of a word.
         sweep.add(path, await measureLayout((fn, arg) => session.evaluate(fn, arg), false));
