@@ -14,10 +14,12 @@ const BREAK_AFTER = /[、，；：。？！]/u;
 /** A Latin letter or a figure. */
 const LATIN_OR_FIGURE = /[A-Za-z0-9]/;
 
-/** Terms of the site the dictionary splits that read as one (数字|资产, 冷|钱包, 白|名单, 贵|机构,
- * the addresses' 邮|编 and 红|隼), and units of amounts (万|美元), kept whole like its words. */
+/** Terms of the site the dictionary splits that read as one (数字|资产, 机构|客户, 冷|钱包, 白|名单,
+ * 贵|机构, the addresses' 邮|编 and 红|隼), and units of amounts (万|美元), kept whole like its
+ * words. */
 const TERMS = [
   "数字资产",
+  "机构客户",
   "冷钱包",
   "温钱包",
   "热钱包",

@@ -89,7 +89,7 @@ export function MarketingLayout({
  * always open from 48rem, where the summary is the section's heading (styles/marketing.css). */
 function SectionFold({ heading, children }: { heading: string; children: VNode }) {
   return (
-    <details class="section-fold">
+    <details class="fold section-fold">
       <summary class="container section-fold__summary">
         <h2>
           <Words text={heading} />

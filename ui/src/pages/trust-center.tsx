@@ -5,5 +5,5 @@ import "../styles/pages/trust-center.css";
 export { prepare } from "../components/MarketingPage";
 
 export default function TrustCenterPage({ page }: PageProps<"marketing">) {
-  return <MarketingPage page={page} textFirstOnPhone contents />;
+  return <MarketingPage page={page} textFirstOnPhone contents foldOnPhoneAfter={6} />;
 }

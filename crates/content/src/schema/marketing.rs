@@ -179,7 +179,8 @@ pub enum Section {
         /// Paragraph under the heading.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         lead: Option<String>,
-        /// A compact badge row (the default), or every fact of each: the Trust center only.
+        /// A compact badge row (the default), or every fact of each: the Trust center and How
+        /// custody works only.
         #[serde(default)]
         layout: CertificationLayout,
         /// Up to two buttons under the certifications.
@@ -336,8 +337,12 @@ pub enum Section {
 /// The page id of the brand kit, whose page (ui/src/pages/brand-kit.tsx) draws the brand sections.
 pub const BRAND_KIT_PAGE: &str = "brand-kit";
 
-/// The page id of the Trust center, the one page that shows the certifications in full.
+/// The page id of the Trust center.
 pub const TRUST_CENTER_PAGE: &str = "trust-center";
+
+/// The pages that show the certifications in full, as dated report cards: the Trust center, and
+/// How custody works, whose controls they examine.
+pub const FULL_CERTIFICATION_PAGES: [&str; 2] = [TRUST_CENTER_PAGE, "how-custody-works"];
 
 fn default_columns() -> u8 {
     3

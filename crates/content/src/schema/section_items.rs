@@ -122,7 +122,8 @@ pub enum CertificationLayout {
     /// A compact row of badges, each linking to the Trust center, which shows them in full.
     #[default]
     Badges,
-    /// Each with its issuer, period or expiry, scope and how to request it: the Trust center only.
+    /// Each with its issuer, period or expiry, scope and how to request it: the Trust center and
+    /// How custody works only.
     Full,
 }
 

@@ -7,7 +7,7 @@ use super::findings::{Findings, is_hex_colour};
 use crate::pages::page_instances;
 use crate::schema::fees;
 use crate::schema::icons::ICONS;
-use crate::schema::marketing::{BRAND_KIT_PAGE, MarketingPage, Section, TRUST_CENTER_PAGE};
+use crate::schema::marketing::{BRAND_KIT_PAGE, FULL_CERTIFICATION_PAGES, MarketingPage, Section};
 use crate::schema::menu_features::MenuFeature;
 use crate::schema::model::Content;
 use crate::schema::section_items::CertificationLayout;
@@ -261,12 +261,12 @@ impl PageRules<'_> {
                 layout: CertificationLayout::Full,
                 ..
             } = section
-                && page_id != TRUST_CENTER_PAGE
+                && !FULL_CERTIFICATION_PAGES.contains(&page_id)
             {
                 self.found.error(
                     file,
                     &needle,
-                    format!("section `{id}`: the certifications are shown in full on the Trust center only; elsewhere they are a badge row linking there (leave out `layout`)"),
+                    format!("section `{id}`: the certifications are shown in full on the Trust center and How custody works only; elsewhere they are a badge row linking there (leave out `layout`)"),
                 );
             }
             for action in section.actions() {

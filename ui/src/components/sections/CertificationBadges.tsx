@@ -5,7 +5,7 @@ import { FeatureIcon } from "../FeatureIcon";
 import { SectionFrame } from "./SectionFrame";
 
 /** The certifications and audit reports as a compact badge row linking to the Trust center, on
- * every page but the Trust center, which shows them in full (./CertificationTiles.tsx). */
+ * every page but the two that show them in full (./CertificationTiles.tsx). */
 export function CertificationBadges({ section }: { section: SectionOf<"certifications"> }) {
   return (
     <SectionFrame section={section}>

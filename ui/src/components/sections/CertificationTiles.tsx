@@ -10,9 +10,9 @@ import { Words } from "../Words";
 /** Where a visitor asks for copies of the reports and certificates (the form shows its notice). */
 const REQUEST_PATH = "/contact-us?request=assurance";
 
-/** The certifications and audit reports in full, on the Trust center only (a served section,
- * src/components/sections/ServedSections.tsx, so that no page's first load carries it): an
- * evidence tile each, with what it is, who issued it, the period or day it covers or the
+/** The certifications and audit reports in full, on the Trust center and How custody works (a
+ * served section, src/components/sections/ServedSections.tsx, so that no page's first load carries
+ * it): an evidence tile each, with what it is, who issued it, the period or day it covers or the
  * certificate's number and expiry, its scope and how to request it. */
 export function CertificationTiles({ section }: { section: SectionOf<"certifications"> }) {
   const { i18n } = useLingui();

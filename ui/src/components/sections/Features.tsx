@@ -23,8 +23,9 @@ export function Features({ section }: { section: SectionOf<"features"> }) {
   if (section.layout === "tiles") return <Tiles section={section} />;
   const list = section.layout === "list";
   const long = section.item.length >= (list ? LONG_LIST : LONG_GRID);
+  const tall = list && section.columns === 2 && tallLast(section.item) ? " feature-list--tall-last" : "";
   const items = list
-    ? `feature-list feature-list--${section.columns}`
+    ? `feature-list feature-list--${section.columns}${tall}`
     : `tiles feature-grid feature-grid--${section.columns}${long ? " scroller" : ""}`;
   const scroller = !list && long ? { tabIndex: 0, "aria-label": section.heading } : {};
   const grid = (
@@ -55,6 +56,15 @@ export function Features({ section }: { section: SectionOf<"features"> }) {
       <ActionLinks actions={section.action} />
     </SectionFrame>
   );
+}
+
+/** Whether a list's last item runs far longer than each of the others (half as long again): in two
+ * columns it then stands alone in the second, beside the others stacked in the first
+ * (styles/feature-columns.css), rather than leaving a hole under its neighbour. */
+function tallLast(items: FeatureItem[]): boolean {
+  const last = items.at(-1);
+  if (!last || items.length < 3) return false;
+  return items.slice(0, -1).every((item) => last.body.length > 1.5 * item.body.length);
 }
 
 /** Tiles: each item a link with its icon, title and text, then the section's one button as the
