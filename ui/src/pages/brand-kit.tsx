@@ -6,6 +6,7 @@ import { MarketingLayout } from "../components/MarketingLayout";
 import type { Section } from "../lib/sections";
 import type { PageProps } from "../lib/types";
 import "../styles/brand-kit.css";
+import "../styles/lattice-edge.css";
 
 /** What draws the brand kit's sections without behaviour (logos, mark, type, rules, the call to
  * action), once its chunk is loaded: on a first visit they keep their served markup. */

@@ -1,5 +1,6 @@
 import { MarketingPage } from "../components/MarketingPage";
 import type { PageProps } from "../lib/types";
+import "../styles/lattice-edge.css";
 
 export { prepare } from "../components/MarketingPage";
 

@@ -2,6 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import { FaqSearchForm } from "../components/FaqSearchForm";
 import { localize } from "../lib/paths";
 import type { PageProps } from "../lib/types";
+import "../styles/lattice-edge.css";
 import { Words } from "../components/Words";
 
 /** The 404 and 500 pages: status, message and the requested path; a page that was not found
