@@ -1,6 +1,12 @@
 import { inspect, SLACK, type Findings } from "./layout-inspect";
 import { inspectText, type TextFindings } from "./layout-text";
-import { HEADING_CLEARANCE, inspectRhythm, LINK_COLOURED_TEXT, type RhythmFindings } from "./layout-rhythm";
+import {
+  HEADING_CLEARANCE,
+  HERO_TITLE,
+  inspectRhythm,
+  LINK_COLOURED_TEXT,
+  type RhythmFindings,
+} from "./layout-rhythm";
 import { printTable } from "./table";
 
 /** The layout audit's checks, whatever drives the browser: the Chromium audit (layout.spec.ts) and
@@ -46,7 +52,7 @@ export function measureLayout(evaluate: Evaluate, sameDictionary: boolean): Prom
   return evaluate(measureInPage, {
     slack: SLACK,
     sameDictionary,
-    rhythm: { clearance: HEADING_CLEARANCE, linkText: LINK_COLOURED_TEXT },
+    rhythm: { clearance: HEADING_CLEARANCE, linkText: LINK_COLOURED_TEXT, heroTitle: HERO_TITLE },
   });
 }
 
@@ -117,6 +123,8 @@ export class LayoutSweep {
       ["a heading on its band's edge:", layout.headingsOnEdge],
       ["long text in the link colour:", layout.linkColoured],
       ["five cards set three over two:", layout.threeOverTwo],
+      ["a hero heading too long:", layout.tallTitles],
+      ["a sideways row's cards of unequal heights:", layout.unevenRows],
       [
         "too long:",
         this.phoneLength && heldToPhoneLength(pagePath, this.width) && layout.height > PHONE_LENGTH.maxHeight
@@ -181,6 +189,8 @@ export class LayoutSweep {
         { heading: "edge headings", right: true },
         { heading: "link colour", right: true },
         { heading: "3 + 2", right: true },
+        { heading: "tall titles", right: true },
+        { heading: "uneven rows", right: true },
         { heading: "too long", right: true },
       ],
       this.rows,

@@ -1,12 +1,17 @@
 /** The layout audit's checks of typographic rhythm (layout-checks.ts runs them beside
  * layout-inspect.ts and layout-text.ts in every engine): lines of Chinese that start with a
  * particle or closing punctuation, section headings on their band's edge, long text in the link
- * colour that is no link, and five cards set three over two. */
+ * colour that is no link, five cards set three over two, a hero heading of more than three lines
+ * on a wide window, and cards of a sideways row of unequal heights. */
 
 /** The least space between a band's top edge and its heading, in pixels: on a window 768 px wide
  * or wider, where a band's padding is 64 px, and on a phone, where it is 32 px (a folded section's
  * heading, a disclosure row, sits closer: 16 px under its rule, a heading of two lines too). */
 export const HEADING_CLEARANCE = { wide: 48, phone: 16, wideFrom: 768 } as const;
+
+/** The most lines a hero's heading may run to on a window this wide or wider (a long title is
+ * set a step smaller there, `hero--long`). */
+export const HERO_TITLE = { maxLines: 3, from: 1200 } as const;
 
 /** The most characters a text in the link colour may have outside a link. */
 export const LINK_COLOURED_TEXT = 80;
@@ -23,6 +28,12 @@ export interface RhythmFindings {
   linkColoured: string[];
   /** Five alike cards laid out as a row of three over a row of two. */
   threeOverTwo: string[];
+  /** A hero's heading (h1) running to more than HERO_TITLE.maxLines lines on a window
+   * HERO_TITLE.from pixels wide or wider. */
+  tallTitles: string[];
+  /** Cards of a row that scrolls sideways (`.scroller`) not as tall as the row: a blank under the
+   * shorter ones. */
+  unevenRows: string[];
 }
 
 /** Measures the laid-out page (runs in the browser; self-contained, as it is sent to the page as
@@ -30,6 +41,7 @@ export interface RhythmFindings {
 export function inspectRhythm(limits: {
   clearance: typeof HEADING_CLEARANCE;
   linkText: number;
+  heroTitle: typeof HERO_TITLE;
 }): RhythmFindings {
   const describe = (element: Element): string => {
     const classes = [...element.classList]
@@ -197,5 +209,30 @@ export function inspectRhythm(limits: {
     if (counts.join("+") === "3+2") threeOverTwo.push(`${describe(container)}: rows of 3 + 2`);
   }
 
-  return { badLineStarts, headingsOnEdge, linkColoured, threeOverTwo };
+  // A hero's heading: at most three lines on a wide window.
+  const tallTitles: string[] = [];
+  if (window.innerWidth >= limits.heroTitle.from) {
+    for (const title of document.querySelectorAll(".hero h1")) {
+      if (!drawn(title)) continue;
+      const style = getComputedStyle(title);
+      const lineHeight = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+      const lines = Math.round(title.getBoundingClientRect().height / lineHeight);
+      if (lines > limits.heroTitle.maxLines) tallTitles.push(`${describe(title)}: ${lines} lines`);
+    }
+  }
+
+  // A row of cards that scrolls sideways: every card as tall as the row.
+  const unevenRows: string[] = [];
+  for (const row of document.querySelectorAll("main .scroller")) {
+    if (!drawn(row) || !["auto", "scroll"].includes(getComputedStyle(row).overflowX)) continue;
+    const heights = [...row.children]
+      .filter((card) => drawn(card))
+      .map((card) => card.getBoundingClientRect().height);
+    const tallest = Math.max(...heights);
+    const short = heights.filter((height) => tallest - height > 1).length;
+    if (short > 0)
+      unevenRows.push(`${describe(row)}: ${short} of ${heights.length} cards shorter than the row`);
+  }
+
+  return { badLineStarts, headingsOnEdge, linkColoured, threeOverTwo, tallTitles, unevenRows };
 }
